@@ -1,0 +1,106 @@
+/**
+ * Funnel analytics for form screens (rules/funnel.json): a hook a form screen calls once. It sends started,
+ * completed, error (by message key) and abandoned events for the screen and each field, computed by
+ * funnel-core.ts from what the form holds, never what the applicant typed. Submits are seen through the form
+ * element's own submit event; leaving is the screen unmounting or the page being hidden.
+ */
+import { useEffect, useRef } from 'react';
+import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
+import { useEngine } from '../app/engine-context.tsx';
+import type { Screen } from '../content/types.ts';
+import { fieldOf, localiseErrors } from '../form/validator.ts';
+import { browserSinks, type AnalyticsRules, type AnalyticsSinks } from './index.ts';
+import { eventIdentity, FunnelVisit, isAnswered, segmentsOf, type FieldState, type FunnelEvent, type FunnelRules } from './funnel-core.ts';
+
+export { FunnelVisit, isAnswered, segmentsOf, eventIdentity, type FieldState, type FunnelEvent, type FunnelRules } from './funnel-core.ts';
+
+let testSinks: AnalyticsSinks | undefined;
+/** Tests: where funnel events go instead of the browser's data layer and the API. */
+export function setFunnelSinks(sinks: AnalyticsSinks | undefined): void {
+  testSinks = sinks;
+}
+
+/** Sends events: every one to the data layer, each distinct one (type, screen, field, key) once per session to the API. */
+export function sendFunnelEvents(events: FunnelEvent[], sinks: AnalyticsSinks): void {
+  for (const event of events) {
+    sinks.push({ event: event.type, ...event.params });
+    const identity = eventIdentity(event);
+    if (sinks.sent.has(identity)) continue;
+    sinks.sent.add(identity);
+    sinks.post({ type: event.type, params: event.params });
+  }
+}
+
+/** Each field's state: answered or not, and the message key of its first error (keys, not texts: t is the identity). */
+export function fieldStates(
+  data: Record<string, unknown>,
+  schema: RJSFSchema,
+  uiSchema: Record<string, unknown>,
+  validator: ValidatorType,
+  fields: string[],
+): Record<string, FieldState> {
+  const { errors } = validator.validateFormData(data, schema, undefined, undefined, uiSchema as UiSchema);
+  const keyed = localiseErrors(errors, data, uiSchema, (key) => key, fields);
+  const states: Record<string, FieldState> = {};
+  for (const field of fields) states[field] = { answered: isAnswered(data[field]) };
+  for (const error of keyed) {
+    const field = fieldOf(error).split('.')[0]!;
+    if (states[field] && !states[field].errorKey && error.message) states[field].errorKey = error.message;
+  }
+  return states;
+}
+
+/** Funnel events of one form screen visit; a no-op for screens rules/funnel.json does not list. */
+export function useFormFunnel(
+  screen: Screen,
+  context: object,
+  formData: Record<string, unknown>,
+  formId: string,
+  validator: ValidatorType,
+  fields: string[],
+): void {
+  const engine = useEngine();
+  const rules = (engine.bundle as { funnel?: FunnelRules }).funnel;
+  const schema = screen.form?.schema as RJSFSchema;
+  const uiSchema = (screen.form?.uiSchema ?? {}) as Record<string, unknown>;
+  const data = useRef(formData);
+  data.current = formData;
+  const visit = useRef<FunnelVisit | null>(null);
+  const tracked = Boolean(rules?.screens.includes(screen.id));
+  // Fields the applicant never answers (hidden, or a constant such as an id type) are not part of the funnel.
+  const properties = ((schema?.properties ?? {}) as Record<string, { const?: unknown }>);
+  const answerable = fields.filter((field) => (uiSchema[field] as { 'ui:widget'?: string } | undefined)?.['ui:widget'] !== 'hidden' && properties[field]?.const === undefined);
+
+  useEffect(() => {
+    if (!rules || !tracked) return undefined;
+    const sinks = testSinks ?? engine.analyticsSinks ?? browserSinks(engine.bundle.analytics as AnalyticsRules);
+    const current = new FunnelVisit(rules, screen.id, answerable, segmentsOf(rules, context));
+    visit.current = current;
+    let validSubmit = false;
+    const states = () => fieldStates(data.current, schema, uiSchema, validator, answerable);
+    sendFunnelEvents(current.show(data.current), sinks);
+    const form = document.getElementById(formId);
+    const onSubmit = () => {
+      const now = states();
+      const events = current.submit(now);
+      validSubmit = events.length === 0;
+      sendFunnelEvents(events, sinks);
+    };
+    const onHide = () => sendFunnelEvents(current.leave(states(), false), sinks);
+    form?.addEventListener('submit', onSubmit, true);
+    window.addEventListener('pagehide', onHide);
+    return () => {
+      form?.removeEventListener('submit', onSubmit, true);
+      window.removeEventListener('pagehide', onHide);
+      sendFunnelEvents(current.leave(states(), validSubmit), sinks);
+      visit.current = null;
+    };
+    // One visit per screen: the context and form data are read through refs when events happen.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [tracked, screen.id, formId]);
+
+  useEffect(() => {
+    if (!visit.current) return;
+    sendFunnelEvents(visit.current.change(formData), testSinks ?? engine.analyticsSinks ?? browserSinks(engine.bundle.analytics as AnalyticsRules));
+  }, [formData, engine.analyticsSinks, engine.bundle.analytics]);
+}

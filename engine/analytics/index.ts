@@ -1,0 +1,95 @@
+/**
+ * Analytics (doc2 Analytics events): an event goes to the global data layer every time and to
+ * POST /api/v2/analytics once per session per event type. The tracking context holds only the fields that
+ * rules/analytics.json names (identifiers, portal, currency, flags...), never what the applicant typed. Pure
+ * apart from the sinks passed in.
+ */
+import { getPath } from '../state/bind.ts';
+
+export interface AnalyticsRules {
+  dataLayer: string;
+  context: Record<string, string>;
+  intentAliases: Record<string, string>;
+  aliasedFields: string[];
+}
+
+export interface AnalyticsSinks {
+  push(event: Record<string, unknown>): void;
+  post(body: { type: string; params: Record<string, unknown> }): void;
+  /** Event types already posted in this session. */
+  sent: { has(type: string): boolean; add(type: string): void };
+}
+
+export function trackingContext(rules: AnalyticsRules, context: object): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [field, path] of Object.entries(rules.context)) {
+    let value = getPath(context, path);
+    if (value === undefined || value === null || value === '') continue;
+    if (rules.aliasedFields.includes(field) && typeof value === 'string') value = rules.intentAliases[value] ?? value;
+    result[field] = value;
+  }
+  // GPV fields (doc1 §3 Tracking context): the field was shown once the document holds an answer for it, even the
+  // empty 'prefer not to share' one; it was provided when that answer has a value.
+  const gpvPath = rules.context.GPVFieldValue;
+  if (gpvPath) {
+    const parent = getPath(context, gpvPath.split('.').slice(0, -1).join('.'));
+    const last = gpvPath.split('.').pop() as string;
+    result.GPVFieldShown = parent !== null && typeof parent === 'object' && last in parent;
+    result.GPVProvided = result.GPVFieldValue !== undefined;
+  }
+  return result;
+}
+
+export function track(
+  rules: AnalyticsRules,
+  sinks: AnalyticsSinks,
+  type: string,
+  context: object,
+  params: Record<string, string | number | boolean> = {},
+): void {
+  const event = { event: type, ...trackingContext(rules, context), ...params };
+  sinks.push(event);
+  if (!sinks.sent.has(type)) {
+    sinks.sent.add(type);
+    const { event: _type, ...rest } = event;
+    sinks.post({ type, params: rest });
+  }
+}
+
+/** The browser's sinks: the named global array, a fire-and-forget POST, and a per-session record in sessionStorage. */
+export function browserSinks(rules: AnalyticsRules): AnalyticsSinks {
+  const key = 'onboarding:analytics:sent';
+  const read = (): string[] => {
+    try {
+      return JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[];
+    } catch {
+      return [];
+    }
+  };
+  return {
+    push: (event) => {
+      const globals = window as unknown as Record<string, unknown[]>;
+      globals[rules.dataLayer] = globals[rules.dataLayer] ?? [];
+      globals[rules.dataLayer].push(event);
+    },
+    post: (body) => {
+      void fetch('/api/v2/analytics', {
+        method: 'POST',
+        headers: { 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+        credentials: 'same-origin',
+        keepalive: true,
+      }).catch(() => undefined);
+    },
+    sent: {
+      has: (type) => read().includes(type),
+      add: (type) => {
+        try {
+          sessionStorage.setItem(key, JSON.stringify([...read(), type]));
+        } catch {
+          /* analytics never blocks the applicant */
+        }
+      },
+    },
+  };
+}

@@ -1,0 +1,149 @@
+/**
+ * The application shell: routes from the content bundle (each screen path, with and without the co-brand
+ * prefix), the toast area, and the incorrect-URL page for every other address.
+ */
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import type { ContentBundle } from '../content/types.ts';
+import { routePatterns } from '../flow/paths.ts';
+import { browserEnvironment } from '../calls/run.ts';
+import { createDraftStore, draftKey, DRAFT_CHANGED_KEY } from '../state/drafts.ts';
+import { I18nProvider, useI18n } from '../i18n/context.tsx';
+import type { Translator } from '../i18n/translator.ts';
+import type { Environment } from '../environment/detect.ts';
+import { EngineContext, type Engine, type Toast } from './engine-context.tsx';
+import { ScreenHost } from './screen-host.tsx';
+import { Toasts } from '../shell/toasts.tsx';
+import { NotFound } from '../shell/not-found.tsx';
+import { AfterEnvironmentRouting } from '../screens/after-environment-routing.tsx';
+import { browserSinks, track, type AnalyticsSinks } from '../analytics/index.ts';
+import { pathFor } from '../flow/paths.ts';
+import { withQuery } from './shell-rules.ts';
+import { cookieString } from '../environment/cookies.ts';
+import { useEffect } from 'react';
+import type { User } from './boot.ts';
+import { useThirdPartyScripts } from '../third-party/use-third-party-scripts.ts';
+import { useLaunchTracking } from '../services/use-launch-tracking.ts';
+
+export interface AppProps {
+  bundle: ContentBundle;
+  environment: Environment;
+  translator: Translator;
+  user: User | null;
+  /** For tests: analytics sinks other than the browser's. */
+  analyticsSinks?: AnalyticsSinks;
+  /** For tests: a router other than the browser's. */
+  router?: (children: React.ReactNode) => React.ReactNode;
+}
+
+/** The header: the product name, and a switch to the market's other languages (each named in its own language). */
+function Header({ environment }: { environment: Environment }) {
+  const { t, locale } = useI18n();
+  const others = environment.locales.filter((candidate) => candidate !== locale);
+  return (
+    <header className="header">
+      <a className="header__brand" href="/">
+        {t('shell.productName')}
+      </a>
+      {others.map((other) => (
+        <button
+          key={other}
+          type="button"
+          className="header__locale"
+          lang={other}
+          onClick={() => {
+            document.cookie = cookieString('locale', other, window.location.hostname, environment.config.cookieHost);
+            sessionStorage.setItem('onboarding:locale', other);
+            window.location.reload();
+          }}
+        >
+          {t(`shell.locale.${other}`)}
+        </button>
+      ))}
+    </header>
+  );
+}
+
+export function App({ bundle, environment, translator, user, router, analyticsSinks }: AppProps) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const nextId = useRef(1);
+  const closeToast = useCallback((id: number) => setToasts((list) => list.filter((toast) => toast.id !== id)), []);
+  const lifetime = environment.config.constants?.toastAreaLifetimeMs;
+  const sinks = useMemo(() => analyticsSinks ?? browserSinks(bundle.analytics), [analyticsSinks, bundle.analytics]);
+  const sessionTimeoutMs = environment.config.constants?.sessionTimeoutMs;
+
+  // Session timeout (doc2 §9: 2 hours without activity): the applicant goes where rules/shell.json says.
+  useEffect(() => {
+    if (!sessionTimeoutMs || !user) return undefined;
+    let timer: ReturnType<typeof setTimeout>;
+    const expire = () => {
+      const target = bundle.shell.sessionTimeout;
+      const path = pathFor(target.to, { environment: { referralUrlId: environment.referralUrlId } }, bundle);
+      window.location.assign(withQuery(path, target.query));
+    };
+    const reset = () => {
+      clearTimeout(timer);
+      timer = setTimeout(expire, sessionTimeoutMs);
+    };
+    const events = ['pointerdown', 'keydown', 'scroll', 'touchstart'] as const;
+    for (const name of events) window.addEventListener(name, reset, { passive: true });
+    reset();
+    return () => {
+      clearTimeout(timer);
+      for (const name of events) window.removeEventListener(name, reset);
+    };
+  }, [sessionTimeoutMs, user, bundle, environment.referralUrlId]);
+
+  const engine = useMemo<Engine>(
+    () => ({
+      bundle,
+      environment,
+      user,
+      calls: browserEnvironment({ 'Accept-Language': translator.locale }),
+      // A draft saved under an older shape of a form keeps what still fits; the applicant is told the rest was dropped.
+      drafts: createDraftStore(typeof localStorage === 'undefined' ? undefined : localStorage, draftKey(environment.referralUrlId, environment.currency), () =>
+        setToasts((list) => [...list, { id: nextId.current++, text: translator.t(DRAFT_CHANGED_KEY), tone: 'info' }]),
+      ),
+      toast: (text, tone = 'info') => setToasts((list) => [...list, { id: nextId.current++, text, tone }]),
+      dismissToasts: () => setToasts([]),
+      track: (type, context, params) => track(bundle.analytics, sinks, type, context, params),
+      analyticsSinks: sinks,
+      signIn: () => {
+        const here = `${window.location.pathname}${window.location.search}`;
+        window.location.assign(`/sso/login?path=${encodeURIComponent(here)}`);
+      },
+    }),
+    [bundle, environment, user, translator, sinks],
+  );
+  useThirdPartyScripts(bundle.scripts, environment); // maps, analytics tag, survey (rules/scripts.json)
+  useLaunchTracking(engine); // resume and reminder email opens (rules/services.json)
+  const routes = (
+    <>
+      {/* doc1 §2.8: on the application root, route by the user's accounts (rules/routing/after-environment.json). */}
+      <AfterEnvironmentRouting />
+      <Routes>
+      {Object.values(bundle.screens).flatMap((screen) =>
+        routePatterns(screen.path).map((pattern) => <Route key={`${screen.id}:${pattern}`} path={pattern} element={<ScreenHost key={screen.id} screenId={screen.id} />} />),
+      )}
+      <Route path="*" element={<NotFound />} />
+      </Routes>
+    </>
+  );
+  return (
+    <I18nProvider translator={translator}>
+      <EngineContext.Provider value={engine}>
+        <SWRConfig value={{ revalidateOnFocus: true, shouldRetryOnError: false }}>
+          <a className="skip-link" href="#main">
+            {translator.t('shell.skipToContent')}
+          </a>
+          <Header environment={environment} />
+          <main id="main" className="main">
+            {router ? router(routes) : <BrowserRouter>{routes}</BrowserRouter>}
+          </main>
+          <Toasts toasts={toasts} lifetimeMs={lifetime ?? 5000} onClose={closeToast} />
+        </SWRConfig>
+      </EngineContext.Provider>
+    </I18nProvider>
+  );
+}

@@ -1,0 +1,138 @@
+/**
+ * Boot (ARCHITECTURE.md "How a request flows", step 1): the configuration (cached in session storage,
+ * doc2 §9), the environment, the locale and its catalogue, the signed-in user. The shell shows a plain loader
+ * until this resolves.
+ */
+import { locales as catalogueLocales, loaders, fallbackLocale as contentFallback } from 'virtual:catalogues';
+import { detectLocale } from '../i18n/detect.ts';
+import { createTranslator, type Translator } from '../i18n/translator.ts';
+import { detectMarket, detectPortal, referralFromPath, type EngineConfig, type Environment } from '../environment/detect.ts';
+import { cookieString, readCookie } from '../environment/cookies.ts';
+import { BASE_HEADERS } from '../calls/run.ts';
+
+export interface User {
+  email: string;
+}
+
+export interface Booted {
+  environment: Environment;
+  translator: Translator;
+  user: User | null;
+}
+
+const CONFIG_CACHE = 'onboarding:config';
+
+export class BootError extends Error {
+  constructor(
+    readonly kind: 'config' | 'redirect' | 'unsupported',
+    readonly translator: Translator,
+    readonly location?: string,
+  ) {
+    super(kind);
+  }
+}
+
+async function loadTranslator(locale: string, fallback: string): Promise<Translator> {
+  const [own, base] = await Promise.all([
+    loaders[locale]?.() ?? Promise.resolve({ default: {} }),
+    locale === fallback ? Promise.resolve(undefined) : loaders[fallback]?.(),
+  ]);
+  const report = (key: string, where: string) => {
+    if (import.meta.env.DEV) console.warn(`missing message ${key} in ${where}`);
+  };
+  return createTranslator(locale, own.default, base ? { locale: fallback, messages: base.default } : undefined, report);
+}
+
+async function fetchConfig(currency: string | undefined, referralUrlId: string | undefined): Promise<Response> {
+  const path = referralUrlId ? `/api/v2/configs/${encodeURIComponent(referralUrlId)}` : '/api/v2/configs';
+  const query = currency ? `?currency=${encodeURIComponent(currency)}` : '';
+  return fetch(`${path}${query}`, { headers: BASE_HEADERS, credentials: 'same-origin' });
+}
+
+export async function boot(): Promise<Booted> {
+  const url = new URL(window.location.href);
+  const referralUrlId = referralFromPath(url.pathname);
+  const currencyCookie = readCookie(document.cookie, 'currency');
+  const currencyQuery = url.searchParams.get('currency');
+  const localeSources = {
+    cookie: readCookie(document.cookie, 'locale'),
+    session: sessionStorage.getItem('onboarding:locale'),
+    browser: navigator.languages,
+    query: url.searchParams.get('locale'),
+  };
+
+  let config: EngineConfig | undefined;
+  // An explicit ?currency= (a country switch, a partner's link) wins over the cookie, which boot then rewrites.
+  const wantedCurrency = currencyQuery ?? currencyCookie;
+  const cacheKey = `${CONFIG_CACHE}:${referralUrlId ?? '-'}:${wantedCurrency ?? '-'}`;
+  const cached = sessionStorage.getItem(cacheKey);
+  if (cached) {
+    try {
+      config = JSON.parse(cached) as EngineConfig;
+    } catch {
+      config = undefined;
+    }
+  }
+  if (!config) {
+    let response: Response | undefined;
+    try {
+      response = await fetchConfig(wantedCurrency ?? undefined, referralUrlId);
+    } catch {
+      response = undefined;
+    }
+    if (response?.status === 417) {
+      const body = (await response.json().catch(() => ({}))) as { location?: string };
+      const fallback = detectLocale(localeSources, catalogueLocales, contentFallback);
+      throw new BootError('redirect', await loadTranslator(fallback, fallback), `${body.location ?? ''}${url.pathname}`);
+    }
+    if (response?.status === 400) {
+      // The API does not serve this currency's market (doc2 §8 'Unsupported market').
+      const body = (await response.json().catch(() => ({}))) as { error?: string };
+      if (body.error === 'UNSUPPORTED_MARKET') {
+        const fallback = detectLocale(localeSources, catalogueLocales, contentFallback);
+        throw new BootError('unsupported', await loadTranslator(fallback, fallback));
+      }
+    }
+    if (!response?.ok) {
+      const fallback = detectLocale(localeSources, catalogueLocales, contentFallback);
+      throw new BootError('config', await loadTranslator(fallback, fallback));
+    }
+    config = (await response.json()) as EngineConfig;
+    sessionStorage.setItem(cacheKey, JSON.stringify(config));
+  }
+
+  // The API answers for the market of the requested currency; detect it here only if it did not say.
+  const market = typeof config.market === 'string' && config.markets[config.market] ? config.market : detectMarket(config, currencyQuery, currencyCookie);
+  const marketConfig = config.markets[market];
+  const supported = marketConfig.locales.filter((locale) => catalogueLocales.includes(locale));
+  const fallbackLocale = config.fallbackLocale ?? contentFallback;
+  const locale = detectLocale(localeSources, supported, supported[0] ?? fallbackLocale);
+  const translator = await loadTranslator(locale, fallbackLocale);
+  document.documentElement.lang = locale;
+  // The currency and market cookies (doc1 §3 Cookies: path / and the parent domain when applicable).
+  document.cookie = cookieString('currency', marketConfig.currency, window.location.hostname, config.cookieHost);
+  document.cookie = cookieString('market', market, window.location.hostname, config.cookieHost);
+
+  let user: User | null = null;
+  try {
+    const session = await fetch('/api/v2/session', { headers: BASE_HEADERS, credentials: 'same-origin' });
+    if (session.ok) user = ((await session.json()) as { user: User }).user;
+  } catch {
+    user = null;
+  }
+
+  return {
+    environment: {
+      market,
+      currency: marketConfig.currency,
+      locale,
+      portal: detectPortal(config, window.location.hostname),
+      host: window.location.hostname,
+      referralUrlId,
+      locales: supported,
+      config,
+    },
+    translator,
+    user,
+  };
+}

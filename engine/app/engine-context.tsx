@@ -1,0 +1,37 @@
+/** The engine's React context: what every screen host needs (content, environment, user, toasts, calls). */
+import { createContext, useContext } from 'react';
+import type { ContentBundle } from '../content/types.ts';
+import type { Environment } from '../environment/detect.ts';
+import type { CallEnvironment } from '../calls/run.ts';
+import type { DraftStore } from '../state/drafts.ts';
+import type { User } from './boot.ts';
+
+export interface Toast {
+  id: number;
+  text: string;
+  tone: 'error' | 'info';
+}
+
+export interface Engine {
+  bundle: ContentBundle;
+  environment: Environment;
+  user: User | null;
+  calls: CallEnvironment;
+  drafts: DraftStore;
+  toast(text: string, tone?: Toast['tone']): void;
+  dismissToasts(): void;
+  /** Sends an analytics event with the tracking context of `context` (engine/analytics). */
+  track(type: string, context: object, params?: Record<string, string | number | boolean>): void;
+  /** Sends the visitor to sign-on, carrying the current path and query (doc1 §2.2). */
+  signIn(): void;
+  /** Where analytics events go (the funnel of engine/analytics/funnel.ts sends its own events there). */
+  analyticsSinks?: import('../analytics/index.ts').AnalyticsSinks;
+}
+
+export const EngineContext = createContext<Engine | null>(null);
+
+export function useEngine(): Engine {
+  const engine = useContext(EngineContext);
+  if (!engine) throw new Error('useEngine outside EngineContext');
+  return engine;
+}

@@ -1,0 +1,315 @@
+/**
+ * Shows one screen: checks sign-on, loads the screen's declared reads (swr, revalidated), builds the context,
+ * resolves variants, renders the screen's kind from the registry, and on submit runs the declared actions and
+ * follows the transitions. Generic: it knows screens, calls and conditions, nothing about any product field.
+ */
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import useSWR, { useSWRConfig } from 'swr';
+import { resolveScreen } from '../content/resolve.ts';
+import { evaluate, type Condition } from '../conditions/index.ts';
+import { buildRequest, CallError, retryInBackground, runCall } from '../calls/run.ts';
+import { nextScreen } from '../flow/transitions.ts';
+import { pathFor } from '../flow/paths.ts';
+import { changesFrom } from '../state/bind.ts';
+import { normalizeForm } from '../form/normalize.ts';
+import { useI18n } from '../i18n/context.tsx';
+import { screenKinds } from '../screens/registry.ts';
+import { useEngine } from './engine-context.tsx';
+import { Overlay } from '../shell/overlay.tsx';
+import { ErrorPage } from '../shell/error-page.tsx';
+import { NotFound } from '../shell/not-found.tsx';
+import { BlockingModal } from '../shell/blocking-modal.tsx';
+import { beaconsFor, blockingModalFor, firstTarget, malformedParameters, withQuery } from './shell-rules.ts';
+import { track } from '../analytics/index.ts';
+import type { ApiFailure } from '../calls/errors.ts';
+import type { TransitionRow } from '../content/types.ts';
+
+export interface SubmitResult {
+  failure?: ApiFailure;
+}
+
+const DOCUMENT_KEYS = ['application', 'applicant', 'company', 'owners', 'bank', 'order'] as const;
+
+export function ScreenHost({ screenId }: { screenId: string }) {
+  const engine = useEngine();
+  const { t } = useI18n();
+  const params = useParams();
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  const screen = engine.bundle.screens[screenId];
+  const [busy, setBusy] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const query = useMemo(() => Object.fromEntries(searchParams.entries()), [searchParams]);
+  const { config, ...environmentFacts } = engine.environment;
+  const baseContext = useMemo(
+    () => ({
+      environment: { ...environmentFacts, ...config, referralUrlId: params.referralUrlId ?? environmentFacts.referralUrlId },
+      flags: config.flags ?? {},
+      query,
+      route: params,
+      user: engine.user,
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [engine.environment, engine.user, query, params],
+  );
+
+  const malformed = useMemo(() => malformedParameters(params, engine.bundle.shell), [params, engine.bundle.shell]);
+  const mustSignIn = malformed.length === 0 && screen.auth !== 'none' && !engine.user;
+  useEffect(() => {
+    if (mustSignIn) engine.signIn();
+  }, [mustSignIn, engine]);
+
+  // The screen's reads. Each is keyed by its URL so two screens reading the same thing share one cache entry.
+  const requests = useMemo(() => {
+    if (mustSignIn || malformed.length > 0) return [];
+    return (screen.load ?? []).map((name) => {
+      const def = engine.bundle.calls[name];
+      try {
+        return { name, def, key: buildRequest(name, def, baseContext).url };
+      } catch {
+        return { name, def, key: null };
+      }
+    });
+  }, [screen, engine.bundle, baseContext, mustSignIn, malformed]);
+  const loadKey = requests.length ? requests.map((r) => r.key).join('|') : null;
+  const { data: loaded, error: loadError } = useSWR(loadKey, async () => {
+    const answers: Record<string, unknown> = {};
+    for (const request of requests) {
+      if (request.key === null) throw new CallError(request.name, { status: 404, messages: [], fields: [], body: null });
+      answers[request.name] = await runCall(request.name, request.def, baseContext, engine.calls);
+    }
+    return answers;
+  });
+
+  const document = useMemo(() => {
+    for (const request of requests) {
+      if (request.def.result === 'document' && loaded?.[request.name]) return loaded[request.name] as Record<string, unknown>;
+    }
+    return {};
+  }, [requests, loaded]);
+
+  const context = useMemo(() => {
+    const parts = Object.fromEntries(DOCUMENT_KEYS.map((key) => [key, document[key] ?? (key === 'owners' ? [] : {})]));
+    return { ...parts, ...baseContext, data: loaded ?? {} };
+  }, [document, baseContext, loaded]);
+
+  const resolved = useMemo(() => resolveScreen(screen, context), [screen, context]);
+  const ready = !mustSignIn && !(loadKey && !loaded && !loadError);
+
+  const go = useCallback(
+    (rows: TransitionRow[] | undefined, ctx: Record<string, unknown>): boolean => {
+      const row = rows ? rows.find((candidate) => nextScreen([candidate], ctx, engine.bundle.tables) !== undefined) : undefined;
+      const target = row ? nextScreen([row], ctx, engine.bundle.tables) : undefined;
+      if (!target) return false;
+      const search = row?.query ? `?${new URLSearchParams(Object.entries(row.query).filter((e): e is [string, string] => e[1] !== undefined)).toString()}` : '';
+      navigate(`${pathFor(target, ctx, engine.bundle)}${search}`);
+      return true;
+    },
+    [engine.bundle, navigate],
+  );
+
+  const handleFailure = useCallback(
+    (failure: ApiFailure, ctx: Record<string, unknown>, rows: TransitionRow[] | undefined = resolved.onError, isLoad = false) => {
+      if (failure.status === 401) {
+        engine.dismissToasts();
+        engine.signIn();
+        return;
+      }
+      const errorContext = { ...ctx, error: failure };
+      if (resolved.analytics?.error) {
+        engine.track(resolved.analytics.error, errorContext, { status: failure.status });
+      }
+      if (go(rows, errorContext)) return;
+      const fallback = isLoad ? firstTarget(engine.bundle.shell.loadFailures, errorContext) : undefined;
+      if (fallback) {
+        navigate(withQuery(pathFor(fallback.to, errorContext, engine.bundle), fallback.query));
+        return;
+      }
+      const texts = failure.messages.length ? failure.messages : [t('shell.error.generic')];
+      for (const text of texts) engine.toast(text, 'error');
+    },
+    [engine, go, resolved.onError, resolved.analytics, navigate, t],
+  );
+
+  /** Runs calls in order, then follows rows: the primary submit and every secondary action go through here. */
+  const perform = useCallback(
+    async (
+      actions: ReadonlyArray<{ call: string; when?: unknown }> | undefined,
+      next: TransitionRow[] | undefined,
+      onError: TransitionRow[] | undefined,
+      typed: Record<string, unknown>,
+      final: boolean,
+    ): Promise<SubmitResult> => {
+      const form = normalizeForm(typed, (resolved.form?.uiSchema ?? {}) as Record<string, unknown>);
+      const changes = changesFrom(form, resolved.form?.bind);
+      let ctx: Record<string, unknown> = { ...context, form, changes };
+      setBusy(true);
+      try {
+        for (const action of actions ?? []) {
+          if (action.when !== undefined && !evaluate(action.when as Condition, ctx)) continue;
+          const def = engine.bundle.calls[action.call];
+          const response = await runCall(action.call, def, ctx, engine.calls);
+          ctx = { ...ctx, response };
+          if (def.result === 'document' && response && typeof response === 'object') {
+            const doc = response as Record<string, unknown>;
+            ctx = { ...ctx, ...Object.fromEntries(DOCUMENT_KEYS.map((key) => [key, doc[key] ?? ctx[key]])) };
+            await refreshDocumentReads(doc, ctx);
+          }
+        }
+        engine.drafts.clear(screen.id);
+        if (actions === resolved.actions && resolved.analytics?.submit) engine.track(resolved.analytics.submit, ctx);
+        if (!go(next, ctx) && !final) throw new Error(`screen ${screen.id}: no transition holds`);
+        return {};
+      } catch (error) {
+        if (error instanceof CallError) {
+          const def = engine.bundle.calls[error.call];
+          if (def?.background?.on.includes(error.failure.status)) {
+            // The applicant moves on; the same request keeps going until the API gives a definite answer.
+            void retryInBackground(error.call, def, ctx, engine.calls, error);
+          }
+          handleFailure(error.failure, ctx, onError);
+          return { failure: error.failure };
+        }
+        throw error;
+      } finally {
+        setBusy(false);
+      }
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [resolved, context, engine, go, handleFailure, screen.id],
+  );
+
+  /** Every cached read of the application document gets the new answer (same URL as a screen's load). */
+  const refreshDocumentReads = useCallback(
+    async (doc: Record<string, unknown>, ctx: Record<string, unknown>) => {
+      const reads = Object.entries(engine.bundle.calls).filter(([, call]) => call.method === 'GET' && call.result === 'document');
+      for (const [name, call] of reads) {
+        try {
+          await mutate(buildRequest(name, call, ctx).url, { [name]: doc }, { revalidate: false });
+        } catch {
+          /* not addressable in this context */
+        }
+      }
+    },
+    [engine.bundle.calls, mutate],
+  );
+
+  const submit = useCallback(
+    (form: Record<string, unknown>) => perform(resolved.actions, resolved.next, resolved.onError, form, resolved.final === true),
+    [perform, resolved],
+  );
+
+  const runSecondary = useCallback(
+    (id: string) => {
+      const action = (resolved.secondary ?? []).find((candidate) => candidate.id === id);
+      if (!action) throw new Error(`screen ${screen.id}: no secondary action ${id}`);
+      return perform(action.actions, action.next, action.onError ?? resolved.onError, {}, false);
+    },
+    [perform, resolved, screen.id],
+  );
+
+  const secondary = useMemo(
+    () => (resolved.secondary ?? []).filter((action) => action.when === undefined || evaluate(action.when, context)),
+    [resolved.secondary, context],
+  );
+
+  // A watch repeats its read while the screen shows and moves on when its condition holds (doc1 §4.5 polling).
+  const watch = resolved.watch;
+  const contextRef = useRef(context);
+  contextRef.current = context;
+  useEffect(() => {
+    if (!watch || mustSignIn) return undefined;
+    let stopped = false;
+    let tries = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tick = async () => {
+      if (stopped) return;
+      tries += 1;
+      const ctx = contextRef.current;
+      try {
+        const response = await runCall(watch.call, engine.bundle.calls[watch.call], ctx, engine.calls);
+        if (stopped) return;
+        const next = { ...ctx, response };
+        if (evaluate(watch.until, next)) {
+          go(watch.next, next);
+          return;
+        }
+      } catch (error) {
+        if (stopped) return;
+        if (error instanceof CallError) {
+          handleFailure(error.failure, ctx, watch.onError);
+          return;
+        }
+        throw error;
+      }
+      if (watch.maxTries === undefined || tries < watch.maxTries) timer = setTimeout(tick, watch.everyMs);
+    };
+    timer = setTimeout(tick, watch.everyMs);
+    return () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    };
+  }, [watch, mustSignIn, engine, go, handleFailure]);
+
+  // The screen's show event, once it shows.
+  const shownEvent = resolved.analytics?.show;
+  useEffect(() => {
+    if (ready && shownEvent) engine.track(shownEvent, contextRef.current);
+  }, [ready, shownEvent, engine, screenId]);
+
+  // Beacons (rules/shell.json) go out when the page is hidden or unloaded, if their condition holds then.
+  useEffect(() => {
+    const send = () => {
+      for (const beacon of beaconsFor(engine.bundle.shell, contextRef.current)) {
+        const def = engine.bundle.calls[beacon.call];
+        try {
+          const request = buildRequest(beacon.call, def, contextRef.current);
+          const body = new Blob([JSON.stringify(request.body ?? {})], { type: 'application/json' });
+          navigator.sendBeacon?.(request.url, body);
+        } catch {
+          /* a beacon that cannot be addressed here is not sent */
+        }
+      }
+    };
+    window.addEventListener('pagehide', send);
+    return () => window.removeEventListener('pagehide', send);
+  }, [engine]);
+
+
+  useEffect(() => {
+    if (loadError instanceof CallError) handleFailure(loadError.failure, context, resolved.onError, true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loadError]);
+
+  useEffect(() => {
+    window.document.title = `${t(`${resolved.messages}.title`)} | ${t('shell.productName')}`;
+  }, [resolved.messages, t]);
+
+  if (malformed.length > 0) return <NotFound />;
+  if (mustSignIn || (loadKey && !loaded && !loadError)) {
+    return <div className="page-loader" role="status" aria-live="polite"><span className="spinner" aria-hidden="true" />{t('shell.loading')}</div>;
+  }
+  if (loadError) {
+    const failure = loadError instanceof CallError ? loadError.failure : undefined;
+    return <ErrorPage title={t('shell.error.title')} text={failure?.messages[0] ?? t('shell.error.generic')} />;
+  }
+
+  const modal = blockingModalFor(engine.bundle.shell, context);
+  const Kind = screenKinds[resolved.kind];
+  if (!Kind) throw new Error(`screen ${screen.id}: unknown kind ${resolved.kind}`);
+  return (
+    <>
+      <Suspense fallback={<div className="page-loader" role="status"><span className="spinner" aria-hidden="true" />{t('shell.loading')}</div>}>
+        <Kind screen={resolved} context={context} submit={submit} busy={busy} headingRef={headingRef} secondary={secondary} runSecondary={runSecondary} />
+      </Suspense>
+      {modal ? (
+        <BlockingModal title={t(modal.titleKey)} text={t(modal.textKey)} button={modal.href && modal.buttonKey ? { href: modal.href, label: t(modal.buttonKey) } : undefined} />
+      ) : null}
+      {busy && resolved.busy && <Overlay title={t(resolved.busy.title)} subtitle={resolved.busy.subtitle ? t(resolved.busy.subtitle) : undefined} />}
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * What the browser shows for a failed call (doc2 §8): the message comes from details[0].description, then
+ * message, then error; a message that leaks an internal failure (Unhandled error, TypeError:, ValidationError:)
+ * is replaced by the default message; an `errors` array shows each item. Pure.
+ */
+const LEAKS = ['Unhandled error', 'TypeError:', 'ValidationError:'];
+
+export interface ApiFailure {
+  /** HTTP status; 0 for a network failure. */
+  status: number;
+  /** Message texts to show, already localised by the API; empty means "use the default message". */
+  messages: string[];
+  /** Field errors the API named (JSON pointer and message key). */
+  fields: Array<{ field: string; key?: string; description?: string }>;
+  body: unknown;
+}
+
+function clean(text: unknown): string | undefined {
+  if (typeof text !== 'string' || text.trim() === '') return undefined;
+  return LEAKS.some((leak) => text.includes(leak)) ? undefined : text;
+}
+
+export function failureFrom(status: number, body: unknown): ApiFailure {
+  const record = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const details = Array.isArray(record.details) ? (record.details as Array<Record<string, unknown>>) : [];
+  const messages: string[] = [];
+  if (Array.isArray(record.errors)) {
+    for (const item of record.errors) {
+      const text = clean(typeof item === 'string' ? item : (item as Record<string, unknown>)?.description ?? (item as Record<string, unknown>)?.message);
+      if (text) messages.push(text);
+    }
+  } else {
+    const first = clean(details[0]?.description) ?? clean(record.message) ?? clean(record.error);
+    if (first) messages.push(first);
+  }
+  const fields = details
+    .filter((detail) => typeof detail.field === 'string')
+    .map((detail) => ({
+      field: detail.field as string,
+      key: typeof detail.key === 'string' ? detail.key : undefined,
+      description: typeof detail.description === 'string' ? detail.description : undefined,
+    }));
+  return { status, messages, fields, body };
+}

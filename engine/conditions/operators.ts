@@ -1,0 +1,45 @@
+/**
+ * Named custom JSON Logic operators. Each is small, pure and tested in tests/unit/conditions.
+ * Add one here only when content cannot say the thing with the standard operators.
+ */
+
+interface StepUp {
+  type?: string;
+  [k: string]: unknown;
+}
+
+/** `firstStepUp(stepUps, excluded[])`: the type of the first step-up whose type is not excluded, or null. */
+function firstStepUp(stepUps: unknown, excluded: unknown = []): string | null {
+  if (!Array.isArray(stepUps)) return null;
+  const skip = new Set(Array.isArray(excluded) ? excluded : [excluded]);
+  for (const item of stepUps as Array<StepUp | string>) {
+    const type = typeof item === 'string' ? item : item?.type;
+    if (typeof type === 'string' && !skip.has(type)) return type;
+  }
+  return null;
+}
+
+/** `count(list)`: the length of an array, 0 for anything else. */
+function count(list: unknown): number {
+  return Array.isArray(list) ? list.length : 0;
+}
+
+/** `startsWith(text, prefix)`: string prefix test; false for non-strings. */
+function startsWith(text: unknown, prefix: unknown): boolean {
+  return typeof text === 'string' && typeof prefix === 'string' && text.startsWith(prefix);
+}
+
+/** `contains(text, part)`: case-sensitive substring test; false for non-strings. */
+function contains(text: unknown, part: unknown): boolean {
+  return typeof text === 'string' && typeof part === 'string' && text.includes(part);
+}
+
+/** `present(value)`: not null, not undefined, not an empty or blank string, not an empty array. */
+function present(value: unknown): boolean {
+  if (value === null || value === undefined) return false;
+  if (typeof value === 'string') return value.trim() !== '';
+  if (Array.isArray(value)) return value.length > 0;
+  return true;
+}
+
+export const customOperators = { firstStepUp, count, startsWith, contains, present };

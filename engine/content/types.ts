@@ -1,0 +1,40 @@
+/**
+ * Types of the content bundle the engine runs. The file formats are the meta-schemas in schemas/content/
+ * (flows/README.md explains them); these types are generated from them, so a schema change that breaks the
+ * engine breaks the type check.
+ */
+import type * as Generated from '../generated/content.ts';
+import type { ShellRules } from '../app/shell-rules.ts';
+import type { AnalyticsRules } from '../analytics/index.ts';
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+export type TransitionRow = Generated.TransitionRow;
+export type SecondaryAction = Generated.SecondaryAction;
+export type Watch = Generated.Watch;
+export type ScreenVariant = Generated.Variant;
+export type RoutingTable = Generated.RoutingTable;
+export type Flow = Generated.Flow;
+export type CallDefinition = Generated.Call;
+export type CallCatalogue = Record<string, CallDefinition>;
+
+/** A screen as the bundle holds it: the file, plus the flow it belongs to (added by the loader). */
+export type Screen = Omit<Generated.Screen, '$schema'> & { $schema?: string; flow?: string };
+export type ScreenForm = NonNullable<Screen['form']>;
+
+export type Catalogue = Record<string, string>;
+
+export interface ContentBundle {
+  flows: Record<string, Flow>;
+  screens: Record<string, Screen>;
+  calls: CallCatalogue;
+  tables: Record<string, RoutingTable>;
+  /** rules/shell.json (engine/app/shell-rules.ts). */
+  shell: ShellRules;
+  /** rules/analytics.json (engine/analytics). */
+  analytics: AnalyticsRules;
+  /** rules/funnel.json (engine/analytics/funnel.ts) and rules/scripts.json (engine/third-party). */
+  funnel?: import('../analytics/funnel-core.ts').FunnelRules;
+  scripts?: import('../third-party/script-url.ts').ScriptRules;
+}

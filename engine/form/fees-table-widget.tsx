@@ -1,0 +1,72 @@
+/**
+ * A fees table: the order summary of doc1 §3 Order ("fees shown: first month's subscription or rental, offer
+ * applied, subtotal, shipping, total"), computed in cents by engine/form/fees.ts from a screen's loaded data. It holds
+ * no answer. `ui:options` (content): `prices`, `selected`, `shippingCents`, `currency` are JSON Logic expressions over
+ * the loaded data (`formContext.data`); `matchOn`, `centsField`, `trialField`, `unshipped` say how to read a price
+ * entry (engine/form/price-lines.ts); `lineLabels` is the message prefix of a line's name (`<lineLabels>.<key>`),
+ * `quantityKey` the message of a line's quantity, `rowKeys` the messages of the five summary rows, `emptyKey` the
+ * message when nothing is selected. Amounts are formatted for the locale with Intl.NumberFormat.
+ */
+import type { WidgetProps } from '@rjsf/utils';
+import { compute } from '../conditions/index.ts';
+import { useI18n } from '../i18n/context.tsx';
+import { computeFees } from './fees.ts';
+import { priceLines, type PriceShape } from './price-lines.ts';
+import './money-widgets.css';
+
+interface FeesTableOptions extends PriceShape {
+  prices: unknown;
+  selected: unknown;
+  shippingCents: unknown;
+  currency: unknown;
+  lineLabels: string;
+  quantityKey: string;
+  emptyKey: string;
+  rowKeys: { firstCharge: string; offer: string; subtotal: string; shipping: string; total: string };
+}
+
+export function FeesTableWidget({ id, label, options, registry }: WidgetProps) {
+  const { t, locale } = useI18n();
+  const settings = options as unknown as FeesTableOptions;
+  const data = ((registry.formContext as { data?: Record<string, unknown> } | undefined)?.data ?? {}) as object;
+  const { lines } = priceLines(compute(settings.prices, data), compute(settings.selected, data), settings);
+  // The currency comes from content (the application's company currency); without one, amounts show as plain numbers.
+  const currency = compute(settings.currency, data);
+  const money = new Intl.NumberFormat(locale, typeof currency === 'string' && currency ? { style: 'currency', currency } : { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const show = (cents: number) => money.format(cents / 100);
+  if (lines.length === 0) return <p className="screen__text" id={id}>{t(settings.emptyKey)}</p>;
+  const fees = computeFees(lines, Number(compute(settings.shippingCents, data) ?? 0));
+  const rows: Array<[string, string, number, boolean]> = [
+    ['firstCharge', settings.rowKeys.firstCharge, fees.firstChargeCents, false],
+    ['offer', settings.rowKeys.offer, -fees.offerCents, false],
+    ['subtotal', settings.rowKeys.subtotal, fees.subtotalCents, false],
+    ['shipping', settings.rowKeys.shipping, fees.shippingCents, false],
+    ['total', settings.rowKeys.total, fees.totalCents, true],
+  ];
+  return (
+    <table className="fees" id={id} data-total-cents={fees.totalCents}>
+      <caption className="fees__caption">{label}</caption>
+      <tbody>
+        {lines.map((line) => (
+          <tr key={`line-${line.key}`} className="fees__line">
+            <th scope="row">
+              {t(`${settings.lineLabels}.${line.key}`)}
+              <span className="fees__quantity">
+                {' '}({t(settings.quantityKey)} <span data-quantity>{line.quantity}</span>)
+              </span>
+            </th>
+            <td>{show(line.perUnitCents * line.quantity)}</td>
+          </tr>
+        ))}
+        {rows
+          .filter(([name, , cents]) => name !== 'offer' || cents !== 0)
+          .map(([name, key, cents, strong]) => (
+            <tr key={name} className={`fees__row fees__row--${name}`} data-row={name} data-cents={cents}>
+              <th scope="row">{strong ? <strong>{t(key)}</strong> : t(key)}</th>
+              <td>{strong ? <strong>{show(cents)}</strong> : show(cents)}</td>
+            </tr>
+          ))}
+      </tbody>
+    </table>
+  );
+}

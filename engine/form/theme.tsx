@@ -1,0 +1,288 @@
+/**
+ * Our rjsf theme: field, error summary, object and button templates and the widgets screens name. Every screen
+ * renders through these, so every screen looks and behaves the same: a visible label on every field, "(optional)"
+ * on optional ones and an asterisk on required ones (doc2 §5), the error under its field and linked from the
+ * summary, aria-invalid and aria-describedby wired, and one primary button.
+ */
+import { useCallback, useEffect, useRef, type ChangeEvent, type FocusEvent } from 'react';
+import {
+  ariaDescribedByIds,
+  errorId,
+  getInputProps,
+  getUiOptions,
+  helpId,
+  optionId,
+  type ErrorListProps,
+  type FieldTemplateProps,
+  type ObjectFieldTemplateProps,
+  type SubmitButtonProps,
+  type TemplatesType,
+  type WidgetProps,
+  type RegistryWidgetsType,
+} from '@rjsf/utils';
+import { useI18n } from '../i18n/context.tsx';
+import { GroupedSelectWidget } from './grouped-select.tsx';
+import { ExplainerWidget } from './explainer-widget.tsx';
+import { FeesTableWidget } from './fees-table-widget.tsx';
+import { CardEntryWidget } from './card-entry-widget.tsx';
+import { QuantityStepperWidget } from './quantity-stepper.tsx';
+
+function FieldTemplate(props: FieldTemplateProps) {
+  const { id, label, children, rawErrors = [], rawHelp, hidden, required, displayLabel, uiSchema } = props;
+  const { t } = useI18n();
+  if (hidden) return <div hidden>{children}</div>;
+  const options = getUiOptions(uiSchema);
+  const grouped = options.widget === 'radio' || options.widget === 'checkbox';
+  const errors = rawErrors.length > 0 && (
+    <p className="field__error" id={errorId(id)}>
+      {rawErrors[0]}
+    </p>
+  );
+  const help = rawHelp ? (
+    <p className="field__help" id={helpId(id)}>
+      {rawHelp}
+    </p>
+  ) : null;
+  const marker = required ? (
+    <span className="field__required" aria-hidden="true">
+      {' *'}
+    </span>
+  ) : (
+    <span className="field__optional">{` ${t('form.optional')}`}</span>
+  );
+  if (!displayLabel) {
+    return (
+      <div className={`field${rawErrors.length ? ' field--invalid' : ''}`}>
+        {children}
+        {help}
+        {errors}
+      </div>
+    );
+  }
+  if (grouped && options.widget === 'radio') {
+    return (
+      <fieldset className={`field field--group${rawErrors.length ? ' field--invalid' : ''}`} aria-describedby={ariaDescribedByIds(id)}>
+        <legend className="field__label">
+          {label}
+          {marker}
+        </legend>
+        {help}
+        {errors}
+        {children}
+      </fieldset>
+    );
+  }
+  if (options.widget === 'checkbox') {
+    return (
+      <div className={`field field--check${rawErrors.length ? ' field--invalid' : ''}`}>
+        {children}
+        {help}
+        {errors}
+      </div>
+    );
+  }
+  return (
+    <div className={`field${rawErrors.length ? ' field--invalid' : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+        {marker}
+      </label>
+      {help}
+      {errors}
+      {children}
+    </div>
+  );
+}
+
+function BaseInputTemplate(props: WidgetProps) {
+  const { id, htmlName, value, readonly, disabled, autofocus, onBlur, onFocus, onChange, options, schema, rawErrors = [], type, required } = props;
+  const inputProps = getInputProps(schema, type, options);
+  const ui = props.uiSchema ?? {};
+  const handleChange = useCallback(
+    ({ target }: ChangeEvent<HTMLInputElement>) => onChange(target.value === '' ? options.emptyValue : target.value),
+    [onChange, options.emptyValue],
+  );
+  return (
+    <input
+      id={id}
+      name={htmlName || id}
+      className="input"
+      readOnly={readonly}
+      disabled={disabled}
+      autoFocus={autofocus}
+      value={value ?? ''}
+      {...inputProps}
+      type={inputProps.type === 'number' ? 'text' : inputProps.type}
+      inputMode={(ui['ui:inputMode'] as React.HTMLAttributes<HTMLInputElement>['inputMode']) ?? undefined}
+      autoComplete={(ui['ui:autocomplete'] as string | undefined) ?? inputProps.autoComplete}
+      maxLength={schema.maxLength}
+      aria-invalid={rawErrors.length > 0 || undefined}
+      aria-required={required || undefined}
+      aria-describedby={ariaDescribedByIds(id)}
+      onChange={handleChange}
+      onBlur={({ target }: FocusEvent<HTMLInputElement>) => onBlur(id, target.value)}
+      onFocus={({ target }: FocusEvent<HTMLInputElement>) => onFocus(id, target.value)}
+    />
+  );
+}
+
+function SelectWidget(props: WidgetProps) {
+  const { id, htmlName, value, disabled, readonly, onChange, onBlur, onFocus, options, rawErrors = [], required } = props;
+  const { t } = useI18n();
+  const enumOptions = options.enumOptions ?? [];
+  const index = enumOptions.findIndex((option) => option.value === value);
+  return (
+    <select
+      id={id}
+      name={htmlName || id}
+      className="input input--select"
+      value={index < 0 ? '' : String(index)}
+      disabled={disabled || readonly}
+      aria-invalid={rawErrors.length > 0 || undefined}
+      aria-required={required || undefined}
+      aria-describedby={ariaDescribedByIds(id)}
+      autoComplete={(props.uiSchema?.['ui:autocomplete'] as string | undefined) ?? undefined}
+      onChange={(event) => onChange(event.target.value === '' ? options.emptyValue : enumOptions[Number(event.target.value)]?.value)}
+      onBlur={(event) => onBlur(id, event.target.value)}
+      onFocus={(event) => onFocus(id, event.target.value)}
+    >
+      <option value="">{t('form.selectPlaceholder')}</option>
+      {enumOptions.map((option, i) => (
+        <option key={String(option.value)} value={String(i)}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function RadioWidget(props: WidgetProps) {
+  const { id, htmlName, value, disabled, readonly, onChange, onBlur, onFocus, options, rawErrors = [] } = props;
+  const enumOptions = options.enumOptions ?? [];
+  return (
+    <div className="choices" id={id}>
+      {enumOptions.map((option, i) => (
+        <label className="choice" key={String(option.value)} htmlFor={optionId(id, i)}>
+          <input
+            type="radio"
+            id={optionId(id, i)}
+            name={htmlName || id}
+            value={String(i)}
+            checked={option.value === value}
+            disabled={disabled || readonly}
+            aria-invalid={rawErrors.length > 0 || undefined}
+            aria-describedby={ariaDescribedByIds(id)}
+            onChange={() => onChange(option.value)}
+            onBlur={() => onBlur(id, value)}
+            onFocus={() => onFocus(id, value)}
+          />
+          <span>{option.label}</span>
+        </label>
+      ))}
+    </div>
+  );
+}
+
+function CheckboxWidget(props: WidgetProps) {
+  const { id, htmlName, value, disabled, readonly, onChange, label, rawErrors = [] } = props;
+  return (
+    <label className="choice choice--check" htmlFor={id}>
+      <input
+        type="checkbox"
+        id={id}
+        name={htmlName || id}
+        checked={value === true}
+        disabled={disabled || readonly}
+        aria-invalid={rawErrors.length > 0 || undefined}
+        aria-describedby={ariaDescribedByIds(id)}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <span>{label}</span>
+    </label>
+  );
+}
+
+/** A summary line names its field, so four 'This field is required.' lines still say which four fields. */
+function summaryText(property: string | undefined, message: string | undefined, uiSchema: ErrorListProps['uiSchema'], t: (key: string, args?: Record<string, string>) => string): string {
+  const field = (property ?? '').replace(/^\./, '').split('.')[0];
+  const label = ((uiSchema ?? {}) as Record<string, Record<string, unknown> | undefined>)[field]?.['ui:title'];
+  return typeof label === 'string' && label ? t('form.errorSummary.item', { label, message: message ?? '' }) : (message ?? '');
+}
+
+/** The error summary (GOV.UK pattern): a heading, a link to each field, and focus on it when it appears. */
+function ErrorListTemplate({ errors, uiSchema, registry }: ErrorListProps) {
+  const { t } = useI18n();
+  const ref = useRef<HTMLDivElement>(null);
+  // Focus moves to the summary after each refused submit, never while the applicant types (live validation would
+  // otherwise pull the cursor out of the field they are correcting).
+  const attempts = (registry.formContext as { submitAttempts?: number } | undefined)?.submitAttempts ?? 0;
+  useEffect(() => {
+    ref.current?.focus();
+  }, [attempts]);
+  // While errors show, the page title says so (WCAG 3.3.1: announced on page load and in the tab).
+  useEffect(() => {
+    const original = document.title;
+    document.title = t('form.errorSummary.pageTitle', { title: original });
+    return () => {
+      document.title = original;
+    };
+  }, [t]);
+  return (
+    <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title">
+      <h2 className="error-summary__title" id="error-summary-title">
+        {t('form.errorSummary.title')}
+      </h2>
+      <ul className="error-summary__list">
+        {errors.map((error, index) => {
+          const field = `root_${(error.property ?? '').replace(/^\./, '').replace(/\./g, '_')}`;
+          return (
+            <li key={index}>
+              <a
+                href={`#${field}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  const target = document.getElementById(field) ?? document.getElementById(`${field}-0`);
+                  const focusable = target?.matches('input,select,textarea') ? target : target?.querySelector<HTMLElement>('input,select,textarea');
+                  focusable?.focus();
+                }}
+              >
+                {summaryText(error.property, error.message, uiSchema, t)}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+function ObjectFieldTemplate({ properties }: ObjectFieldTemplateProps) {
+  return <div className="fields">{properties.filter((p) => !p.hidden).map((p) => <div key={p.name}>{p.content}</div>)}</div>;
+}
+
+function SubmitButton(_props: SubmitButtonProps) {
+  return null; // the screen renders its own primary action (one per screen)
+}
+
+export const templates: Partial<TemplatesType> = {
+  FieldTemplate,
+  BaseInputTemplate,
+  ErrorListTemplate,
+  ObjectFieldTemplate,
+  ButtonTemplates: { SubmitButton } as TemplatesType['ButtonTemplates'],
+  FieldErrorTemplate: () => null,
+  FieldHelpTemplate: () => null,
+  DescriptionFieldTemplate: () => null,
+  TitleFieldTemplate: () => null,
+};
+
+export const widgets: RegistryWidgetsType = {
+  SelectWidget,
+  RadioWidget,
+  CheckboxWidget,
+  'grouped-select': GroupedSelectWidget,
+  explainer: ExplainerWidget,
+  'fees-table': FeesTableWidget,
+  'card-entry': CardEntryWidget,
+  'quantity-stepper': QuantityStepperWidget,
+};

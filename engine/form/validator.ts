@@ -1,0 +1,85 @@
+/**
+ * Validators for screen forms: one precompiled rjsf validator per distinct schema (built by the content plugin;
+ * no ajv compiler in the browser), and the mapping of every validation error to a message key through the
+ * shared rules of engine/validation.
+ */
+import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
+import type { RJSFSchema, RJSFValidationError, ValidatorType } from '@rjsf/utils';
+import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
+import type { ErrorObject } from 'ajv';
+import { reasonForError } from '../validation/index.ts';
+import type { Translate } from '../i18n/translator.ts';
+
+const cache = new WeakMap<object, ValidatorType>();
+
+export function validatorFor(functions: ValidatorFunctions, schema: RJSFSchema): ValidatorType {
+  let validator = cache.get(schema);
+  if (!validator) {
+    validator = createPrecompiledValidator(functions, schema);
+    cache.set(schema, validator);
+  }
+  return validator;
+}
+
+function valueAt(data: unknown, property: string | undefined): unknown {
+  if (!property) return data;
+  let node: unknown = data;
+  for (const part of property.replace(/^\./, '').split('.').filter(Boolean)) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part.replace(/^\[|\]$/g, '').replace(/^'|'$/g, '')];
+  }
+  return node;
+}
+
+/** The field an rjsf error belongs to: the missing property for `required`, else the error's own property. */
+export function fieldOf(error: RJSFValidationError): string {
+  const property = (error.property ?? '').replace(/^\./, '');
+  const missing = error.name === 'required' ? error.params?.missingProperty : undefined;
+  if (missing && property.split('.').pop() !== String(missing)) {
+    return property ? `${property}.${missing}` : String(missing);
+  }
+  return property;
+}
+
+/**
+ * rjsf `transformErrors`: every error's message becomes the localised text of its rule's message key, one error
+ * per field (the first, doc2 §5 "the first failing message is shown"), in the order the fields are shown.
+ */
+export function localiseErrors(
+  errors: RJSFValidationError[],
+  formData: unknown,
+  uiSchema: Record<string, unknown>,
+  t: Translate,
+  fieldOrder: string[] = [],
+): RJSFValidationError[] {
+  const seen = new Set<string>();
+  const rank = (error: RJSFValidationError) => {
+    const index = fieldOrder.indexOf(fieldOf(error).split('.')[0]);
+    return index < 0 ? fieldOrder.length : index;
+  };
+  // An `if` error ('must match "then" schema') always comes with the failing error of its branch: show that one.
+  const firstPerField = errors
+    .filter((error) => error.name !== 'if')
+    .sort((a, b) => rank(a) - rank(b))
+    .filter((error) => {
+      const field = fieldOf(error);
+      if (seen.has(field)) return false;
+      seen.add(field);
+      return true;
+    });
+  return firstPerField.map((error) => {
+    const field = fieldOf(error);
+    const fieldUi = (uiSchema[field.split('.')[0]] ?? {}) as Record<string, unknown>;
+    const overrides = (fieldUi['ui:messages'] ?? {}) as Record<string, string>;
+    const ajvError = {
+      keyword: error.name ?? '',
+      params: error.params ?? {},
+      instancePath: `/${field.replace(/\./g, '/')}`,
+      schemaPath: error.schemaPath ?? '',
+      message: error.message,
+    } as ErrorObject;
+    const reason = reasonForError(ajvError, valueAt(formData, field), overrides);
+    const message = t(reason.key, reason.args);
+    return { ...error, message, stack: message, property: `.${field}` };
+  });
+}

@@ -1,0 +1,39 @@
+/** Browser entry: boot, then render the shell; a boot failure shows the config-failure page or redirects. */
+import { createRoot } from 'react-dom/client';
+import bundle from 'virtual:content';
+import { boot, BootError } from './app/boot.ts';
+import { App } from './app/app.tsx';
+import { ErrorPage } from './shell/error-page.tsx';
+import { redirectFor } from './app/shell-rules.ts';
+import './styles/tokens.css';
+import './styles/app.css';
+
+const root = createRoot(document.getElementById('root')!);
+
+// Addresses that leave the application at once (rules/shell.json redirects; doc1 §2.5 signup-eu).
+const away = redirectFor(bundle.shell, { location: { href: window.location.href, pathname: window.location.pathname, search: window.location.search } });
+if (away) window.location.replace(away);
+else boot()
+  .then(({ environment, translator, user }) => {
+    root.render(<App bundle={bundle} environment={environment} translator={translator} user={user} />);
+  })
+  .catch((error: unknown) => {
+    if (error instanceof BootError && error.kind === 'redirect' && error.location) {
+      window.location.assign(error.location);
+      return;
+    }
+    if (error instanceof BootError) {
+      const { t } = error.translator;
+      root.render(
+        <main id="main" className="main">
+          {error.kind === 'unsupported' ? (
+            <ErrorPage title={t('shell.unsupportedMarket.title')} text={t('shell.unsupportedMarket.text')} />
+          ) : (
+            <ErrorPage title={t('shell.error.title')} text={t('shell.error.config')} />
+          )}
+        </main>,
+      );
+      return;
+    }
+    throw error;
+  });

@@ -1,0 +1,69 @@
+/**
+ * The framed half of the preview: renders one screen through the real App (router, screen host, kinds, theme,
+ * precompiled validators, catalogues) in the chosen market, portal and locale, with the chosen state answered by
+ * the preview's stand-in API, at the screen's own address, without walking the flow.
+ */
+import type { Root } from 'react-dom/client';
+import { MemoryRouter } from 'react-router-dom';
+import bundle from 'virtual:content';
+import fixtures from 'virtual:preview-fixtures';
+import { loaders, fallbackLocale } from 'virtual:catalogues';
+import config from '../../rules/config.json';
+import { App } from '../app/app.tsx';
+import type { AnalyticsSinks } from '../analytics/index.ts';
+import type { EngineConfig, Environment } from '../environment/detect.ts';
+import { pathFor } from '../flow/paths.ts';
+import { createTranslator } from '../i18n/translator.ts';
+import { fakeFetch } from './fake-api.ts';
+import type { Selection } from './selection.ts';
+import { previewStates } from './states.ts';
+
+/** Analytics go nowhere in the preview. */
+const silentSinks: AnalyticsSinks = { push: () => {}, post: () => {}, sent: new Set<string>() };
+
+/** Clicks the screen's primary button once it shows (the validation state). */
+function submitWhenShown(tries = 50): void {
+  const button = document.querySelector<HTMLButtonElement>('form button[type="submit"]');
+  if (button) button.click();
+  else if (tries > 0) setTimeout(() => submitWhenShown(tries - 1), 100);
+}
+
+/** Renders the selection into `root`. */
+export async function renderFrame(root: Root, selection: Selection): Promise<void> {
+  const engineConfig = { ...(config as unknown as EngineConfig), market: selection.market };
+  const market = engineConfig.markets[selection.market] ?? engineConfig.markets[engineConfig.defaultMarket];
+  const fallback = engineConfig.fallbackLocale ?? fallbackLocale;
+  const [own, base] = await Promise.all([(loaders[selection.locale] ?? loaders[fallback])(), loaders[fallback]()]);
+  const translator = createTranslator(selection.locale, own.default, { locale: fallback, messages: base.default }, (key) => console.warn(`preview: missing message ${key}`));
+  const environment: Environment = {
+    market: selection.market,
+    currency: market.currency,
+    locale: selection.locale,
+    portal: selection.portal,
+    host: window.location.hostname,
+    referralUrlId: undefined,
+    locales: market.locales,
+    config: engineConfig,
+  };
+  const states = previewStates(fixtures);
+  const state = states.find((candidate) => candidate.id === selection.state) ?? states[0];
+  const screen = bundle.screens[selection.screen] ?? Object.values(bundle.screens)[0];
+  const fieldErrors = Object.values(screen.form?.bind ?? {})
+    .filter((path): path is string => typeof path === 'string')
+    .map((path) => ({ field: `/${path.replace(/\./g, '/')}`, key: 'validation.required', description: translator.t('validation.required') }));
+  window.fetch = fakeFetch({ state, bundle, fieldErrors, message: translator.t('shell.error.generic'), real: window.fetch.bind(window) });
+  document.documentElement.lang = selection.locale;
+  const context = { ...state.document, environment: { ...environment }, route: {} };
+  const path = pathFor(screen.id, context, bundle);
+  root.render(
+    <App
+      bundle={bundle}
+      environment={environment}
+      translator={translator}
+      user={{ email: 'preview@example.com' }}
+      analyticsSinks={silentSinks}
+      router={(children) => <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>}
+    />,
+  );
+  if (state.validate) submitWhenShown();
+}

@@ -1,0 +1,162 @@
+/**
+ * The account list kind (doc1 §2.3 /accounts, §4.7, §4.8): the user's accounts in the order of the rules, one to
+ * choose or a new business; an account matching the current business or service opens directly; the currency
+ * overlap switches the currency cookie and reloads, or shows its toast, once. Choosing submits the screen with
+ * `{applicationId}` or `{create: true}`; the screen's actions and transitions (content) decide what happens next.
+ *
+ * Options (all data, usually included from rules/accounts.json):
+ * - `source`: the load call whose answer is the account list;
+ * - `order`, `storeStatus`, `currencyOverlap`: rules/accounts.json parts;
+ * - `statusLabels`: `[{status, labelKey}]`, the label of each status;
+ * - `selectable`: a condition over an account; an account that fails it shows `unselectableKey` (missing redirect URL);
+ * - `requiredKey`, `createKey`, `legendKey`: messages of the choice.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useI18n } from '../i18n/context.tsx';
+import { useEngine } from '../app/engine-context.tsx';
+import { evaluate, type Condition } from '../conditions/index.ts';
+import { cookieString } from '../environment/cookies.ts';
+import { currencyOverlap, matchingAccount, orderAccounts, storeStatus, type AccountEntry, type AccountsRules } from '../conditions/accounts.ts';
+import type { ScreenProps } from './registry.ts';
+import { ScreenFrame } from './screen-frame.tsx';
+import { SecondaryActions } from './secondary-actions.tsx';
+import { ChoiceErrorSummary } from './choice-errors.tsx';
+import './accounts.css';
+
+interface Options {
+  source: string;
+  order: AccountsRules['order'];
+  storeStatus: AccountsRules['storeStatus'];
+  currencyOverlap: AccountsRules['currencyOverlap'];
+  statusLabels: Array<{ status: string; labelKey: string }>;
+  selectable?: Condition;
+  unselectableKey: string;
+  requiredKey: string;
+  createKey: string;
+  legendKey: string;
+}
+
+const ONCE_KEY = 'onboarding:currencyOverlap';
+const CREATE = '__create__';
+
+/** Runs `action` at most once per browser session (doc1 §4.8: the further action does not repeat). */
+function once(action: () => void): void {
+  try {
+    if (sessionStorage.getItem(ONCE_KEY)) return;
+    sessionStorage.setItem(ONCE_KEY, '1');
+  } catch {
+    /* storage unavailable: run it anyway, once per page */
+  }
+  action();
+}
+
+export function AccountListScreen({ screen, context, submit, busy, headingRef, secondary, runSecondary }: ScreenProps) {
+  const { t } = useI18n();
+  const engine = useEngine();
+  const options = screen.options as unknown as Options;
+  const data = (context.data ?? {}) as Record<string, unknown>;
+  const query = (context.query ?? {}) as Record<string, string>;
+  const environment = (context.environment ?? {}) as { currency?: string; markets?: Record<string, { currency: string }>; cookieHost?: string };
+  const accounts = useMemo(() => orderAccounts((Array.isArray(data[options.source]) ? data[options.source] : []) as AccountEntry[], options.order), [data, options]);
+  const matching = useMemo(() => matchingAccount(accounts, { businessId: query.businessId, serviceId: query.serviceId }), [accounts, query]);
+  const [choice, setChoice] = useState<string>('');
+  const [error, setError] = useState<string | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (matching) {
+      void submit({ applicationId: matching.applicationId });
+      return;
+    }
+    const offered = Object.values(environment.markets ?? {}).map((market) => market.currency);
+    const overlap = currencyOverlap(accounts, environment.currency ?? '', offered, options.currencyOverlap);
+    if (overlap.kind === 'switch') {
+      once(() => {
+        document.cookie = cookieString('currency', overlap.currency, window.location.hostname, environment.cookieHost);
+        window.location.reload();
+      });
+    } else if (overlap.kind === 'toast') {
+      once(() => engine.toast(t(overlap.key), 'error'));
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  if (matching) {
+    return (
+      <ScreenFrame screen={screen} headingRef={headingRef}>
+        <p className="screen__text" role="status" aria-live="polite">
+          <span className="spinner" aria-hidden="true" />
+          {t('shell.loading')}
+        </p>
+      </ScreenFrame>
+    );
+  }
+
+  const labelOf = (account: AccountEntry) => {
+    const status = storeStatus({ id: account.applicationId, ...account }, options.storeStatus);
+    return options.statusLabels.find((entry) => entry.status === status)?.labelKey;
+  };
+  const firstId = `account-${accounts[0]?.applicationId ?? CREATE}`.replace(/[^\w-]/g, '-');
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!choice) {
+      setError(t(options.requiredKey));
+      return;
+    }
+    if (choice === CREATE) {
+      setError(null);
+      void submit({ create: true });
+      return;
+    }
+    const account = accounts.find((candidate) => candidate.applicationId === choice);
+    if (!account || (options.selectable !== undefined && !evaluate(options.selectable, account))) {
+      setError(t(options.unselectableKey));
+      return;
+    }
+    setError(null);
+    void submit({ applicationId: account.applicationId });
+  };
+
+  return (
+    <ScreenFrame screen={screen} headingRef={headingRef}>
+      {error ? <ChoiceErrorSummary message={error} fieldId={firstId} /> : null}
+      <form noValidate onSubmit={onSubmit}>
+        <fieldset className={`field field--group${error ? ' field--invalid' : ''}`} aria-describedby={error ? 'account-error' : undefined}>
+          <legend className="field__label">{t(options.legendKey)}</legend>
+          {error ? (
+            <p className="field__error" id="account-error">
+              {error}
+            </p>
+          ) : null}
+          <div className="choices">
+            {accounts.map((account) => {
+              const id = `account-${account.applicationId}`.replace(/[^\w-]/g, '-');
+              const labelKey = labelOf(account);
+              return (
+                <label className="choice" key={account.applicationId} htmlFor={id}>
+                  <input type="radio" id={id} name="account" value={account.applicationId} checked={choice === account.applicationId} onChange={() => setChoice(account.applicationId)} />
+                  <span className="account-choice__text">
+                    <span className="account-choice__name">{account.company?.dba || account.company?.name || account.applicationId}</span>
+                    {labelKey ? <span className="account-choice__status">{t(labelKey)}</span> : null}
+                  </span>
+                </label>
+              );
+            })}
+            <label className="choice" htmlFor={`account-${CREATE}`.replace(/[^\w-]/g, '-')}>
+              <input type="radio" id={`account-${CREATE}`.replace(/[^\w-]/g, '-')} name="account" value={CREATE} checked={choice === CREATE} onChange={() => setChoice(CREATE)} />
+              <span className="account-choice__name">{t(options.createKey)}</span>
+            </label>
+          </div>
+        </fieldset>
+        <div className="actions">
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {t(`${screen.messages}.submit`)}
+          </button>
+          <SecondaryActions secondary={secondary} runSecondary={runSecondary} busy={busy} />
+        </div>
+      </form>
+    </ScreenFrame>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * The landing behaviour of doc1 §2.8 as a component the shell mounts inside its router: on the application root
+ * (with or without the co-brand prefix), for a signed-in visitor, it reads the accounts once through the named
+ * call, evaluates the named routing table (afterEnvironmentTarget) and replaces the address when a row holds.
+ * Renders nothing. Generic: the call, the table and every decision are content.
+ */
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { runCall } from '../calls/run.ts';
+import { useEngine } from '../app/engine-context.tsx';
+import type { AccountEntry } from '../conditions/accounts.ts';
+import { afterEnvironmentTarget } from './after-environment.ts';
+
+/** True for `/` and `/r/{referralUrlId}` (doc1 §2.1): the only addresses the boot routing applies to. */
+export function isApplicationRoot(pathname: string): boolean {
+  return /^\/(r\/[^/]+\/?)?$/.test(pathname);
+}
+
+export function AfterEnvironmentRouting({ call = 'getAccounts', table = 'after-environment' }: { call?: string; table?: string }) {
+  const engine = useEngine();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current || !engine.user || !isApplicationRoot(location.pathname)) return;
+    done.current = true;
+    const def = engine.bundle.calls[call];
+    if (!def || !engine.bundle.tables[table]) return;
+    const { config, ...facts } = engine.environment;
+    const query = Object.fromEntries(new URLSearchParams(location.search).entries());
+    const context = { environment: { ...facts, ...config }, flags: config.flags ?? {}, query, route: {}, user: engine.user };
+    void runCall(call, def, context, engine.calls)
+      .then((answer) => {
+        const accounts = (Array.isArray(answer) ? answer : []) as AccountEntry[];
+        const target = afterEnvironmentTarget(engine.bundle, table, accounts, context);
+        if (target && target !== `${location.pathname}${location.search}`) navigate(target, { replace: true });
+      })
+      .catch(() => {
+        /* the accounts could not be read: the visitor stays where they are (doc1 §2.8 'no accounts: stay') */
+      });
+  }, [engine, location.pathname, location.search, navigate, call, table]);
+  return null;
+}

@@ -1,0 +1,46 @@
+/**
+ * An automatic screen: on arrival it runs the screen's actions once and follows its transitions, showing its title
+ * as a status meanwhile (a step redirect, a link that confirms itself, a fallback check). If nothing holds or a
+ * call fails, the applicant gets a primary button to try again. Generic: it knows only the screen's own rows.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useI18n } from '../i18n/context.tsx';
+import type { ScreenProps } from './registry.ts';
+import { ScreenFrame } from './screen-frame.tsx';
+
+export function AutoScreen({ screen, submit, busy, headingRef }: ScreenProps) {
+  const { t } = useI18n();
+  const started = useRef(false);
+  const [stuck, setStuck] = useState(false);
+  const run = async () => {
+    setStuck(false);
+    try {
+      const result = await submit({});
+      if (result.failure) setStuck(true);
+    } catch {
+      setStuck(true);
+    }
+  };
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void run();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <ScreenFrame screen={screen} headingRef={headingRef}>
+      {stuck ? (
+        <div className="actions">
+          <button type="button" className="button button--primary" disabled={busy} onClick={() => void run()}>
+            {t(`${screen.messages}.submit`)}
+          </button>
+        </div>
+      ) : (
+        <p className="screen__text" role="status" aria-live="polite">
+          <span className="spinner" aria-hidden="true" />
+          {t('shell.loading')}
+        </p>
+      )}
+    </ScreenFrame>
+  );
+}

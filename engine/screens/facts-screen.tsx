@@ -1,0 +1,75 @@
+/**
+ * A facts screen: a message screen (paragraphs, points, one primary action, secondary actions) with a list of
+ * figures computed from the context, such as the detailed fees of an offer. `options.facts` rows are
+ * `{labelKey, value, format}`: `value` is a JSON Logic expression over the context, `format` is `percent` (a number
+ * of percent), `money` (an amount in the environment's currency) or `number`. Figures are formatted for the locale.
+ * Generic: it knows no fee, only labels, expressions and number formats.
+ */
+import { compute } from '../conditions/index.ts';
+import { useI18n } from '../i18n/context.tsx';
+import type { ScreenProps } from './registry.ts';
+import { ScreenFrame } from './screen-frame.tsx';
+import { ScreenActions } from './secondary-actions.tsx';
+import './facts.css';
+
+export interface FactRow {
+  labelKey: string;
+  value: unknown;
+  format?: 'percent' | 'money' | 'number';
+}
+
+interface FactsOptions {
+  paragraphKeys?: string[];
+  pointKeys?: string[];
+  factsTitleKey?: string;
+  facts?: FactRow[];
+}
+
+/** A figure for the locale; `undefined` when the expression gave no number. */
+export function formatFact(value: unknown, format: FactRow['format'], locale: string, currency: string | undefined): string | undefined {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
+  if (format === 'percent') return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(value / 100);
+  if (format === 'money' && currency) return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(value);
+  return new Intl.NumberFormat(locale).format(value);
+}
+
+export function FactsScreen({ screen, context, submit, busy, headingRef, secondary, runSecondary }: ScreenProps) {
+  const { t, locale } = useI18n();
+  const options = (screen.options ?? {}) as FactsOptions;
+  const currency = (context.environment as { currency?: string } | undefined)?.currency;
+  const facts = (options.facts ?? [])
+    .map((row) => ({ row, text: formatFact(compute(row.value, context), row.format, locale, currency) }))
+    .filter((fact): fact is { row: FactRow; text: string } => fact.text !== undefined);
+  return (
+    <ScreenFrame screen={screen} headingRef={headingRef}>
+      {(options.paragraphKeys ?? []).map((key) => (
+        <p className="screen__text" key={key}>
+          {t(key)}
+        </p>
+      ))}
+      {options.pointKeys?.length ? (
+        <ul className="points">
+          {options.pointKeys.map((key) => (
+            <li key={key}>{t(key)}</li>
+          ))}
+        </ul>
+      ) : null}
+      {facts.length ? (
+        <section className="facts" aria-labelledby={`${screen.id}-facts`}>
+          <h2 className="facts__title" id={`${screen.id}-facts`}>
+            {options.factsTitleKey ? t(options.factsTitleKey) : null}
+          </h2>
+          <dl className="facts__list">
+            {facts.map(({ row, text }) => (
+              <div className="facts__row" key={row.labelKey}>
+                <dt>{t(row.labelKey)}</dt>
+                <dd>{text}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
+      <ScreenActions screen={screen} submit={submit} busy={busy} secondary={secondary} runSecondary={runSecondary} />
+    </ScreenFrame>
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * A form screen: one rjsf Form with our theme and the precompiled validator of the screen's schema. The form is
+ * filled from the document at the bound paths, then from the local draft (sensitive fields never stored); every
+ * error is a localised message key; the API's field errors land on their fields; one primary button.
+ */
+import { useMemo, useRef, useState } from 'react';
+import Form from '@rjsf/core';
+import validators from 'virtual:validators';
+import type { ErrorSchema, RJSFSchema, UiSchema, RJSFValidationError } from '@rjsf/utils';
+import { useI18n } from '../i18n/context.tsx';
+import { useEngine } from '../app/engine-context.tsx';
+import { templates, widgets } from '../form/theme.tsx';
+import { validatorFor, localiseErrors } from '../form/validator.ts';
+import { localiseUiSchema } from '../form/localise-ui.ts';
+import { formDataFrom, type Bindings } from '../state/bind.ts';
+import { sensitiveFields, withoutSensitive } from '../state/privacy.ts';
+import type { ScreenProps } from './registry.ts';
+import { ScreenFrame } from './screen-frame.tsx';
+import { SecondaryActions } from './secondary-actions.tsx';
+import { useFormFunnel } from '../analytics/funnel.ts';
+
+/** The API names fields by document pointer (`/applicant/name/firstName`); the form by field name. */
+function fieldErrorsFromApi(fields: Array<{ field: string; description?: string }>, bind: Bindings): ErrorSchema {
+  const byPath = new Map(Object.entries(bind).map(([field, path]) => [`/${(path ?? '').replace(/\./g, '/')}`, field]));
+  const errors: Record<string, { __errors: string[] }> = {};
+  for (const item of fields) {
+    const field = byPath.get(item.field);
+    if (field && item.description) errors[field] = { __errors: [item.description] };
+  }
+  return errors as ErrorSchema;
+}
+
+export function FormScreen({ screen, context, submit, busy, headingRef, secondary, runSecondary }: ScreenProps) {
+  const { t } = useI18n();
+  const engine = useEngine();
+  const form = screen.form!;
+  const schema = form.schema as RJSFSchema;
+  const bind = form.bind ?? {};
+  const sensitive = useMemo(() => sensitiveFields(schema as never, form.uiSchema as never), [schema, form.uiSchema]);
+  const [formData, setFormData] = useState<Record<string, unknown>>(() => ({
+    ...formDataFrom(context, bind),
+    ...withoutSensitive(engine.drafts.read(screen.id, schema) ?? {}, sensitive),
+  }));
+  const [submitted, setSubmitted] = useState(false);
+  const [submitAttempts, setSubmitAttempts] = useState(0);
+  const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
+  const formRef = useRef<Form>(null);
+  const uiSchema = useMemo(
+    () => localiseUiSchema(schema as never, (form.uiSchema ?? {}) as Record<string, unknown>, screen.messages, t) as UiSchema,
+    [schema, form.uiSchema, screen.messages, t],
+  );
+  const fieldOrder = useMemo(() => {
+    const declared = ((form.uiSchema ?? {}) as { 'ui:order'?: string[] })['ui:order'] ?? [];
+    const all = Object.keys((schema.properties ?? {}) as object);
+    return [...declared.filter((name) => name !== '*'), ...all.filter((name) => !declared.includes(name))];
+  }, [form.uiSchema, schema]);
+  const validator = useMemo(() => validatorFor(validators, schema), [schema]);
+  const formId = `form-${screen.id}`;
+  useFormFunnel(screen, context, formData, formId, validator, fieldOrder); // funnel events (rules/funnel.json)
+
+  return (
+    <ScreenFrame screen={screen} headingRef={headingRef}>
+      <Form
+        ref={formRef}
+        id={formId}
+        className="form"
+        schema={schema}
+        uiSchema={uiSchema}
+        formData={formData}
+        validator={validator}
+        templates={templates}
+        widgets={widgets}
+        formContext={{ data: context.data, submitAttempts }}
+        noHtml5Validate
+        showErrorList="top"
+        liveValidate={submitted ? 'onChange' : false}
+        extraErrors={extraErrors}
+        transformErrors={(errors: RJSFValidationError[]) => localiseErrors(errors, formData, (form.uiSchema ?? {}) as Record<string, unknown>, t, fieldOrder)}
+        onChange={({ formData: next }) => {
+          const data = (next ?? {}) as Record<string, unknown>;
+          setFormData(data);
+          setExtraErrors(undefined);
+          engine.drafts.write(screen.id, withoutSensitive(data, sensitive), schema);
+        }}
+        onError={() => {
+          setSubmitted(true);
+          setSubmitAttempts((count) => count + 1);
+        }}
+        onSubmit={async ({ formData: data }) => {
+          setSubmitted(true);
+          const result = await submit((data ?? {}) as Record<string, unknown>);
+          if (result.failure?.fields.length) {
+            setExtraErrors(fieldErrorsFromApi(result.failure.fields, bind));
+            setSubmitAttempts((count) => count + 1);
+          }
+        }}
+      >
+        <div className="actions">
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {t(`${screen.messages}.submit`)}
+          </button>
+          <SecondaryActions secondary={secondary} runSecondary={runSecondary} busy={busy} />
+        </div>
+      </Form>
+    </ScreenFrame>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * An item list: items from the screen's loaded data, each a card with a message and a link to act on it (cash-advance
+ * offers, doc1 §2.7). Options (content): `items` (JSON Logic over the context, a list), `itemKey` (the message of an
+ * item; its arguments are the item's fields, plus each `money` entry formatted for the locale from integer cents:
+ * `{"amount": {"cents": "amountCents", "currency": "currency"}}`), `actionKey` (the link text) and `href` (template
+ * over the context with `item`; only same-origin addresses, engine/screens/redirect-target.ts), `emptyKey` when there
+ * are none. The screen's secondary actions ('Back') follow the list.
+ */
+import { compute } from '../conditions/index.ts';
+import { useI18n } from '../i18n/context.tsx';
+import type { ScreenProps } from './registry.ts';
+import { ScreenFrame } from './screen-frame.tsx';
+import { SecondaryActions } from './secondary-actions.tsx';
+import { redirectTarget } from './redirect-target.ts';
+
+interface ItemListOptions {
+  items: unknown;
+  itemKey: string;
+  actionKey: string;
+  href: unknown;
+  emptyKey: string;
+  money?: Record<string, { cents: string; currency: string }>;
+}
+
+export function ItemListScreen({ screen, context, headingRef, secondary, runSecondary, busy }: ScreenProps) {
+  const { t, locale } = useI18n();
+  const options = (screen.options ?? {}) as unknown as ItemListOptions;
+  const found = compute(options.items, context);
+  const items = Array.isArray(found) ? (found as Array<Record<string, unknown>>) : [];
+  const argsOf = (item: Record<string, unknown>) => {
+    const args: Record<string, string | number> = {};
+    for (const [name, value] of Object.entries(item)) if (typeof value === 'string' || typeof value === 'number') args[name] = value;
+    for (const [name, money] of Object.entries(options.money ?? {})) {
+      const cents = Number(item[money.cents]);
+      const currency = String(item[money.currency] ?? '');
+      if (Number.isFinite(cents) && /^[A-Z]{3}$/.test(currency)) {
+        args[name] = new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: cents % 100 === 0 ? 0 : 2 }).format(cents / 100);
+      }
+    }
+    return args;
+  };
+  return (
+    <ScreenFrame screen={screen} headingRef={headingRef}>
+      {items.length === 0 ? (
+        <p className="screen__text">{t(options.emptyKey)}</p>
+      ) : (
+        <ul className="points item-list">
+          {items.map((item, index) => {
+            const href = typeof window === 'undefined' ? undefined : redirectTarget({ href: options.href }, { ...context, item }, window.location.origin);
+            const text = t(options.itemKey, argsOf(item));
+            return (
+              <li key={index} className="item-list__item">
+                <p className="screen__text">{text}</p>
+                {href ? (
+                  <a className="button button--primary" href={href} aria-label={`${t(options.actionKey)}: ${text}`}>
+                    {t(options.actionKey)}
+                  </a>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {secondary.length ? (
+        <div className="actions">
+          <SecondaryActions secondary={secondary} runSecondary={runSecondary} busy={busy} />
+        </div>
+      ) : null}
+    </ScreenFrame>
+  );
+}

@@ -1,0 +1,42 @@
+/** The frame every screen shares: progress, heading (focused on arrival), intro, content, one primary action. */
+import { useEffect, type ReactNode, type RefObject } from 'react';
+import { useI18n } from '../i18n/context.tsx';
+import type { Screen } from '../content/types.ts';
+import { useEngine } from '../app/engine-context.tsx';
+
+export function ScreenFrame({
+  screen,
+  headingRef,
+  children,
+  tone,
+}: {
+  screen: Screen;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  children?: ReactNode;
+  tone?: 'success' | 'warning' | 'neutral';
+}) {
+  const { t } = useI18n();
+  const { bundle } = useEngine();
+  // Focus moves to the heading when a screen shows (WCAG: the applicant hears where they are).
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, [screen.id, headingRef]);
+  const steps = screen.progress ? bundle.flows[screen.progress.flow]?.progress?.steps : undefined;
+  return (
+    <section className={`screen screen--${screen.kind}${tone ? ` screen--${tone}` : ''}`} aria-labelledby="screen-title">
+      {screen.progress && steps ? (
+        <div className="progress">
+          <p className="progress__label">{t('shell.progress', { step: screen.progress.step, steps })}</p>
+          <div className="progress__bar" aria-hidden="true">
+            <span style={{ width: `${(100 * screen.progress.step) / steps}%` }} />
+          </div>
+        </div>
+      ) : null}
+      <h1 id="screen-title" className="screen__title" tabIndex={-1} ref={headingRef}>
+        {t(`${screen.messages}.title`)}
+      </h1>
+      {screen.intro ? <p className="screen__intro">{t(`${screen.messages}.intro`)}</p> : null}
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+/** A screen's secondary actions ('Do this later', 'Resend code', 'Skip'): quiet next to the one primary action. */
+import { useI18n } from '../i18n/context.tsx';
+import type { ScreenProps } from './registry.ts';
+
+export function SecondaryActions({ secondary, runSecondary, busy }: Pick<ScreenProps, 'secondary' | 'runSecondary' | 'busy'>) {
+  const { t } = useI18n();
+  if (secondary.length === 0) return null;
+  return (
+    <>
+      {secondary.map((action) => (
+        <button
+          key={action.id}
+          type="button"
+          data-action={action.id}
+          className={action.style === 'button' ? 'button button--secondary' : 'button button--link'}
+          disabled={busy}
+          onClick={() => void runSecondary(action.id)}
+        >
+          {t(action.labelKey)}
+        </button>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The actions row of a screen without a form: its one primary button (when the screen has actions or rows to
+ * follow) and its secondary actions. Form screens put their own submit button in this row instead.
+ */
+export function ScreenActions({ screen, submit, busy, secondary, runSecondary }: Pick<ScreenProps, 'screen' | 'submit' | 'busy' | 'secondary' | 'runSecondary'>) {
+  const { t } = useI18n();
+  const hasAction = Boolean(screen.next?.length || screen.actions?.length);
+  if (!hasAction && secondary.length === 0) return null;
+  return (
+    <div className="actions">
+      {hasAction ? (
+        <button type="button" className="button button--primary" disabled={busy} onClick={() => void submit({})}>
+          {t(`${screen.messages}.submit`)}
+        </button>
+      ) : null}
+      <SecondaryActions secondary={secondary} runSecondary={runSecondary} busy={busy} />
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * The store switcher kind (doc1 §2.3 /accounts/{businessId}/stores, §2.7, §4.7): one card per store with its status
+ * and the button its status gives (connect a profile, resume an application, start a new payment application);
+ * a store that cannot take the current service says so and offers no connect. A card's button submits the screen
+ * with `{action, storeId, applicationId}`; the screen's actions and transitions (content) do the rest. Starting a
+ * new store or a new application are the screen's secondary actions.
+ *
+ * Options: `source` (the load call answering the stores), `storeStatus` and `statusActions` (rules/accounts.json),
+ * `statusLabels` (`[{status, labelKey}]`), `actionLabels` (`[{action, labelKey}]`), `notAttachableKey`, `emptyKey`.
+ */
+import { useI18n } from '../i18n/context.tsx';
+import { storeAction, storeStatus, type AccountsRules, type StoreEntry } from '../conditions/accounts.ts';
+import type { ScreenProps } from './registry.ts';
+import { ScreenFrame } from './screen-frame.tsx';
+import { SecondaryActions } from './secondary-actions.tsx';
+import './accounts.css';
+
+interface Options {
+  source: string;
+  storeStatus: AccountsRules['storeStatus'];
+  statusActions: AccountsRules['statusActions'];
+  statusLabels: Array<{ status: string; labelKey: string }>;
+  actionLabels: Array<{ action: string; labelKey: string }>;
+  notAttachableKey: string;
+  emptyKey: string;
+}
+
+export function StoreSwitcherScreen({ screen, context, submit, busy, headingRef, secondary, runSecondary }: ScreenProps) {
+  const { t } = useI18n();
+  const options = screen.options as unknown as Options;
+  const data = (context.data ?? {}) as Record<string, unknown>;
+  const stores = (Array.isArray(data[options.source]) ? data[options.source] : []) as Array<StoreEntry & { attachable?: boolean }>;
+  return (
+    <ScreenFrame screen={screen} headingRef={headingRef}>
+      {stores.length === 0 ? <p className="screen__text">{t(options.emptyKey)}</p> : null}
+      <ul className="store-cards">
+        {stores.map((store) => {
+          const status = storeStatus(store, options.storeStatus);
+          const action = storeAction(status, options.statusActions);
+          const blocked = action === 'connect' && store.attachable === false;
+          const statusKey = options.statusLabels.find((entry) => entry.status === status)?.labelKey;
+          const actionKey = options.actionLabels.find((entry) => entry.action === action)?.labelKey;
+          const headingId = `store-${store.id}`.replace(/[^\w-]/g, '-');
+          return (
+            <li className="store-card" key={store.id} aria-labelledby={headingId}>
+              <h2 className="store-card__name" id={headingId}>
+                {store.name ?? store.id}
+              </h2>
+              {statusKey ? <p className="store-card__status">{t(statusKey)}</p> : null}
+              {blocked ? <p className="store-card__note">{t(options.notAttachableKey)}</p> : null}
+              {!blocked && actionKey && action !== 'none' ? (
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  data-store-action={action}
+                  aria-describedby={headingId}
+                  disabled={busy}
+                  onClick={() => void submit({ action, storeId: store.id, applicationId: store.applicationId ?? '' })}
+                >
+                  {t(actionKey)}
+                </button>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      {secondary.length ? (
+        <div className="actions">
+          <SecondaryActions secondary={secondary} runSecondary={runSecondary} busy={busy} />
+        </div>
+      ) : null}
+    </ScreenFrame>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * A waiting screen: paragraphs like a message screen, while the screen's watch polls in the background; its
+ * secondary actions ('send a new link') unlock after a countdown (`options.countdownSeconds`, announced with
+ * `options.countdownKey`, which receives `seconds`). The countdown starts again whenever the address changes
+ * (a resend comes back to the same screen). Generic: no knowledge of what is awaited.
+ */
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useI18n } from '../i18n/context.tsx';
+import type { ScreenProps } from './registry.ts';
+import { ScreenFrame } from './screen-frame.tsx';
+import { SecondaryActions } from './secondary-actions.tsx';
+
+interface WaitingOptions {
+  paragraphKeys?: string[];
+  countdownSeconds?: number;
+  countdownKey?: string;
+}
+
+/** Seconds left of a countdown that restarts when `restartKey` changes; ticks once a second. */
+export function useCountdown(seconds: number, restartKey: unknown): number {
+  const [left, setLeft] = useState(seconds);
+  useEffect(() => {
+    setLeft(seconds);
+    if (seconds <= 0) return undefined;
+    const timer = setInterval(() => setLeft((value) => (value <= 1 ? (clearInterval(timer), 0) : value - 1)), 1000);
+    return () => clearInterval(timer);
+  }, [seconds, restartKey]);
+  return left;
+}
+
+export function WaitingScreen({ screen, busy, headingRef, secondary, runSecondary }: ScreenProps) {
+  const { t } = useI18n();
+  const location = useLocation();
+  const options = (screen.options ?? {}) as WaitingOptions;
+  const left = useCountdown(options.countdownSeconds ?? 0, location.key);
+  return (
+    <ScreenFrame screen={screen} headingRef={headingRef}>
+      {(options.paragraphKeys ?? []).map((key) => (
+        <p className="screen__text" key={key}>
+          {t(key)}
+        </p>
+      ))}
+      <p className="screen__text" role="status" aria-live="polite">
+        <span className="spinner" aria-hidden="true" />
+        {left > 0 && options.countdownKey ? t(options.countdownKey, { seconds: left }) : null}
+      </p>
+      {secondary.length ? (
+        <div className="actions">
+          <SecondaryActions secondary={secondary} runSecondary={runSecondary} busy={busy || left > 0} />
+        </div>
+      ) : null}
+    </ScreenFrame>
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * Tracks what the launch parameters say (rules/services.json launchTracking): opening the app from a resume or
+ * a reminder email sends its event once per session, through the engine's analytics (tracking context included).
+ */
+import { useEffect } from 'react';
+import type { Engine } from '../app/engine-context.tsx';
+import services from '../../rules/services.json' with { type: 'json' };
+import { launchEvents } from './launch.ts';
+import type { ServiceRules } from './types.ts';
+
+/** Sends the launch events of the page's query, once. */
+export function useLaunchTracking(engine: Engine): void {
+  useEffect(() => {
+    const query = Object.fromEntries(new URLSearchParams(window.location.search).entries());
+    const { config, ...facts } = engine.environment;
+    const context = { environment: { ...facts, ...config }, flags: config.flags ?? {}, query };
+    for (const event of launchEvents(query, services as unknown as ServiceRules)) engine.track(event, context);
+    // Once per page load: the launch query is the address the app was opened with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}

@@ -1,0 +1,29 @@
+/**
+ * A modal that blocks the screen (doc1 §2.7: title, description, optional button to the environment's redirect
+ * address). Focus moves into it and stays there; there is nothing behind it to go back to.
+ */
+import { useEffect, useRef } from 'react';
+
+export function BlockingModal({ title, text, button }: { title: string; text: string; button?: { href: string; label: string } }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div className="overlay" role="alertdialog" aria-modal="true" aria-labelledby="blocking-title" aria-describedby="blocking-text">
+      <div className="overlay__card modal">
+        <h2 id="blocking-title" className="overlay__title" tabIndex={-1} ref={ref}>
+          {title}
+        </h2>
+        <p id="blocking-text" className="overlay__subtitle">
+          {text}
+        </p>
+        {button ? (
+          <p className="actions">
+            <a className="button button--primary" href={button.href}>
+              {button.label}
+            </a>
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * Bindings between a screen's flat form data and the application document (flows/README.md): each field
+ * lives at a dot path. Pure.
+ */
+/** Field name → dot path in the document. */
+export type Bindings = Record<string, string | undefined>;
+
+export function getPath(source: unknown, path: string): unknown {
+  let node: unknown = source;
+  for (const part of path.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+export function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
+  const parts = path.split('.');
+  let node = target;
+  for (const part of parts.slice(0, -1)) {
+    const next = node[part];
+    if (next === null || typeof next !== 'object' || Array.isArray(next)) node[part] = {};
+    node = node[part] as Record<string, unknown>;
+  }
+  node[parts[parts.length - 1]] = value;
+}
+
+/** Form data for a screen, read from the document at the bound paths (unbound fields are left out). */
+export function formDataFrom(document: unknown, bind: Bindings = {}): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const [field, path] of Object.entries(bind)) {
+    if (!path) continue;
+    const value = getPath(document, path);
+    if (value !== undefined && value !== null) data[field] = value;
+  }
+  return data;
+}
+
+/** The partial document a screen's form data makes (the `changes` of the context). */
+export function changesFrom(form: Record<string, unknown>, bind: Bindings = {}): Record<string, unknown> {
+  const changes: Record<string, unknown> = {};
+  for (const [field, path] of Object.entries(bind)) {
+    if (path && field in form) setPath(changes, path, form[field] === undefined ? null : form[field]);
+  }
+  return changes;
+}

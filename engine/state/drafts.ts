@@ -1,0 +1,181 @@
+/**
+ * Form drafts in local storage, keyed by co-brand and currency (doc2 §9 Storage), one entry per screen.
+ * What the applicant typed survives a reload before they submit; sensitive fields are never written
+ * (state/privacy.ts). Storage failures (private mode, quota) are ignored: a draft is a convenience.
+ *
+ * Answers that last: each entry remembers the shape of the form it was saved under (a fingerprint of the form
+ * schema's fields). Read with the form's current schema, a draft saved under another shape (or by an older
+ * version of this store, without a shape) is migrated: fields the schema no longer has, and values that no longer
+ * fit their field (type, enum, const, maxLength), are dropped, the rest kept, and `onDropped` is told which fields
+ * went (after the current render, so a screen can say so without updating state while rendering). Nothing in a
+ * stored draft can make a read throw.
+ */
+
+/** What a migration dropped from one screen's draft. */
+export interface DraftChange {
+  screenId: string;
+  /** Field paths dropped (`field`, or `field.child` inside an object). */
+  dropped: string[];
+}
+
+export interface DraftStore {
+  /** The screen's draft; with `schema`, migrated to that form's shape. */
+  read(screenId: string, schema?: object): Record<string, unknown> | undefined;
+  /** Saves the screen's draft; with `schema`, under that form's shape. */
+  write(screenId: string, data: Record<string, unknown>, schema?: object): void;
+  clear(screenId: string): void;
+}
+
+/** The message key a screen shows when a draft was migrated (locales/<locale>/form.json). */
+export const DRAFT_CHANGED_KEY = 'form.draftChanged';
+
+type Obj = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Obj => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** A stored entry: the current format, with the shape it was saved under. */
+interface Entry {
+  v: 2;
+  shape: string;
+  data: Obj;
+}
+
+const isEntry = (value: unknown): value is Entry => isObject(value) && value.v === 2 && typeof value.shape === 'string' && isObject(value.data);
+
+export function draftKey(referralUrlId: string | undefined, currency: string | undefined): string {
+  return `onboarding:draft:${referralUrlId || '-'}:${currency || '-'}`;
+}
+
+/** The parts of a field's schema that decide which values fit it, in a stable order. */
+function fieldShape(schema: unknown): unknown {
+  if (!isObject(schema)) return null;
+  const shape: Obj = {};
+  for (const key of ['type', 'enum', 'const', 'maxLength', 'format', 'items']) {
+    if (key in schema) shape[key] = key === 'items' ? fieldShape(schema.items) : schema[key];
+  }
+  if (isObject(schema.properties)) {
+    shape.properties = Object.fromEntries(Object.keys(schema.properties).sort().map((name) => [name, fieldShape((schema.properties as Obj)[name])]));
+  }
+  return shape;
+}
+
+/** A short fingerprint of a form schema's fields (FNV-1a over their canonical JSON). */
+export function shapeOf(schema: object): string {
+  const text = JSON.stringify(fieldShape(schema));
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
+}
+
+const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** Whether a value fits a field's schema (type, enum, const, maxLength; objects and arrays checked inside). */
+function fits(value: unknown, schema: Obj, dropped: string[], path: string): { ok: boolean; value: unknown } {
+  const types = schema.type === undefined ? undefined : [schema.type].flat();
+  const typeOk = (type: unknown): boolean => {
+    switch (type) {
+      case 'string':
+        return typeof value === 'string';
+      case 'integer':
+        return typeof value === 'number' && Number.isInteger(value);
+      case 'number':
+        return typeof value === 'number' && Number.isFinite(value);
+      case 'boolean':
+        return typeof value === 'boolean';
+      case 'array':
+        return Array.isArray(value);
+      case 'object':
+        return isObject(value);
+      case 'null':
+        return value === null;
+      default:
+        return true;
+    }
+  };
+  if (value === undefined || (types && !types.some(typeOk))) return { ok: false, value };
+  if (Array.isArray(schema.enum) && !schema.enum.some((option) => sameJson(option, value))) return { ok: false, value };
+  if ('const' in schema && !isObject(schema.const) && !sameJson(schema.const, value)) return { ok: false, value };
+  if (typeof schema.maxLength === 'number' && typeof value === 'string' && [...value].length > schema.maxLength) return { ok: false, value };
+  if (isObject(value) && isObject(schema.properties)) return { ok: true, value: migrateObject(value, schema, dropped, `${path}.`) };
+  if (Array.isArray(value) && isObject(schema.items)) {
+    const items = schema.items;
+    return { ok: value.every((item) => fits(item, items, [], path).ok), value };
+  }
+  return { ok: true, value };
+}
+
+/** The fields of `data` that the schema still has and that still fit; the rest are added to `dropped`. */
+function migrateObject(data: Obj, schema: Obj, dropped: string[], prefix = ''): Obj {
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  const kept: Obj = {};
+  for (const [name, value] of Object.entries(data)) {
+    const field = properties[name];
+    const result = isObject(field) ? fits(value, field, dropped, `${prefix}${name}`) : { ok: false, value };
+    if (result.ok) kept[name] = result.value;
+    else dropped.push(`${prefix}${name}`);
+  }
+  return kept;
+}
+
+/**
+ * A draft saved under another shape, migrated to `schema`: the fields that still exist and fit, and the paths
+ * dropped. Pure (exported for tests and the preview page).
+ */
+export function migrateDraft(data: Obj, schema: object): { data: Obj; dropped: string[] } {
+  const dropped: string[] = [];
+  const kept = migrateObject(data, isObject(schema) ? schema : {}, dropped);
+  return { data: kept, dropped };
+}
+
+export function createDraftStore(storage: Storage | undefined, key: string, onDropped: (change: DraftChange) => void = () => {}): DraftStore {
+  const load = (): Record<string, unknown> => {
+    try {
+      const parsed = JSON.parse(storage?.getItem(key) ?? '{}');
+      return isObject(parsed) ? parsed : {};
+    } catch {
+      return {};
+    }
+  };
+  const save = (all: Record<string, unknown>) => {
+    try {
+      storage?.setItem(key, JSON.stringify(all));
+    } catch {
+      /* a draft is a convenience; the API holds the truth */
+    }
+  };
+  const tell = (change: DraftChange) => {
+    const run = () => {
+      try {
+        onDropped(change);
+      } catch {
+        /* telling is a courtesy */
+      }
+    };
+    if (typeof queueMicrotask === 'function') queueMicrotask(run);
+    else void Promise.resolve().then(run);
+  };
+  return {
+    read: (screenId, schema) => {
+      const all = load();
+      const stored = all[screenId];
+      const entry: Entry | undefined = isEntry(stored) ? stored : isObject(stored) ? { v: 2, shape: '', data: stored } : undefined;
+      if (!entry) return undefined;
+      if (!schema) return entry.data;
+      const shape = shapeOf(schema);
+      if (entry.shape === shape) return entry.data;
+      const { data, dropped } = migrateDraft(entry.data, schema);
+      save({ ...all, [screenId]: { v: 2, shape, data } satisfies Entry });
+      if (dropped.length) tell({ screenId, dropped });
+      return data;
+    },
+    write: (screenId, data, schema) => save({ ...load(), [screenId]: { v: 2, shape: schema ? shapeOf(schema) : '', data } satisfies Entry }),
+    clear: (screenId) => {
+      const all = load();
+      delete all[screenId];
+      save(all);
+    },
+  };
+}

@@ -1,0 +1,24 @@
+/** PO-box detection from the phrases and patterns in `rules/validation/po-box.json` (doc2 §5 Address). */
+import data from '../../rules/validation/po-box.json' with { type: 'json' };
+import type { PoBoxFile } from './types.ts';
+
+const rules = data as PoBoxFile;
+const patterns = rules.patterns.map((source) => new RegExp(source, 'iu'));
+const phrases = rules.phrases.map((phrase) => ` ${normalise(phrase)} `);
+
+/** Lower case, accents removed, every run of characters other than letters and digits made one space. */
+function normalise(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/** True when an address text names a post-office box (or a similar mail-only address) in any known spelling. */
+export function isPoBox(value: string): boolean {
+  if (patterns.some((pattern) => pattern.test(value))) return true;
+  const words = ` ${normalise(value)} `;
+  return phrases.some((phrase) => words.includes(phrase));
+}

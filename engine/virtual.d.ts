@@ -1,0 +1,18 @@
+/// <reference types="vite/client" />
+// Types of the virtual modules served by scripts/vite/content-plugin.ts.
+declare module 'virtual:content' {
+  import type { ContentBundle } from './content/types.ts';
+  const bundle: ContentBundle;
+  export default bundle;
+}
+declare module 'virtual:catalogues' {
+  export const locales: string[];
+  /** rules/config.json fallbackLocale. */
+  export const fallbackLocale: string;
+  export const loaders: Record<string, () => Promise<{ default: Record<string, string> }>>;
+}
+declare module 'virtual:validators' {
+  import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
+  const validators: ValidatorFunctions;
+  export default validators;
+}

@@ -1,0 +1,35 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// End-to-end journeys in Debian's Chromium (never a downloaded browser). The app is the production build
+// served by the reference API on one port, with a fresh embedded database for the run.
+const port = Number(process.env.E2E_PORT ?? 4173);
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'onboarding-e2e-'));
+process.env.E2E_DATA_DIR = dataDir;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  reporter: [['list']],
+  outputDir: 'test-results',
+  use: {
+    baseURL: `http://localhost:${port}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+    trace: 'off',
+  },
+  webServer: {
+    command: 'npx tsx server/main.ts',
+    url: `http://localhost:${port}/api/v2/configs`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', SIGN_IN_ATTEMPTS_PER_MINUTE: '1000', LOG_LEVEL: 'warn', ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}) },
+  },
+});

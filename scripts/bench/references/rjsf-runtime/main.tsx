@@ -1,0 +1,26 @@
+/**
+ * Benchmark reference: the same screen as a plain rjsf form with the runtime ajv validator (which compiles with
+ * `Function`, so it cannot run under the app's CSP) and rjsf's default theme. `?screen=applicant|largest`.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import Form from '@rjsf/core';
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import { formats } from '../../../../engine/validation/formats.ts';
+import type { BenchScreen } from '../../screens.ts';
+
+const validator = customizeValidator({ customFormats: Object.fromEntries(Object.entries(formats).map(([name, f]) => [name, f.validate])) });
+
+async function main() {
+  const which = new URLSearchParams(location.search).get('screen') === 'largest' ? 'largest' : 'applicant';
+  const screen = (which === 'largest' ? await import('virtual:bench-screen/largest') : await import('virtual:bench-screen/applicant')).default as BenchScreen;
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <main>
+        <h1>{screen.title}</h1>
+        <Form schema={screen.schema} uiSchema={screen.uiSchema} validator={validator} noHtml5Validate showErrorList="top" focusOnFirstError />
+      </main>
+    </StrictMode>,
+  );
+}
+void main();

@@ -1,0 +1,50 @@
+/** The benchmark's Markdown report and its console summary. */
+import type { BenchResults } from './results.ts';
+import { kb } from './stats.ts';
+import type { Verdict } from './targets.ts';
+
+const mark = (pass: boolean | undefined) => (pass === undefined ? 'not measured' : pass ? 'PASS' : 'FAIL');
+const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : 'n/a');
+
+/** The whole report. */
+export function markdown(r: BenchResults, verdicts: Verdict[]): string {
+  const lines: string[] = ['# Benchmark report', '', `Run ${r.startedAt}. Never asserted in tests; compare runs on the same machine only.`, '', '## Machine', ''];
+  for (const [k, v] of Object.entries(r.machine)) lines.push(`- ${k}: ${v}`);
+  lines.push('', `Screens: landing \`${r.screens.landing}\`, applicant \`${r.screens.applicant}\`, category \`${r.screens.category}\`, largest form \`${r.screens.largest}\`.`);
+  lines.push('', '## Targets (NOTES.md "Current performance targets")', '', '| target | result | figures |', '|---|---|---|');
+  for (const v of verdicts) lines.push(`| ${v.target} | ${mark(v.pass)} | ${v.detail} |`);
+  if (r.js) {
+    lines.push('', '## JavaScript shipped for the first screen', '', 'Every script Chromium loaded until the screen showed and the network was idle; gzip level 9, brotli quality 11.', '', '| build | page | files | raw | gzip | brotli |', '|---|---|---|---|---|---|');
+    const rows: Array<[string, string, { files: number; raw: number; gzip: number; brotli: number }]> = [
+      ['app', 'landing', r.js.app.landing],
+      ['app', 'applicant (everything it loads)', r.js.app.applicant],
+      ['hand-written React form', 'applicant', r.js['hand-written'].applicant],
+      ['plain rjsf + runtime ajv', 'applicant', r.js['rjsf-runtime'].applicant],
+    ];
+    for (const [build, page, s] of rows) lines.push(`| ${build} | ${page} | ${s.files} | ${kb(s.raw)} | ${kb(s.gzip)} | ${kb(s.brotli)} |`);
+  }
+  if (r.interaction) {
+    lines.push('', `## Interaction on the largest form (\`${r.screens.largest}\`)`, '', 'Work: from the key event (or the submit click on an empty, freshly loaded form) until the page\'s handlers have run and the new DOM is laid out. Painted: until a task after the next frame, which adds the wait for the display (up to 16.7 ms at 60 Hz). Targets use the work figure.', '', '| build | keystroke work median | p90 | painted median | samples | first validation work median | p90 | painted median | samples |', '|---|---|---|---|---|---|---|---|---|');
+    for (const [build, t] of Object.entries(r.interaction))
+      lines.push(`| ${build} | ${ms(t.keystroke.median)} | ${ms(t.keystroke.p90)} | ${ms(t.keystroke.paintedMedian)} | ${t.keystroke.samples} | ${ms(t.validation.median)} | ${ms(t.validation.p90)} | ${ms(t.validation.paintedMedian)} | ${t.validation.samples} |`);
+  }
+  if (r.lighthouse) {
+    lines.push('', '## Lighthouse 12 (mobile, simulated throttling), medians', '', '| page | runs | performance | accessibility | FCP | LCP | TBT | failing a11y audits |', '|---|---|---|---|---|---|---|---|');
+    for (const [page, l] of Object.entries(r.lighthouse))
+      lines.push(`| ${page} | ${l.runs} | ${l.performance} | ${l.accessibility} | ${ms(l.fcpMs)} | ${ms(l.lcpMs)} | ${ms(l.tbtMs)} | ${l.failedAudits.join(', ') || 'none'} |`);
+  }
+  if (r.api) {
+    lines.push('', `## API under load (autocannon, ${r.api.connections} connections, ${r.api.duration} s per call; load generator and server share the machine)`, '', '| storage | call | req/s | p50 | p99 | non-2xx | errors |', '|---|---|---|---|---|---|---|');
+    lines.push(`| — | bare Fastify route | ${r.api.bare.requestsPerSecond.toFixed(0)} | ${r.api.bare.p50Ms} ms | ${r.api.bare.p99Ms} ms | ${r.api.bare.non2xx} | ${r.api.bare.errors} |`);
+    for (const [storage, calls] of Object.entries(r.api.storages))
+      for (const [call, f] of Object.entries(calls)) lines.push(`| ${storage} | ${call} | ${f.requestsPerSecond.toFixed(0)} | ${f.p50Ms} ms | ${f.p99Ms} ms | ${f.non2xx} | ${f.errors} |`);
+    lines.push('', 'Update, get and onboard rotate over a pool of applications; onboard decides each once, then answers the stored decision (idempotent).');
+  }
+  if (r.errors.length) lines.push('', '## Parts that could not run', '', ...r.errors.map((e) => `- ${e}`));
+  return `${lines.join('\n')}\n`;
+}
+
+/** A short summary for the console. */
+export function summary(verdicts: Verdict[]): string {
+  return verdicts.map((v) => `${mark(v.pass).padEnd(12)} ${v.target}: ${v.detail}`).join('\n');
+}

@@ -1,0 +1,19 @@
+/** The shape of one benchmark run's results (written as JSON next to the Markdown report). */
+import type { ApiFigure } from './api.ts';
+import type { Timing } from './interaction.ts';
+import type { ShippedJs } from './js-size.ts';
+import type { LighthouseResult } from './lighthouse.ts';
+
+export type Target = 'app' | 'hand-written' | 'rjsf-runtime';
+
+export interface BenchResults {
+  startedAt: string;
+  machine: Record<string, string>;
+  screens: { applicant: string; largest: string; landing: string; category: string };
+  js?: { app: { landing: ShippedJs; applicant: ShippedJs }; 'hand-written': { applicant: ShippedJs }; 'rjsf-runtime': { applicant: ShippedJs } };
+  buildCheck?: { ok: boolean; message: string };
+  interaction?: Record<Target, { keystroke: Timing; validation: Timing }>;
+  lighthouse?: Record<string, LighthouseResult>;
+  api?: { connections: number; duration: number; bare: ApiFigure; storages: Record<string, Record<string, ApiFigure>> };
+  errors: string[];
+}

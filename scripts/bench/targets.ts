@@ -1,0 +1,51 @@
+/**
+ * The current performance targets of /work/shared/NOTES.md ("Current performance targets"), as checks over the
+ * benchmark's results. Each says pass or fail with its figures; none fails the process.
+ */
+import type { BenchResults } from './results.ts';
+import { kb } from './stats.ts';
+
+/** One target's verdict. */
+export interface Verdict {
+  target: string;
+  pass: boolean | undefined;
+  detail: string;
+}
+
+const ratio = (a: number, b: number) => (b > 0 ? a / b : Number.NaN);
+
+/** Every target against the results (undefined `pass`: not measured in this run). */
+export function verdicts(r: BenchResults): Verdict[] {
+  const out: Verdict[] = [];
+  const js = r.js;
+  if (js) {
+    const landing = ratio(js.app.landing.gzip, js['hand-written'].applicant.gzip);
+    out.push({ target: 'landing JS (gzip) ≤ 1.3 × hand-written applicant form', pass: landing <= 1.3, detail: `${kb(js.app.landing.gzip)} vs ${kb(js['hand-written'].applicant.gzip)} = ${landing.toFixed(2)}×` });
+    const applicant = ratio(js.app.applicant.gzip, js['rjsf-runtime'].applicant.gzip);
+    out.push({ target: 'applicant screen JS (gzip) ≤ 0.7 × plain rjsf + runtime ajv', pass: applicant <= 0.7, detail: `${kb(js.app.applicant.gzip)} vs ${kb(js['rjsf-runtime'].applicant.gzip)} = ${applicant.toFixed(2)}×` });
+  } else out.push({ target: 'bundle size targets', pass: undefined, detail: 'not measured' });
+  if (r.buildCheck) {
+    const csp = (js?.app.landing.cspViolations.length ?? 0) + (js?.app.applicant.cspViolations.length ?? 0);
+    out.push({ target: "no Function( or eval in the build; runs under script-src 'self'", pass: r.buildCheck.ok && csp === 0, detail: `${r.buildCheck.message}; ${csp} CSP violations while loading` });
+  }
+  const ix = r.interaction;
+  if (ix) {
+    out.push({ target: 'first validation in the browser < 5 ms', pass: ix.app.validation.median < 5, detail: `click → summary laid out, median ${ix.app.validation.median.toFixed(1)} ms (painted ${ix.app.validation.paintedMedian.toFixed(1)} ms; ${ix.app.validation.samples} samples)` });
+    const k = ix.app.keystroke.median;
+    const hw = ix['hand-written'].keystroke.median;
+    out.push({ target: 'keystroke on the largest form < 8 ms and ≤ 2 × hand-written', pass: k < 8 && k <= 2 * hw, detail: `work median ${k.toFixed(1)} ms vs hand-written ${hw.toFixed(1)} ms (${ratio(k, hw).toFixed(2)}×); painted ${ix.app.keystroke.paintedMedian.toFixed(1)} ms` });
+  } else out.push({ target: 'interaction targets', pass: undefined, detail: 'not measured' });
+  if (r.lighthouse) {
+    for (const [page, lh] of Object.entries(r.lighthouse)) {
+      out.push({ target: `Lighthouse ${page}: performance ≥ 98, accessibility 100`, pass: lh.performance >= 98 && lh.accessibility >= 100, detail: `performance ${lh.performance}, accessibility ${lh.accessibility}${lh.failedAudits.length ? ` (failing: ${lh.failedAudits.join(', ')})` : ''}` });
+    }
+  } else out.push({ target: 'Lighthouse targets', pass: undefined, detail: 'not measured' });
+  if (r.api) {
+    for (const [storage, calls] of Object.entries(r.api.storages)) {
+      const get = calls.get;
+      const share = ratio(get.requestsPerSecond, r.api.bare.requestsPerSecond);
+      out.push({ target: `API GET on ${storage}: ≥ 1/3 of bare Fastify, p99 < 50 ms at ${r.api.connections} connections`, pass: share >= 1 / 3 && get.p99Ms < 50, detail: `${get.requestsPerSecond.toFixed(0)} req/s vs bare ${r.api.bare.requestsPerSecond.toFixed(0)} (${(share * 100).toFixed(0)}%), p99 ${get.p99Ms} ms` });
+    }
+  } else out.push({ target: 'API targets', pass: undefined, detail: 'not measured' });
+  return out;
+}

@@ -1,0 +1,40 @@
+/** The content check as one pure entry: reads a content tree and returns every problem found. */
+import { readContent } from './files.ts';
+import { buildModel, type Obj } from './model.ts';
+import { resolveIncludes } from './includes.ts';
+import { MetaSchemas } from './schemas.ts';
+import { checkReferences } from './references.ts';
+import { checkRoutingTables } from './routing.ts';
+import { checkReachability } from './reachability.ts';
+import { checkCatalogues } from './catalogues.ts';
+import { checkFlowLint } from './flow-lint.ts';
+import { readContexts } from '../flow-graph/contexts.ts';
+import { variableProblems } from '../catalogues/report.ts';
+import { sortProblems, type Problem } from './problem.ts';
+
+export type { Problem } from './problem.ts';
+
+/**
+ * Checks the content under `root` (flows/, rules/, locales/, against schemas/): meta-schema validation,
+ * cross-references, routing-table fixtures, reachability and dead ends, message keys, MessageFormat 2 syntax and variables,
+ * and the flow lint per market and portal (dead ends a variant makes, closed cycles, answers read before collected).
+ * Resolves to the problems, sorted by file and pointer; an empty list means the content is sound.
+ */
+export async function checkContent(root: string): Promise<Problem[]> {
+  const problems: Problem[] = [];
+  const files = readContent(root, problems);
+  const schemas = new MetaSchemas(root, problems);
+  schemas.check(files, problems);
+  const model = buildModel(files);
+  const resolved = new Map<string, Obj>();
+  for (const screen of model.allScreens) {
+    resolved.set(screen.file, resolveIncludes(screen.data, model, screen.file, '', problems) as Obj);
+  }
+  checkReferences(model, resolved, schemas, problems);
+  checkRoutingTables(model, problems);
+  checkReachability(model, resolved, problems);
+  checkCatalogues(model, resolved, problems);
+  problems.push(...variableProblems(model, resolved));
+  checkFlowLint(model, resolved, readContexts(root), problems);
+  return sortProblems(problems);
+}

@@ -1,0 +1,44 @@
+/** Routing tables: each fixture's first matching row (following nested tables) must give the fixture's `expect`. */
+import { firstMatch, type Row } from '../../engine/conditions/index.ts';
+import type { ContentModel, Obj } from './model.ts';
+import { asArray, asObject } from './model.ts';
+import { pointer, type Problem } from './problem.ts';
+
+type TableRow = Row<unknown> & { to?: string; table?: string };
+
+/** The screen a table's rows choose for a context: the first matching row's `to`, or its table's choice; null if none. */
+export function choose(model: ContentModel, name: string, context: object, depth = 0): { to: string | null; row: number } {
+  const table = model.tables.get(name);
+  if (!table) throw new Error(`routing table "${name}" does not exist`);
+  if (depth > 16) throw new Error('routing tables refer to each other in a loop');
+  const rows = asArray(table.data.rows) as TableRow[];
+  const match = firstMatch(rows, context);
+  if (!match) return { to: null, row: -1 };
+  const row = rows.indexOf(match);
+  if (typeof match.to === 'string') return { to: match.to, row };
+  if (typeof match.table === 'string') return { to: choose(model, match.table, context, depth + 1).to, row };
+  return { to: null, row };
+}
+
+/** Evaluates every fixture of every routing table. */
+export function checkRoutingTables(model: ContentModel, problems: Problem[]): void {
+  for (const [name, { file, data }] of model.tables) {
+    asArray(data.fixtures).forEach((fixture, index) => {
+      const object = asObject(fixture) as Obj | undefined;
+      if (!object || !asObject(object.context) || !('expect' in object)) return;
+      try {
+        const { to, row } = choose(model, name, object.context as object);
+        if (to !== object.expect) {
+          problems.push({
+            file,
+            pointer: pointer('fixtures', index, 'expect'),
+            message: `fixture ${index} expects ${JSON.stringify(object.expect)} but the table gives ${JSON.stringify(to)}${row >= 0 ? ` (first matching row: /rows/${row})` : ' (no row matches)'}`,
+            fix: 'Correct the rows (order matters: the first row that holds wins) or the fixture.',
+          });
+        }
+      } catch (error) {
+        problems.push({ file, pointer: pointer('fixtures', index), message: `fixture ${index} cannot be evaluated: ${(error as Error).message}`, fix: 'Correct the rows or the fixture context.' });
+      }
+    });
+  }
+}

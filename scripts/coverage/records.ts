@@ -1,0 +1,58 @@
+/**
+ * What a journey run recorded (tests/e2e/fixtures/transitions.ts writes one JSON file per test) and how it
+ * turns into covered transitions: consecutive different screens in one context are one move. A move no row
+ * declares (the browser's back button, a typed address) is reported separately, never counted as coverage.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** One screen shown during a test. */
+export interface Visit {
+  screen: string | null;
+  url: string;
+  context: string;
+}
+
+/** The file one test writes. */
+export interface TestRecord {
+  test: string;
+  visits: Visit[];
+}
+
+/** A move between two screens in a context. */
+export interface Move {
+  context: string;
+  from: string;
+  to: string;
+  test: string;
+}
+
+/** The moves of one test: pairs of consecutive visits to different known screens in the same context. */
+export function movesOf(record: TestRecord): Move[] {
+  const moves: Move[] = [];
+  for (let i = 1; i < record.visits.length; i += 1) {
+    const a = record.visits[i - 1];
+    const b = record.visits[i];
+    if (!a.screen || !b.screen || a.screen === b.screen || a.context !== b.context) continue;
+    moves.push({ context: a.context, from: a.screen, to: b.screen, test: record.test });
+  }
+  return moves;
+}
+
+/** The records folder of the newest run under `dir` (each run writes `dir/<run id>/`), or undefined. */
+export function latestRun(dir: string): string | undefined {
+  if (!existsSync(dir)) return undefined;
+  const runs = readdirSync(dir)
+    .map((name) => join(dir, name))
+    .filter((path) => statSync(path).isDirectory())
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  return runs[0];
+}
+
+/** Every record of a run folder. */
+export function readRun(runDir: string): TestRecord[] {
+  return readdirSync(runDir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => JSON.parse(readFileSync(join(runDir, name), 'utf8')) as TestRecord);
+}

@@ -1,0 +1,42 @@
+/**
+ * `npm test`: everything, in the order that fails fastest — types in step, type check, content check, unit,
+ * component, API (embedded database), build, end-to-end in Chromium. Every step runs even when one fails, so
+ * one run shows every problem; the exit code is non-zero when any step failed.
+ */
+import { spawnSync } from 'node:child_process';
+
+const steps: Array<[string, string[]]> = [
+  ['types in step', ['npx', 'tsx', 'scripts/gen-types.ts', '--check']],
+  ['type check', ['npx', 'tsc', '--noEmit']],
+  ['content check', ['npx', 'tsx', 'scripts/check-content/index.ts']],
+  ['unit tests', ['npx', 'vitest', 'run', '--project', 'unit']],
+  ['component tests', ['npx', 'vitest', 'run', '--project', 'component']],
+  ['API and storage tests', ['npx', 'vitest', 'run', '--project', 'api']],
+  ['build', ['npx', 'vite', 'build', '--logLevel', 'warn']],
+  ['build has no eval', ['npx', 'tsx', 'scripts/check-build.ts']],
+  ['end-to-end (Chromium)', ['npx', 'playwright', 'test']],
+  // Reports transitions no journey took (reports/coverage/transitions.md); fails only with COVERAGE_STRICT=1
+  // while most flows are still being written.
+  ['transition coverage', ['npx', 'tsx', 'scripts/coverage/check.ts']],
+];
+
+const only = process.argv.slice(2);
+const failed: string[] = [];
+let passed = 0;
+for (const [name, command] of steps) {
+  if (only.length && !only.some((word) => name.includes(word))) continue;
+  console.log(`\n=== ${name}: ${command.join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(command[0], command.slice(1), { stdio: 'inherit', env: process.env });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status === 0) {
+    passed += 1;
+    console.log(`=== ${name}: passed in ${seconds}s`);
+  } else {
+    failed.push(name);
+    console.log(`=== ${name}: FAILED (exit ${result.status ?? result.signal}) in ${seconds}s`);
+  }
+}
+console.log(`\n${failed.length ? `Failed steps: ${failed.join(', ')}` : 'Every step passed.'}`);
+console.log(`steps: ${passed} passed, ${failed.length} failed`);
+process.exit(failed.length ? 1 : 0);

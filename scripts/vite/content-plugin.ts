@@ -1,0 +1,96 @@
+/**
+ * Vite plugin: serves the content tree to the engine as virtual modules, built from flows/, rules/ and locales/.
+ *   virtual:content        the content bundle (flows, screens, calls, routing tables)
+ *   virtual:catalogues     the list of locales and a lazy loader per locale (one chunk per catalogue)
+ *   virtual:catalogue/<l>  one locale's messages
+ *   virtual:validators     precompiled ajv validators for every form schema (no eval in the browser)
+ *   virtual:preview-fixtures  the routing tables' fixtures, for the preview page's states (imported by it alone)
+ * In `npm run dev` an edit under flows/, rules/ or locales/ rebuilds the modules and reloads the page, and the
+ * pseudo-locale en-XA (scripts/catalogues/pseudo.ts, generated from en-US, never built or committed) is served too,
+ * for the preview page (preview.html) to spot hard-coded text and truncation.
+ */
+import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import type { Plugin, ViteDevServer } from 'vite';
+import { loadContent, loadCatalogues } from '../content/load.ts';
+import { precompileValidators } from '../content/precompile.ts';
+import { PSEUDO_LOCALE, pseudoCatalogue } from '../catalogues/pseudo.ts';
+
+const PREFIX = 'virtual:';
+const IDS = ['virtual:content', 'virtual:catalogues', 'virtual:validators', 'virtual:preview-fixtures'];
+
+/** What the browser does not need: editors' descriptions, `$schema` paths and the fixtures tests evaluate. */
+const EDITOR_ONLY = new Set(['description', '$schema', 'fixtures', 'examples']);
+
+/** A copy of the bundle without editor-only keys (form schemas keep theirs: the precompiled validators hash them). */
+export function forRuntime(value: unknown, inFormSchema = false): unknown {
+  if (Array.isArray(value)) return value.map((item) => forRuntime(item, inFormSchema));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .filter(([key]) => inFormSchema || !EDITOR_ONLY.has(key))
+      .map(([key, item]) => [key, forRuntime(item, inFormSchema || key === 'form')]),
+  );
+}
+
+export function contentPlugin(root: string): Plugin {
+  const watched = ['flows', 'rules', 'locales'].map((dir) => resolve(root, dir));
+  let pseudo = false;
+  const catalogues = (): Record<string, Record<string, string>> => {
+    const all = loadCatalogues(root);
+    return pseudo && all['en-US'] ? { ...all, [PSEUDO_LOCALE]: pseudoCatalogue(all['en-US']) } : all;
+  };
+  const load = (id: string): string | undefined => {
+    if (id === 'virtual:content') return `export default ${JSON.stringify(forRuntime(loadContent(root)))};`;
+    if (id === 'virtual:catalogues') {
+      const locales = Object.keys(catalogues());
+      const loaders = locales.map((l) => `${JSON.stringify(l)}: () => import(${JSON.stringify(`virtual:catalogue/${l}`)})`);
+      const { fallbackLocale } = JSON.parse(readFileSync(resolve(root, 'rules/config.json'), 'utf8')) as { fallbackLocale: string };
+      return `export const locales = ${JSON.stringify(locales)};\nexport const fallbackLocale = ${JSON.stringify(fallbackLocale)};\nexport const loaders = { ${loaders.join(', ')} };`;
+    }
+    if (id.startsWith('virtual:catalogue/')) {
+      const locale = id.slice('virtual:catalogue/'.length);
+      return `export default ${JSON.stringify(catalogues()[locale] ?? {})};`;
+    }
+    if (id === 'virtual:preview-fixtures') {
+      // The preview page (engine/preview, dev only) opens screens in the states the routing-table fixtures describe.
+      const tables = loadContent(root).tables as Record<string, { fixtures?: unknown[] }>;
+      return `export default ${JSON.stringify(Object.fromEntries(Object.entries(tables).map(([name, table]) => [name, table.fixtures ?? []])))};`;
+    }
+    if (id === 'virtual:validators') {
+      return precompileValidators(loadContent(root), {
+        formats: resolve(root, 'engine/validation/formats.ts'),
+        runtime: resolve(root, 'engine/form/ajv-runtime.ts'),
+      });
+    }
+    return undefined;
+  };
+  return {
+    name: 'onboarding-content',
+    configResolved(config) {
+      // Only the dev server serves the pseudo-locale: never a build, never the test runner.
+      pseudo = config.command === 'serve' && !process.env.VITEST;
+    },
+    resolveId(id) {
+      if (IDS.includes(id) || id.startsWith('virtual:catalogue/')) return `\0${id}`;
+      return undefined;
+    },
+    load(id) {
+      if (!id.startsWith(`\0${PREFIX}`)) return undefined;
+      return load(id.slice(1));
+    },
+    configureServer(server: ViteDevServer) {
+      server.watcher.add(watched);
+      const reload = (file: string) => {
+        if (!watched.some((dir) => file.startsWith(dir))) return;
+        for (const mod of server.moduleGraph.idToModuleMap.values()) {
+          if (mod.id?.startsWith(`\0${PREFIX}`)) server.moduleGraph.invalidateModule(mod);
+        }
+        server.ws.send({ type: 'full-reload' });
+      };
+      server.watcher.on('change', reload);
+      server.watcher.on('add', reload);
+      server.watcher.on('unlink', reload);
+    },
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * The content the server reads from `rules/`: configuration, decisioning and categories. Each file is
+ * validated against its meta-schema when loaded, with every error listed (a broken file stops the start).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { Condition } from '../engine/conditions/index.ts';
+import type { AccountsRules } from '../engine/conditions/accounts.ts';
+import type { DecisioningRules, CategoryFacts } from './domain/decisioning.ts';
+import type { Market } from './domain/document.ts';
+import { repoRoot } from './paths.ts';
+
+/** One market's facts from rules/config.json. */
+export interface MarketConfig {
+  currency: 'USD' | 'CAD';
+  locales: string[];
+  dialCode: string;
+  country: string;
+}
+
+/** The contents of `rules/config.json`. */
+export interface ConfigRules {
+  description: string;
+  environment: string;
+  environments: string[];
+  defaultMarket: Market;
+  markets: Record<Market, MarketConfig>;
+  fallbackLocale: string;
+  cookieHost: string;
+  portalRules: Array<{ hostContains: string; portal: string }>;
+  defaultPortal: string;
+  flags: Record<string, boolean>;
+  defaults: Record<string, unknown>;
+  constants: Record<string, number> & { sessionTimeoutMs: number };
+  redirects: Array<{ when: Condition; location: string }>;
+}
+
+/** The contents of `rules/categories.json` (written by the categories engineer). */
+export interface Categories {
+  groups: Array<{ id: string | number; type?: string; industries: Array<{ id: string | number; mcc?: string | number; type?: string }> }>;
+}
+
+/** rules/government-ids.json: how each government id source type is checked and filed. */
+export interface GovernmentIdRules {
+  sourceTypes: Record<string, { type: 'INDIVIDUAL' | 'BUSINESS'; markets: Market[]; format: string; shortFormat?: string; clears: string[] }>;
+  manualEntry: { sourceTypes: string[]; legalBusinessNameFormat: string };
+}
+
+/** rules/sandbox.json: data and triggers of the sandbox providers. */
+export interface SandboxRules {
+  carrier: { failWhenPhoneEndsWith: string[] };
+  cardVault: { declineOnPayment: string[]; refuseToSave: string[] };
+  bankLink: {
+    errorInstitution: string;
+    institutions: Array<{ id: string; name: string; accounts: Array<{ id: string; name: string; mask: string; type: 'CHECKING' | 'SAVINGS' }> }>;
+  };
+  addressLookup: Array<Record<string, string>>;
+}
+
+/** One plan of rules/plans.json. */
+export interface Plan {
+  planKey: string;
+  planName: string;
+  device: string;
+  perUnit: number;
+  trialPeriodDays: number;
+  frequency?: 'MONTHLY';
+}
+
+/** rules/plans.json. */
+export interface PlanRules {
+  markets: Record<Market, Plan[]>;
+  shipping: Record<Market, number>;
+}
+
+/** rules/offers.json. */
+export interface OfferRules {
+  eligibleDecisions: string[];
+  offers: Array<{ key: string; amountCents: number; dailySalesPercent: number }>;
+  lenderUrl: string;
+}
+
+/** Everything loaded from rules/. */
+export interface Content {
+  config: ConfigRules;
+  decisioning: DecisioningRules;
+  categories: Categories;
+  governmentIds: GovernmentIdRules;
+  sandbox: SandboxRules;
+  plans: PlanRules;
+  offers: OfferRules;
+  /** rules/accounts.json (owned by the accounts calls; the server reads its store status rows). */
+  accounts: AccountsRules;
+  /** The restriction types of the industries with this MCC code, or undefined for an unknown code. */
+  lookupCategory(mcc: string): CategoryFacts | undefined;
+}
+
+function readJson(path: string): unknown {
+  return JSON.parse(readFileSync(path, 'utf8'));
+}
+
+/** Which JSON Schema draft a meta-schema is written in. */
+function metaSchemaDraft(schema: object): '2020-12' | 'draft-07' {
+  return String((schema as { $schema?: string }).$schema ?? '').includes('2020-12') ? '2020-12' : 'draft-07';
+}
+
+/** Reads a rules file and validates it against the meta-schema it names; throws listing every error. */
+function readChecked<T>(root: string, file: string): T {
+  const path = join(root, file);
+  const data = readJson(path) as { $schema?: string };
+  const metaPath = data.$schema;
+  if (typeof metaPath !== 'string') throw new Error(`${file}: missing $schema`);
+  const schema = readJson(join(root, 'rules', metaPath)) as object;
+  const ajv = metaSchemaDraft(schema) === '2020-12' ? new Ajv2020({ allErrors: true, strict: false }) : new Ajv({ allErrors: true, strict: false });
+  const validate = ajv.compile(schema);
+  if (!validate(data)) {
+    const lines = (validate.errors ?? []).map((e) => `  ${e.instancePath || '/'} ${e.message ?? ''}`);
+    throw new Error(`${file} does not match ${metaPath}:\n${lines.join('\n')}`);
+  }
+  return data as T;
+}
+
+/** Loads and checks the rules the server needs from a repository root (default: this repository). */
+export function loadContent(root: string = repoRoot): Content {
+  const config = readChecked<ConfigRules>(root, 'rules/config.json');
+  const decisioning = readChecked<DecisioningRules>(root, 'rules/decisioning.json');
+  const categoriesPath = join(root, 'rules/categories.json');
+  const categories = (existsSync(categoriesPath) ? readJson(categoriesPath) : { groups: [] }) as Categories;
+  const byMcc = new Map<string, Set<string>>();
+  for (const group of categories.groups ?? []) {
+    for (const industry of group.industries ?? []) {
+      if (industry.mcc === undefined) continue;
+      const mcc = String(industry.mcc);
+      const types = byMcc.get(mcc) ?? new Set<string>();
+      types.add(industry.type ?? group.type ?? 'REGULAR');
+      byMcc.set(mcc, types);
+    }
+  }
+  const lookupCategory = (mcc: string): CategoryFacts | undefined => {
+    const types = byMcc.get(mcc);
+    return types ? { mcc, types: [...types] } : undefined;
+  };
+  const governmentIds = readChecked<GovernmentIdRules>(root, 'rules/government-ids.json');
+  const sandbox = readChecked<SandboxRules>(root, 'rules/sandbox.json');
+  const plans = readChecked<PlanRules>(root, 'rules/plans.json');
+  const offers = readChecked<OfferRules>(root, 'rules/offers.json');
+  const accounts = readChecked<AccountsRules>(root, 'rules/accounts.json');
+  return { config, decisioning, categories, governmentIds, sandbox, plans, offers, accounts, lookupCategory };
+}

@@ -1,0 +1,131 @@
+/**
+ * The application document (doc1 §3): what the API stores and answers. Types here are the server's view
+ * until the generated entity types (schemas/entities) replace them.
+ */
+import { randomUUID } from 'node:crypto';
+
+/** A JSON object. */
+export type JsonObject = { [key: string]: unknown };
+
+/** Decisions of doc1 §4.1. */
+export type Decision = 'PENDING' | 'APPROVED' | 'DECLINED' | 'APPROVED_PENDING' | 'DECLINED_PENDING' | 'ERROR';
+/** Step-up kinds of doc1 §4.2. */
+export type StepUpType =
+  | 'BO_INFO'
+  | 'BO_VERIFICATION'
+  | 'BUSINESS_INFO'
+  | 'GOV_ID_SELFIE'
+  | 'OTP_SMS'
+  | 'EIN_DOC'
+  | 'FULL_ONBOARDING'
+  | 'FULL_SSN'
+  | 'PHONE_AUTH';
+export type BoStatus = 'NONE' | 'WAITING_FOR_INFO' | 'INFO_PROVIDED';
+export type Market = 'US' | 'CA';
+
+/** The application part of the document. */
+export interface ApplicationPart extends JsonObject {
+  id: string;
+  intent: string;
+  applicationLevel: 'BASIC' | 'FULL';
+  decision?: Decision;
+  stepUpDetails: Array<{ type: StepUpType } & JsonObject>;
+  boStatus: BoStatus;
+  apiVersion: 'V1' | 'V2';
+  completed?: boolean;
+}
+
+/** The whole document as stored. */
+export interface ApplicationDocument {
+  application: ApplicationPart;
+  applicant: JsonObject;
+  company: JsonObject;
+  owners: JsonObject[];
+  bank: JsonObject;
+  order: JsonObject;
+}
+
+/** A new application id: `urn:app:` and a UUID (five groups of 4 to 12 word characters, doc1 §2.1). */
+export function newApplicationId(): string {
+  return `urn:app:${randomUUID()}`;
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Deep-merges `patch` into `target` without changing either: objects merge key by key, anything else
+ * (arrays, strings, numbers, null) replaces.
+ */
+export function deepMerge<T>(target: T, patch: unknown): T {
+  if (!isObject(target) || !isObject(patch)) return structuredClone(patch) as T;
+  const out: JsonObject = { ...target };
+  for (const [key, value] of Object.entries(patch)) {
+    out[key] = isObject(value) && isObject(out[key]) ? deepMerge(out[key], value) : structuredClone(value);
+  }
+  return out as T;
+}
+
+/** A fresh document for a create call; the body's parts are merged over the defaults. */
+export function newDocument(body: { application?: JsonObject; applicant?: JsonObject; company?: JsonObject }): ApplicationDocument {
+  const base: ApplicationDocument = {
+    application: {
+      id: newApplicationId(),
+      intent: 'CREATE_BUSINESS',
+      applicationLevel: 'FULL',
+      stepUpDetails: [],
+      boStatus: 'NONE',
+      apiVersion: 'V2',
+      completed: false,
+    },
+    applicant: {},
+    company: {},
+    owners: [],
+    bank: {},
+    order: {},
+  };
+  const merged = deepMerge(base, { applicant: body.applicant ?? {}, company: body.company ?? {} });
+  merged.application = { ...deepMerge(base.application, body.application ?? {}), id: base.application.id };
+  return merged;
+}
+
+/** The market of a document: Canada when the company's currency is CAD or its country is CA. */
+export function marketOf(doc: ApplicationDocument): Market {
+  const address = isObject(doc.company.address) ? doc.company.address : {};
+  return doc.company.currency === 'CAD' || address.countryCode === 'CA' ? 'CA' : 'US';
+}
+
+/** Keeps the last four characters of a secret, masking the rest with `*`. */
+export function maskTail(value: string): string {
+  return value.length <= 4 ? value : '*'.repeat(value.length - 4) + value.slice(-4);
+}
+
+/**
+ * The document as answered to a browser: bank account numbers show only their last four digits, and a
+ * full government id value or SIN (SSN9, SIN, FEIN, BN) shows only its last four.
+ */
+export function publicView(doc: ApplicationDocument): ApplicationDocument {
+  const view = structuredClone(doc);
+  const account = view.bank.account;
+  if (isObject(account) && typeof account.accountNumber === 'string') account.accountNumber = maskTail(account.accountNumber);
+  for (const part of [view.applicant, view.company, ...view.owners]) {
+    const id = part.governmentIdentification;
+    if (isObject(id) && typeof id.value === 'string') id.value = maskTail(id.value);
+  }
+  if (typeof view.applicant.sin === 'string') view.applicant.sin = maskTail(view.applicant.sin);
+  return view;
+}
+
+/** Reads a JSON pointer (`/a/b/0`) from a value. */
+export function atPointer(value: unknown, pointer: string): unknown {
+  if (pointer === '' || pointer === '/') return value;
+  let current: unknown = value;
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(current)) current = current[Number(key)];
+    else if (isObject(current)) current = current[key];
+    else return undefined;
+  }
+  return current;
+}

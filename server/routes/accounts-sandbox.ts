@@ -1,0 +1,122 @@
+/**
+ * POST /sandbox/accounts (sandbox only, signed in): gives the signed-in user existing accounts on purpose, so the
+ * account list, store switcher and add-channel flows can be reached without onboarding several businesses by hand.
+ * Body: {accounts: [{decision?, level?, currency?, name?, businessId?, serviceId?, serviceType?, completed?}]}, at most 10.
+ * Each becomes a complete application (valid applicant and company for its market) with that decision and level, as if
+ * onboarded. Answers 201 with the account list entries created, in the order given.
+ */
+import type { FastifyInstance } from 'fastify';
+import { newApplicationId, type ApplicationDocument, type Decision } from '../domain/document.ts';
+import { requireUser, userOf } from '../http/request-context.ts';
+import type { Database } from '../storage/index.ts';
+import { createApplication } from '../storage/applications.ts';
+import { api, errorResponses } from './schema-refs.ts';
+
+interface Seed {
+  decision?: Decision;
+  level?: 'BASIC' | 'FULL';
+  currency?: 'USD' | 'CAD';
+  name?: string;
+  businessId?: string;
+  serviceId?: string;
+  serviceType?: string;
+  completed?: boolean;
+}
+
+const idField = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9._-]+$' } as const;
+
+const seedSchema = {
+  type: 'object',
+  required: ['accounts'],
+  additionalProperties: false,
+  properties: {
+    accounts: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 10,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          decision: { enum: ['PENDING', 'APPROVED', 'DECLINED', 'APPROVED_PENDING', 'DECLINED_PENDING', 'ERROR'] },
+          level: { enum: ['BASIC', 'FULL'] },
+          currency: { enum: ['USD', 'CAD'] },
+          name: { type: 'string', format: 'business-name' },
+          businessId: idField,
+          serviceId: idField,
+          serviceType: idField,
+          completed: { type: 'boolean' },
+        },
+      },
+    },
+  },
+} as const;
+
+const applicants = {
+  USD: {
+    name: { firstName: 'Ann', lastName: 'Lee' },
+    email: { emailAddress: 'ann@example.com' },
+    phone: { localPhoneNumber: '2125551234' },
+    dob: '01/15/1985',
+    governmentIdentification: { type: 'INDIVIDUAL', value: '4321', sourceType: 'SSN4' },
+    address: { line1: '123 Main Street', city: 'Springfield', state: 'IL', zip: '62701', countryCode: 'US' },
+    communicationLanguage: 'en-US',
+  },
+  CAD: {
+    name: { firstName: 'Éloïse', lastName: 'Tremblay' },
+    email: { emailAddress: 'eloise@example.ca' },
+    phone: { localPhoneNumber: '5145551234' },
+    dob: '03/02/1990',
+    governmentIdentification: { type: 'INDIVIDUAL', value: '130692544', sourceType: 'SIN' },
+    address: { line1: '500 Rue Sherbrooke', city: 'Montréal', territory: 'QC', zip: 'H9B 1Y7', countryCode: 'CA' },
+    communicationLanguage: 'fr-CA',
+  },
+} as const;
+
+/** The application document of one seed (pure; exported for tests). */
+export function seededDocument(seed: Seed, index: number): ApplicationDocument {
+  const currency = seed.currency ?? 'USD';
+  const name = seed.name ?? `Sandbox Business ${index + 1}`;
+  const application: ApplicationDocument['application'] = {
+    id: newApplicationId(),
+    intent: 'CREATE_BUSINESS',
+    originalIntent: 'CREATE_BUSINESS',
+    applicationLevel: seed.level ?? 'FULL',
+    stepUpDetails: seed.decision === 'APPROVED_PENDING' ? [{ type: 'OTP_SMS', status: 'REQUIRED' }] : [],
+    boStatus: 'NONE',
+    apiVersion: 'V2',
+    completed: seed.completed ?? seed.decision !== undefined,
+  };
+  if (seed.decision) application.decision = seed.decision;
+  for (const key of ['businessId', 'serviceId', 'serviceType'] as const) if (seed[key]) application[key] = seed[key];
+  const company: Record<string, unknown> = { name, dba: name, segment: '5462', currency };
+  if (currency === 'CAD') company.address = { countryCode: 'CA' };
+  return { application, applicant: structuredClone(applicants[currency]) as Record<string, unknown>, company, owners: [], bank: {}, order: {} };
+}
+
+export async function accountSandboxRoutes(app: FastifyInstance, { db }: { db: Database }): Promise<void> {
+  app.post<{ Body: { accounts: Seed[] } }>(
+    '/sandbox/accounts',
+    { preHandler: requireUser, schema: { body: seedSchema, response: { 201: api('accounts'), ...errorResponses } } },
+    async (request, reply) => {
+      const user = userOf(request);
+      const entries = [];
+      for (const document of request.body.accounts.map(seededDocument)) {
+        const created = await createApplication<ApplicationDocument>(db, { id: document.application.id, ownerId: user.id, document });
+        const a = document.application;
+        const entry: Record<string, unknown> = {
+          applicationId: a.id,
+          applicationLevel: a.applicationLevel,
+          stepUpDetails: a.stepUpDetails,
+          company: { name: document.company.name, dba: document.company.dba, currency: document.company.currency },
+          createdAt: new Date().toISOString(),
+        };
+        for (const [key, value] of Object.entries({ riskDecision: a.decision, businessId: a.businessId, serviceId: a.serviceId, serviceType: a.serviceType })) {
+          if (typeof value === 'string') entry[key] = value;
+        }
+        if (created.created) entries.push(entry);
+      }
+      return reply.code(201).send(entries);
+    },
+  );
+}

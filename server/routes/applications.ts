@@ -1,0 +1,130 @@
+import type { FastifyInstance } from 'fastify';
+import { marketOf, newDocument, deepMerge, publicView, type ApplicationDocument, type JsonObject } from '../domain/document.ts';
+import { ApiError } from '../http/errors.ts';
+import { requireUser, userOf } from '../http/request-context.ts';
+import type { SharedValidation } from '../http/shared-validation.ts';
+import type { Database } from '../storage/index.ts';
+import { createApplication, findApplication, listApplicationsByOwner, updateApplication } from '../storage/applications.ts';
+import { documentProblems, leafPointers } from './document-checks.ts';
+import { assertOwned } from './owned-application.ts';
+import { applyIndustry } from '../domain/industry.ts';
+import type { Content } from '../content.ts';
+import { api, errorResponses } from './schema-refs.ts';
+import { assertOwnerAccess } from './owner-access.ts';
+import { normaliseDocument } from '../domain/normalise.ts';
+import { partnerView } from '../domain/owners.ts';
+
+type CreateBody = { application?: JsonObject; applicant?: JsonObject; company?: JsonObject };
+type Params = { id: string };
+
+/**
+ * Applies the create query (doc2 §7) to a body: force-intent sets the intent and keeps the asked one as
+ * originalIntent; use-shopper-data fills the applicant's email from the signed-in account when absent.
+ */
+export function withCreateOptions(
+  body: CreateBody,
+  query: { 'force-intent'?: string; 'use-shopper-data'?: string },
+  accountEmail: string,
+): CreateBody {
+  let next = body;
+  const forced = query['force-intent'];
+  if (forced) {
+    const asked = (body.application?.intent as string | undefined) ?? 'CREATE_BUSINESS';
+    next = { ...next, application: { ...next.application, intent: forced, originalIntent: asked } };
+  }
+  const email = (body.applicant?.email as JsonObject | undefined)?.emailAddress;
+  if (query['use-shopper-data'] === 'true' && email === undefined)
+    next = { ...next, applicant: { ...next.applicant, email: { ...(next.applicant?.email as JsonObject | undefined), emailAddress: accountEmail } } };
+  return next;
+}
+
+/** POST, GET and PUT of /api/v2/applications (doc2 §7 Applications V2). */
+export async function applicationRoutes(
+  app: FastifyInstance,
+  { db, shared, content }: { db: Database; shared: SharedValidation; content: Content },
+): Promise<void> {
+  const idempotencyHeaders = {
+    type: 'object',
+    properties: { 'idempotency-key': { type: 'string', minLength: 1, maxLength: 200, pattern: '^[\\x21-\\x7e]+$' } },
+  };
+
+  type CreateQuery = { find?: string; 'force-intent'?: string; 'use-shopper-data'?: string; 'override-referral-url'?: string };
+  app.post<{ Body: CreateBody | undefined; Querystring: CreateQuery }>(
+    '/api/v2/applications',
+    {
+      preHandler: requireUser,
+      schema: {
+        body: api('application-create'),
+        querystring: api('application-create-query'),
+        headers: idempotencyHeaders,
+        response: { 200: api('document'), 201: api('document'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = userOf(request);
+      const body = withCreateOptions(request.body ?? {}, request.query, user.email);
+      if (request.query.find === 'true') {
+        const unfinished = (await listApplicationsByOwner<ApplicationDocument>(db, user.id)).find((r) => !r.document.application.completed);
+        if (unfinished) return reply.code(200).send(publicView(unfinished.document));
+      }
+      const document = newDocument(body);
+      const problems = documentProblems(shared, document, marketOf(document), leafPointers(body));
+      if (problems.length > 0) throw new ApiError('VALIDATION_FAILED', problems);
+      const key = request.headers['idempotency-key'];
+      const { application, created } = await createApplication<ApplicationDocument>(
+        db,
+        { id: document.application.id, ownerId: user.id, document: normaliseDocument(document) },
+        typeof key === 'string' ? key : undefined,
+      );
+      return reply.code(created ? 201 : 200).send(publicView(application.document));
+    },
+  );
+
+  const params = api('application-params');
+
+  // doc2 §7: GET takes params applicationId and ownerId. A partner (doc1 §6) who claimed an owner's invitation gets
+  // the partner view with only their own record; anyone else but the applicant gets 403.
+  app.get<{ Params: Params; Querystring: { ownerId?: string; applicationId?: string } }>(
+    '/api/v2/applications/:id',
+    { preHandler: requireUser, schema: { params, querystring: api('application-get-query'), response: { 200: api('document'), ...errorResponses } } },
+    async (request, reply) => {
+      const found = await findApplication<ApplicationDocument>(db, request.params.id);
+      const ownerId = request.query.ownerId;
+      if (found && ownerId && found.ownerId !== userOf(request).id) {
+        const { row } = await assertOwnerAccess(db, request, found, ownerId);
+        return reply.header('cache-control', 'no-store').send(publicView(partnerView(row.document, [ownerId])));
+      }
+      const row = assertOwned(request, found);
+      return reply.header('cache-control', 'no-store').send(publicView(row.document));
+    },
+  );
+
+  app.put<{ Params: Params; Body: JsonObject; Querystring: { 'override-referral-url'?: string } }>(
+    '/api/v2/applications/:id',
+    { preHandler: requireUser, schema: { params, querystring: api('application-update-query'), body: api('document-patch'), response: { 200: api('document'), ...errorResponses } } },
+    async (request) => {
+      const patch = request.body;
+      const override = request.query['override-referral-url'] === 'true';
+      const updated = await updateApplication<ApplicationDocument>(db, request.params.id, (current) => {
+        const row = assertOwned(request, current);
+        const before = row.document;
+        const beforeCurrency = before.company.currency;
+        const patchCompany = (patch.company ?? {}) as JsonObject;
+        // doc1 §4.8: changing country or currency means a new application.
+        if (beforeCurrency !== undefined && patchCompany.currency !== undefined && patchCompany.currency !== beforeCurrency)
+          throw new ApiError('CONFLICT', [{ field: '/company/currency', key: 'errors.currencyChange' }]);
+        // doc2 §7: the co-brand of an application changes only with override-referral-url=true.
+        const referral = (patch.application as JsonObject | undefined)?.referralUrlId;
+        if (!override && referral !== undefined && before.application.referralUrlId !== undefined && referral !== before.application.referralUrlId)
+          throw new ApiError('CONFLICT', [{ field: '/application/referralUrlId', key: 'errors.referralChange' }]);
+        const next = applyIndustry(deepMerge(before, patch), content.categories);
+        next.application = { ...next.application, id: before.application.id };
+        const problems = documentProblems(shared, next, marketOf(next), leafPointers(patch));
+        if (problems.length > 0) throw new ApiError('VALIDATION_FAILED', problems);
+        return normaliseDocument(next);
+      });
+      if (!updated) throw new ApiError('APPLICATION_NOT_FOUND');
+      return publicView(updated.document);
+    },
+  );
+}

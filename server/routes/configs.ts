@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { evaluate } from '../../engine/conditions/index.ts';
+import type { Content } from '../content.ts';
+import type { Market } from '../domain/document.ts';
+import { ApiError } from '../http/errors.ts';
+import { api } from './schema-refs.ts';
+
+type Query = { currency?: string; referralUrlId?: string };
+
+/**
+ * GET /api/v2/configs[/{referralUrlId}] (doc2 §7): the environment configuration for the visitor's market,
+ * chosen by the `currency` query, else the `currency` cookie, else the default market. A redirect row of
+ * rules/config.json that holds answers 417 with its `location` (the browser goes there plus its path).
+ */
+export async function configRoutes(app: FastifyInstance, { content }: { content: Content }): Promise<void> {
+  const { config } = content;
+  const schema = {
+    querystring: api('configs-query'),
+    response: { 200: api('configs'), '4xx': api('error') },
+  };
+  const handler = async (request: import('fastify').FastifyRequest<{ Querystring: Query; Params: { referralUrlId?: string } }>) => {
+    const requested = (request.query.currency ?? request.cookies.currency ?? '').toUpperCase();
+    const markets = Object.entries(config.markets) as Array<[Market, (typeof config.markets)[Market]]>;
+    let market: Market = config.defaultMarket;
+    if (requested) {
+      const found = markets.find(([, m]) => m.currency === requested);
+      if (!found) {
+        if (request.query.currency !== undefined)
+          throw new ApiError('UNSUPPORTED_MARKET', [{ field: '/querystring/currency', key: 'errors.unsupportedMarket' }]);
+      } else market = found[0];
+    }
+    const referralUrlId = request.params.referralUrlId ?? request.query.referralUrlId;
+    const context = { query: { ...request.query, referralUrlId }, market, currency: config.markets[market].currency };
+    const redirect = config.redirects.find((row) => evaluate(row.when, context));
+    if (redirect) throw new ApiError('REDIRECT_REQUIRED', [], { location: redirect.location });
+    return {
+      environment: config.environment,
+      market,
+      currency: config.markets[market].currency,
+      locales: config.markets[market].locales,
+      defaultMarket: config.defaultMarket,
+      fallbackLocale: config.fallbackLocale,
+      markets: config.markets,
+      cookieHost: config.cookieHost,
+      portalRules: config.portalRules,
+      defaultPortal: config.defaultPortal,
+      flags: config.flags,
+      defaults: config.defaults,
+      constants: config.constants,
+      ...(referralUrlId ? { referralUrlId } : {}),
+    };
+  };
+  app.get('/api/v2/configs', { schema }, handler);
+  app.get(
+    '/api/v2/configs/:referralUrlId',
+    {
+      schema: {
+        ...schema,
+        params: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['referralUrlId'],
+          properties: { referralUrlId: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } },
+        },
+      },
+    },
+    handler,
+  );
+}

@@ -1,0 +1,62 @@
+import fieldsData from '../../rules/validation/fields.json' with { type: 'json' };
+import { formatRules } from '../../engine/validation/index.ts';
+import type { ErrorDetail } from '../http/errors.ts';
+import type { SharedValidation } from '../http/shared-validation.ts';
+import { atPointer, type ApplicationDocument, type Market } from '../domain/document.ts';
+
+/** Every leaf JSON pointer a patch sets (`{applicant:{name:{firstName:"A"}}}` -> `/applicant/name/firstName`). */
+export function leafPointers(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [prefix];
+  const entries = Object.entries(value);
+  if (entries.length === 0) return [prefix];
+  return entries.flatMap(([key, child]) => leafPointers(child, `${prefix}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`));
+}
+
+const fields = (fieldsData as { fields: Record<string, Record<string, string>> }).fields;
+
+/** The format rules/validation/fields.json names for a document pointer in a market (`/owners/0/email` too). */
+export function formatAt(pointer: string, market: Market): string | undefined {
+  const path = pointer.split('/').slice(1).map((segment) => (/^\d+$/.test(segment) ? null : segment));
+  for (const [declared, byMarket] of Object.entries(fields)) {
+    const parts = declared.split('.');
+    const flat: Array<string | null> = parts.flatMap((p) => (p.endsWith('[]') ? [p.slice(0, -2), null] : [p]));
+    if (flat.length === path.length && flat.every((p, i) => p === path[i])) return byMarket[market] ?? byMarket['*'];
+  }
+  return undefined;
+}
+
+/**
+ * A present but empty value at a declared field fails like its format says (`checkDocument` skips empty values,
+ * leaving required fields to request schemas, but a market-dependent field such as a zip or a phone has no one
+ * format in the schema): `""` for a zip is `validation.required`, as in the browser; optional formats accept it.
+ */
+function emptyProblems(doc: ApplicationDocument, market: Market, pointers: string[]): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  for (const pointer of pointers) {
+    if (atPointer(doc, pointer) !== '') continue;
+    const format = formatAt(pointer, market);
+    const reason = format ? formatRules[format]?.reason('') : null;
+    if (reason) problems.push({ field: pointer, key: reason.key, ...(reason.args ? { args: reason.args } : {}) });
+  }
+  return problems;
+}
+
+/**
+ * Market checks (`checkDocument`) on a document. With `onlyUnder`, only problems at or under those
+ * pointers count: a partial save is judged on what it changes, not on fields the applicant has not reached.
+ */
+export function documentProblems(
+  shared: SharedValidation,
+  doc: ApplicationDocument,
+  market: Market,
+  onlyUnder?: string[],
+): ErrorDetail[] {
+  const problems = shared.checkDocument(doc, market);
+  const relevant = onlyUnder
+    ? problems.filter((p) => onlyUnder.some((ptr) => p.field === ptr || p.field.startsWith(`${ptr}/`) || ptr.startsWith(`${p.field}/`)))
+    : problems;
+  const details = relevant.map((p) => ({ field: p.field, key: p.key, ...(p.args ? { args: p.args } : {}) }));
+  const seen = new Set(details.map((d) => d.field));
+  const empty = emptyProblems(doc, market, onlyUnder ?? leafPointers(doc)).filter((d) => !seen.has(d.field));
+  return [...details, ...empty];
+}

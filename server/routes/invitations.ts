@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import type { ApplicationDocument, JsonObject } from '../domain/document.ts';
+import type { Messenger } from '../sandbox/outbox/messenger.ts';
+import type { Queryable } from '../storage/index.ts';
+import { insertInvitation } from '../storage/owner-access.ts';
+
+/**
+ * Emails each partner (owner of type OWNER with an email) whose request is still to be sent a secure link to
+ * verify their identity (doc1 §1, §4.6). The link carries a random token (only its hash is stored); the partner
+ * signs in with their own account and the front end claims the invitation. Runs inside the caller's
+ * transaction; returns the document with those owners marked REQUEST_SENT and the deliveries to run after commit.
+ */
+export async function inviteOwners(
+  tx: Queryable,
+  messenger: Messenger,
+  doc: ApplicationDocument,
+  options: { ttlMs: number; locale: string; only?: string[] },
+): Promise<{ doc: ApplicationDocument; deliveries: Array<() => Promise<void>> }> {
+  const deliveries: Array<() => Promise<void>> = [];
+  const owners: JsonObject[] = [];
+  for (const owner of doc.owners) {
+    const wanted = options.only ? options.only.includes(String(owner.id)) : owner.status === 'REQUEST_TO_BE_SENT';
+    if (owner.type !== 'OWNER' || typeof owner.email !== 'string' || !wanted) {
+      owners.push(owner);
+      continue;
+    }
+    const token = randomBytes(32).toString('base64url');
+    const ownerId = String(owner.id);
+    await insertInvitation(tx, { token, applicationId: doc.application.id, ownerId, email: owner.email, ttlMs: options.ttlMs });
+    deliveries.push(
+      await messenger.send(tx, {
+        channel: 'email',
+        recipient: owner.email,
+        key: 'outbox.email.ownerInvitation.body',
+        subjectKey: 'outbox.email.ownerInvitation.subject',
+        args: { firstName: String(owner.firstName ?? ''), companyName: String(doc.company.name ?? '') },
+        link: `/${doc.application.id}/owners/${ownerId}?invitation=${token}`,
+        locale: typeof owner.communicationLanguage === 'string' ? owner.communicationLanguage : options.locale,
+      }),
+    );
+    owners.push({ ...owner, status: 'REQUEST_SENT' });
+  }
+  return { doc: { ...doc, owners }, deliveries };
+}
+
+/** Runs deliveries after a commit. */
+export async function deliverAll(deliveries: Array<() => Promise<void>>): Promise<void> {
+  for (const deliver of deliveries) await deliver();
+}

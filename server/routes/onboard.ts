@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { Content } from '../content.ts';
+import { publicView, type ApplicationDocument } from '../domain/document.ts';
+import { onboardDocument } from '../domain/onboarding.ts';
+import { ApiError } from '../http/errors.ts';
+import { requireUser } from '../http/request-context.ts';
+import type { SharedValidation } from '../http/shared-validation.ts';
+import type { Database } from '../storage/index.ts';
+import { updateApplication } from '../storage/applications.ts';
+import { assertOwned } from './owned-application.ts';
+import { api, errorResponses } from './schema-refs.ts';
+
+/**
+ * POST /api/v2/applications/{id}/onboard (doc2 §7; doc1 §4.1, §4.4): see server/domain/onboarding.ts. Onboarding
+ * is idempotent: an application already decided answers its stored decision again.
+ */
+export async function onboardRoutes(
+  app: FastifyInstance,
+  { db, shared, content }: { db: Database; shared: SharedValidation; content: Content },
+): Promise<void> {
+  app.post<{ Params: { id: string } }>(
+    '/api/v2/applications/:id/onboard',
+    {
+      preHandler: requireUser,
+      schema: { params: api('application-params'), response: { 200: api('document'), ...errorResponses } },
+    },
+    async (request) => {
+      const updated = await updateApplication<ApplicationDocument>(db, request.params.id, (current) =>
+        onboardDocument(assertOwned(request, current).document, content, shared),
+      );
+      if (!updated) throw new ApiError('APPLICATION_NOT_FOUND');
+      return publicView(updated.document);
+    },
+  );
+}

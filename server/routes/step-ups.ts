@@ -1,0 +1,134 @@
+import type { FastifyInstance } from 'fastify';
+import { deepMerge, marketOf, publicView, type ApplicationDocument, type JsonObject, type StepUpType } from '../domain/document.ts';
+import { ApiError } from '../http/errors.ts';
+import { requireUser } from '../http/request-context.ts';
+import type { SharedValidation } from '../http/shared-validation.ts';
+import type { Database } from '../storage/index.ts';
+import { updateApplication } from '../storage/applications.ts';
+import { documentProblems, leafPointers } from './document-checks.ts';
+import { assertOwned } from './owned-application.ts';
+import { api, errorResponses } from './schema-refs.ts';
+import { newOwner } from '../domain/owners.ts';
+import { normaliseDocument } from '../domain/normalise.ts';
+import type { IdentityInquiryProvider, InquiryKind } from '../sandbox/identity/provider.ts';
+import type { Messenger } from '../sandbox/outbox/messenger.ts';
+import { assertInquiryCompleted } from './identity.ts';
+import { deliverAll, inviteOwners } from './invitations.ts';
+
+/** One step-up call: the step-up kind it answers, its body schema and how it changes the document. */
+interface StepUpCall {
+  path: string;
+  resolves: StepUpType;
+  /** The identity inquiry kind whose completed (RECEIVED) inquiry the body must name. */
+  inquiry?: InquiryKind;
+  /** Whether partners named by the call are emailed their invitation. */
+  invites?: boolean;
+  body: string;
+  /** The document pointers this call changes: market checks look only there. */
+  changes(body: JsonObject): string[];
+  apply(doc: ApplicationDocument, body: JsonObject): ApplicationDocument;
+}
+
+/** The step-up calls of doc2 §7, each answering one kind of doc1 §4.2. */
+export const stepUpCalls: StepUpCall[] = [
+  {
+    path: 'full-ssn',
+    resolves: 'FULL_SSN',
+    body: 'step-up-full-ssn',
+    changes: () => ['/applicant/governmentIdentification'],
+    apply: (doc, body) => ({
+      ...doc,
+      applicant: { ...doc.applicant, governmentIdentification: { type: 'INDIVIDUAL', value: body.value, sourceType: 'SSN9' } },
+    }),
+  },
+  {
+    path: 'identification',
+    resolves: 'GOV_ID_SELFIE',
+    inquiry: 'identification',
+    body: 'step-up-inquiry',
+    changes: () => [],
+    apply: (doc, body) => ({ ...doc, applicant: { ...doc.applicant, personaInquiryId: body.inquiryId } }),
+  },
+  {
+    path: 'verification',
+    resolves: 'EIN_DOC',
+    inquiry: 'verification',
+    body: 'step-up-inquiry',
+    changes: () => [],
+    apply: (doc, body) => ({ ...doc, company: { ...doc.company, personaInquiryId: body.inquiryId } }),
+  },
+  {
+    path: 'business-info',
+    resolves: 'BUSINESS_INFO',
+    body: 'step-up-business-info',
+    changes: (body) => leafPointers(body),
+    apply: (doc, body) => ({ ...doc, company: deepMerge(doc.company, body.company) }),
+  },
+  {
+    path: 'beneficial-owners',
+    resolves: 'BO_INFO',
+    invites: true,
+    body: 'step-up-beneficial-owners',
+    changes: () => ['/owners'],
+    apply: (doc, body) => {
+      const owners = (body.owners as JsonObject[]).map((o) => newOwner(o));
+      if (body.soleOwner === true && owners.length > 0)
+        throw new ApiError('VALIDATION_FAILED', [{ field: '/soleOwner', key: 'errors.soleOwnerWithOwners' }]);
+      // doc1 §4.6: partners verify by emailed link; payouts wait for them (BO_VERIFICATION) unless there are none.
+      const stepUps = doc.application.stepUpDetails.filter((s) => s.type !== 'BO_VERIFICATION');
+      return {
+        ...doc,
+        owners,
+        application: {
+          ...doc.application,
+          boStatus: owners.length > 0 ? 'INFO_PROVIDED' : 'NONE',
+          stepUpDetails: owners.length > 0 ? [...stepUps, { type: 'BO_VERIFICATION', status: 'REQUIRED' }] : stepUps,
+        },
+      };
+    },
+  },
+];
+
+/**
+ * POST /api/v2/applications/{id}/step-ups/{kind} (doc2 §7 Step-ups): answers a pending step-up. A step-up the
+ * application does not have is 409; on success the step-up leaves stepUpDetails and the document is answered.
+ * The decision itself is not changed here: the routing tables read what remains (doc1 §4.3).
+ */
+export async function stepUpRoutes(
+  app: FastifyInstance,
+  { db, shared, inquiries, messenger, invitationTtlMs }: { db: Database; shared: SharedValidation; inquiries: IdentityInquiryProvider; messenger: Messenger; invitationTtlMs: number },
+): Promise<void> {
+  for (const call of stepUpCalls) {
+    app.post<{ Params: { id: string }; Body: JsonObject }>(
+      `/api/v2/applications/:id/step-ups/${call.path}`,
+      {
+        preHandler: requireUser,
+        schema: { params: api('application-params'), body: api(call.body), response: { 200: api('document'), ...errorResponses } },
+      },
+      async (request) => {
+        // doc1 §4.5: the step-up is sent once the inquiry is completed; an unknown or unfinished one is refused.
+        if (call.inquiry) assertInquiryCompleted(await inquiries.find(String(request.body.inquiryId)), request.params.id, call.inquiry, null);
+        let deliveries: Array<() => Promise<void>> = [];
+        const updated = await updateApplication<ApplicationDocument>(db, request.params.id, async (current, tx) => {
+          const doc = assertOwned(request, current).document;
+          if (!doc.application.stepUpDetails.some((s) => s.type === call.resolves))
+            throw new ApiError('CONFLICT', [{ field: '/application/stepUpDetails', key: 'errors.stepUpNotRequired' }]);
+          const changed = call.apply(doc, request.body);
+          const problems = documentProblems(shared, changed, marketOf(changed), call.changes(request.body));
+          if (problems.length > 0) throw new ApiError('VALIDATION_FAILED', problems);
+          const next = {
+            ...normaliseDocument(changed),
+            application: { ...changed.application, stepUpDetails: changed.application.stepUpDetails.filter((s) => s.type !== call.resolves) },
+          };
+          if (!call.invites) return next;
+          const invited = await inviteOwners(tx, messenger, next, { ttlMs: invitationTtlMs, locale: request.locale });
+          deliveries = invited.deliveries;
+          return invited.doc;
+        });
+        if (!updated) throw new ApiError('APPLICATION_NOT_FOUND');
+        await deliverAll(deliveries);
+        return publicView(updated.document);
+      },
+    );
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * Server-rendered sign-on pages. Accessible by construction: every input has a label and an autocomplete
+ * token, errors are listed in a focusable summary that links to each field and are tied to their field by
+ * aria-describedby. No inline script or style, so the strict CSP holds; the stylesheet is /sso/assets/sso.css.
+ */
+import type { Translator } from '../../i18n/index.ts';
+import { html, type Html } from './html.ts';
+
+/** A problem with one form field. */
+export interface FieldError {
+  field: 'email' | 'password' | 'confirmPassword';
+  key: string;
+  args?: Record<string, string | number>;
+}
+
+/** The smallest password the sandbox accepts. */
+export const minPasswordLength = 10;
+
+interface FieldSpec {
+  name: FieldError['field'];
+  type: 'email' | 'password';
+  autocomplete: string;
+  value?: string;
+  helpKey?: string;
+}
+
+function field(t: Translator, spec: FieldSpec, errors: FieldError[]): Html {
+  const error = errors.find((e) => e.field === spec.name);
+  const described = [spec.helpKey ? `${spec.name}-help` : '', error ? `${spec.name}-error` : ''].filter(Boolean).join(' ');
+  return html`<div class="field${error ? ' field--error' : ''}">
+  <label for="${spec.name}">${t.t(`sso.field.${spec.name}.label`)}</label>
+  ${spec.helpKey ? html`<p class="help" id="${spec.name}-help">${t.t(spec.helpKey, { minLength: minPasswordLength })}</p>` : ''}
+  ${error ? html`<p class="field-error" id="${spec.name}-error">${t.t(error.key, error.args)}</p>` : ''}
+  <input id="${spec.name}" name="${spec.name}" type="${spec.type}" autocomplete="${spec.autocomplete}" required${
+    spec.value !== undefined ? html` value="${spec.value}"` : ''
+  }${described ? html` aria-describedby="${described}"` : ''}${error ? html` aria-invalid="true"` : ''}>
+</div>`;
+}
+
+function summary(t: Translator, errors: FieldError[]): Html | '' {
+  if (errors.length === 0) return '';
+  return html`<div class="error-summary" role="alert" tabindex="-1" aria-labelledby="error-summary-title">
+  <h2 id="error-summary-title">${t.t('sso.errors.summaryTitle')}</h2>
+  <ul>${errors.map((e) => html`<li><a href="#${e.field}">${t.t(e.key, e.args)}</a></li>`)}</ul>
+</div>`;
+}
+
+function page(t: Translator, titleKey: string, hasErrors: boolean, body: Html): string {
+  const title = t.t(titleKey);
+  return `<!doctype html>\n${html`<html lang="${t.locale}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${hasErrors ? `${t.t('sso.errors.titlePrefix')} ` : ''}${title}</title>
+<link rel="stylesheet" href="/sso/assets/sso.css">
+</head>
+<body>
+<main class="sso">
+<p class="sandbox-notice">${t.t('sso.sandboxNotice')}</p>
+<h1>${title}</h1>
+${body}
+</main>
+</body>
+</html>
+`.value}`;
+}
+
+/** The sign-in page. */
+export function loginPage(t: Translator, input: { path: string; email?: string; errors?: FieldError[] }): string {
+  const errors = input.errors ?? [];
+  const registerHref = `/sso/register?path=${encodeURIComponent(input.path)}`;
+  return page(
+    t,
+    'sso.login.title',
+    errors.length > 0,
+    html`${summary(t, errors)}
+<form method="post" action="/sso/login" novalidate>
+<input type="hidden" name="path" value="${input.path}">
+${field(t, { name: 'email', type: 'email', autocomplete: 'username', value: input.email ?? '' }, errors)}
+${field(t, { name: 'password', type: 'password', autocomplete: 'current-password' }, errors)}
+<button type="submit">${t.t('sso.login.submit')}</button>
+</form>
+<p><a href="${registerHref}">${t.t('sso.login.noAccount')}</a></p>`,
+  );
+}
+
+/** The account creation page (doc1 §6: reached with realm and app parameters and an optional path). */
+export function registerPage(
+  t: Translator,
+  input: { path: string; realm: string; app: string; email?: string; errors?: FieldError[] },
+): string {
+  const errors = input.errors ?? [];
+  const loginHref = `/sso/login?path=${encodeURIComponent(input.path)}`;
+  return page(
+    t,
+    'sso.register.title',
+    errors.length > 0,
+    html`${summary(t, errors)}
+<form method="post" action="/sso/register" novalidate>
+<input type="hidden" name="path" value="${input.path}">
+<input type="hidden" name="realm" value="${input.realm}">
+<input type="hidden" name="app" value="${input.app}">
+${field(t, { name: 'email', type: 'email', autocomplete: 'email', value: input.email ?? '' }, errors)}
+${field(t, { name: 'password', type: 'password', autocomplete: 'new-password', helpKey: 'sso.field.password.help' }, errors)}
+${field(t, { name: 'confirmPassword', type: 'password', autocomplete: 'new-password' }, errors)}
+<button type="submit">${t.t('sso.register.submit')}</button>
+</form>
+<p><a href="${loginHref}">${t.t('sso.register.haveAccount')}</a></p>`,
+  );
+}

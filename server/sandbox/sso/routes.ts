@@ -1,0 +1,162 @@
+import { readFileSync } from 'node:fs';
+import { Ajv } from 'ajv';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../../http/errors.ts';
+import type { SharedValidation } from '../../http/shared-validation.ts';
+import { endSession, startSession } from '../../http/session-cookie.ts';
+import type { Database } from '../../storage/index.ts';
+import { rateLimited } from '../../http/rate-limit.ts';
+import { loginPage, minPasswordLength, registerPage, type FieldError } from './pages.ts';
+import type { IdentityProvider } from './provider.ts';
+import { safeReturnPath } from './safe-path.ts';
+
+/** Options of the sign-on routes. */
+export interface SsoRouteOptions {
+  db: Database;
+  provider: IdentityProvider;
+  shared: SharedValidation;
+  sessionTtlMs: number;
+  /** Sign-in and registration attempts allowed per client address per minute. */
+  attemptsPerMinute: number;
+}
+
+const stylesheet = readFileSync(new URL('./sso.css', import.meta.url), 'utf8');
+
+const formSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    email: { type: 'string', maxLength: 254 },
+    password: { type: 'string', maxLength: 1024 },
+    confirmPassword: { type: 'string', maxLength: 1024 },
+    path: { type: 'string', maxLength: 2048 },
+    realm: { type: 'string', maxLength: 64 },
+    app: { type: 'string', maxLength: 64 },
+  },
+} as const;
+
+const pageQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    path: { type: 'string', maxLength: 2048 },
+    realm: { type: 'string', maxLength: 64 },
+    app: { type: 'string', maxLength: 64 },
+  },
+} as const;
+
+type Form = { email?: string; password?: string; confirmPassword?: string; path?: string; realm?: string; app?: string };
+
+// Pages are HTML strings, sent as they are. Refusals of malformed requests (schema errors) are the common JSON
+// error body: declaring 4xx as strings here made Fastify serialise that body to "[object Object]".
+const htmlResponse = { 200: { type: 'string' } };
+
+/** Sign-on sandbox: pages, form posts, logout, and GET /api/v2/session. */
+export async function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions): Promise<void> {
+  const { db, provider, sessionTtlMs } = options;
+  const ajv = new Ajv({ strict: true });
+  options.shared.registerFormats(ajv);
+  const isEmail = ajv.compile({ type: 'string', format: 'email' });
+  // Kept in the database (server/storage/rate-limits.ts) so several API processes share one count per address.
+  const limitLogin = rateLimited(db, { bucket: 'sign-in', max: options.attemptsPerMinute, windowMs: 60_000 }, (r) => r.ip);
+  const limitRegister = rateLimited(db, { bucket: 'registration', max: options.attemptsPerMinute, windowMs: 60_000 }, (r) => r.ip);
+
+  const sendPage = (reply: FastifyReply, status: number, body: string) =>
+    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+
+  app.get('/sso/assets/sso.css', { schema: { response: { 200: { type: 'string' } } } }, async (_request, reply) =>
+    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(stylesheet),
+  );
+
+  app.get<{ Querystring: { path?: string } }>(
+    '/sso/login',
+    { schema: { querystring: pageQuery, response: htmlResponse } },
+    async (request, reply) => sendPage(reply, 200, loginPage(request.translator, { path: safeReturnPath(request.query.path) })),
+  );
+
+  app.get<{ Querystring: { path?: string; realm?: string; app?: string } }>(
+    '/sso/register',
+    { schema: { querystring: pageQuery, response: htmlResponse } },
+    async (request, reply) =>
+      sendPage(
+        reply,
+        200,
+        registerPage(request.translator, {
+          path: safeReturnPath(request.query.path),
+          realm: request.query.realm ?? '',
+          app: request.query.app ?? '',
+        }),
+      ),
+  );
+
+  app.post<{ Body: Form }>(
+    '/sso/login',
+    { schema: { body: formSchema, response: htmlResponse }, preHandler: limitLogin },
+    async (request: FastifyRequest<{ Body: Form }>, reply) => {
+      const { email = '', password = '' } = request.body ?? {};
+      const path = safeReturnPath(request.body?.path);
+      const errors: FieldError[] = [];
+      if (!isEmail(email.trim())) errors.push({ field: 'email', key: 'sso.errors.emailInvalid' });
+      if (password.length === 0) errors.push({ field: 'password', key: 'sso.errors.passwordRequired' });
+      if (errors.length > 0) return sendPage(reply, 400, loginPage(request.translator, { path, email, errors }));
+      const identity = await provider.authenticate(email.trim(), password);
+      if (!identity) {
+        request.log.info('sign-in refused');
+        return sendPage(
+          reply,
+          401,
+          loginPage(request.translator, { path, email, errors: [{ field: 'email', key: 'sso.errors.credentials' }] }),
+        );
+      }
+      await startSession(db, request, reply, identity.id, sessionTtlMs);
+      return reply.redirect(path, 303);
+    },
+  );
+
+  app.post<{ Body: Form }>(
+    '/sso/register',
+    { schema: { body: formSchema, response: htmlResponse }, preHandler: limitRegister },
+    async (request, reply) => {
+      const { email = '', password = '', confirmPassword = '', realm = '', app: appName = '' } = request.body ?? {};
+      const path = safeReturnPath(request.body?.path);
+      const errors: FieldError[] = [];
+      if (!isEmail(email.trim())) errors.push({ field: 'email', key: 'sso.errors.emailInvalid' });
+      if (password.length < minPasswordLength)
+        errors.push({ field: 'password', key: 'sso.errors.passwordTooShort', args: { minLength: minPasswordLength } });
+      else if (password !== confirmPassword) errors.push({ field: 'confirmPassword', key: 'sso.errors.passwordsDiffer' });
+      const render = (status: number, list: FieldError[]) =>
+        sendPage(reply, status, registerPage(request.translator, { path, realm, app: appName, email, errors: list }));
+      if (errors.length > 0) return render(400, errors);
+      const result = await provider.register(email.trim(), password);
+      if (!result.ok) return render(409, [{ field: 'email', key: 'sso.errors.emailTaken' }]);
+      await startSession(db, request, reply, result.identity.id, sessionTtlMs);
+      return reply.redirect(path, 303);
+    },
+  );
+
+  // Logout takes its return path from the query (`POST /sso/logout?path=/x`), so a body-less post works.
+  app.post<{ Querystring: { path?: string } }>(
+    '/sso/logout',
+    { schema: { querystring: pageQuery } },
+    async (request, reply) => {
+      await endSession(db, request, reply);
+      return reply.redirect(`/sso/login?path=${encodeURIComponent(safeReturnPath(request.query.path))}`, 303);
+    },
+  );
+
+  app.get(
+    '/api/v2/session',
+    {
+      schema: {
+        response: {
+          200: { $ref: 'https://schemas.onboarding.local/api/session.schema.json#' },
+          401: { $ref: 'https://schemas.onboarding.local/api/error.schema.json#' },
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!request.user) throw new ApiError('UNAUTHENTICATED');
+      return reply.header('cache-control', 'no-store').send({ user: { email: request.user.email } });
+    },
+  );
+}

@@ -1,0 +1,19 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from './http/errors.ts';
+
+/**
+ * Serves the built front end from `distDir`: its static files, and `index.html` for any other GET outside
+ * /api, /sso and /sandbox so client routes (react-router) work on reload. API, sign-on and sandbox misses stay JSON 404s.
+ */
+export async function serveFrontEnd(app: FastifyInstance, distDir: string): Promise<void> {
+  if (!existsSync(join(distDir, 'index.html'))) throw new Error(`No built front end in ${distDir}: run npm run build`);
+  await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+  app.get('/*', (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path.startsWith('/api/') || path.startsWith('/sso/') || path.startsWith('/sandbox/')) throw new ApiError('NOT_FOUND');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,126 @@
+import type { Database, Queryable } from './types.ts';
+
+/** A stored application: its owner and its document (doc1 §3). */
+export interface ApplicationRow<D = Record<string, unknown>> {
+  id: string;
+  ownerId: string;
+  document: D;
+}
+
+interface RawRow {
+  id: string;
+  owner_id: string;
+  document: unknown;
+}
+
+function fromRaw<D>(row: RawRow): ApplicationRow<D> {
+  // pg parses jsonb; PGlite too. A string means a driver that did not: parse it.
+  const document = (typeof row.document === 'string' ? JSON.parse(row.document) : row.document) as D;
+  return { id: row.id, ownerId: row.owner_id, document };
+}
+
+/** Reads one application, or undefined. `forUpdate` locks the row inside a transaction. */
+export async function findApplication<D>(
+  db: Queryable,
+  id: string,
+  forUpdate = false,
+): Promise<ApplicationRow<D> | undefined> {
+  const { rows } = await db.query<RawRow>(
+    `SELECT id, owner_id, document FROM applications WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
+  return rows[0] ? fromRaw<D>(rows[0]) : undefined;
+}
+
+/**
+ * Creates an application, honouring an idempotency key: when `(ownerId, key)` was used before, the
+ * earlier application is returned and nothing new is stored. Runs in one transaction.
+ */
+export async function createApplication<D>(
+  db: Database,
+  row: ApplicationRow<D>,
+  idempotencyKey?: string,
+): Promise<{ application: ApplicationRow<D>; created: boolean }> {
+  try {
+    return await createOnce(db, row, idempotencyKey);
+  } catch (error) {
+    // Lost a race with a concurrent create using the same key: the winner's application is now visible.
+    if (idempotencyKey && (error as { code?: string }).code === '23505') return createOnce(db, row, idempotencyKey);
+    throw error;
+  }
+}
+
+async function createOnce<D>(
+  db: Database,
+  row: ApplicationRow<D>,
+  idempotencyKey?: string,
+): Promise<{ application: ApplicationRow<D>; created: boolean }> {
+  return db.transaction(async (tx) => {
+    if (idempotencyKey) {
+      const { rows } = await tx.query<{ application_id: string }>(
+        'SELECT application_id FROM idempotency_keys WHERE user_id = $1 AND key = $2',
+        [row.ownerId, idempotencyKey],
+      );
+      if (rows[0]) {
+        const existing = await findApplication<D>(tx, rows[0].application_id);
+        if (existing) return { application: existing, created: false };
+      }
+    }
+    await tx.query('INSERT INTO applications (id, owner_id, document) VALUES ($1, $2, $3::jsonb)', [
+      row.id,
+      row.ownerId,
+      JSON.stringify(row.document),
+    ]);
+    if (idempotencyKey) {
+      // A concurrent create with the same key conflicts here: the unique key makes this transaction fail
+      // and the caller retries, finding the winner's application.
+      await tx.query('INSERT INTO idempotency_keys (user_id, key, application_id) VALUES ($1, $2, $3)', [
+        row.ownerId,
+        idempotencyKey,
+        row.id,
+      ]);
+    }
+    return { application: row, created: true };
+  });
+}
+
+/**
+ * Reads, changes and writes one application's document inside one transaction with the row locked.
+ * `change` returns the new document (it may write other rows with `tx`); throwing from it rolls back and changes nothing.
+ */
+export async function updateApplication<D>(
+  db: Database,
+  id: string,
+  change: (current: ApplicationRow<D>, tx: Queryable) => D | Promise<D>,
+): Promise<ApplicationRow<D> | undefined> {
+  return db.transaction(async (tx) => {
+    const current = await findApplication<D>(tx, id, true);
+    if (!current) return undefined;
+    const document = await change(current, tx);
+    await tx.query('UPDATE applications SET document = $2::jsonb, updated_at = now() WHERE id = $1', [
+      id,
+      JSON.stringify(document),
+    ]);
+    return { ...current, document };
+  });
+}
+
+/** How many applications exist (tests use it to show that a bad request stored nothing). */
+export async function countApplications(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ n: number | string }>('SELECT count(*) AS n FROM applications');
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Every application of one owner with its creation time, newest first. */
+export async function listApplicationsByOwner<D>(db: Queryable, ownerId: string): Promise<Array<ApplicationRow<D> & { createdAt: string }>> {
+  const { rows } = await db.query<RawRow & { created_at: Date | string }>(
+    'SELECT id, owner_id, document, created_at FROM applications WHERE owner_id = $1 ORDER BY created_at DESC, id',
+    [ownerId],
+  );
+  return rows.map((row) => ({ ...fromRaw<D>(row), createdAt: new Date(row.created_at).toISOString() }));
+}
+
+/** Writes a document inside an open transaction (after `findApplication(tx, id, true)` locked the row). */
+export async function saveDocument<D>(tx: Queryable, id: string, document: D): Promise<void> {
+  await tx.query('UPDATE applications SET document = $2::jsonb, updated_at = now() WHERE id = $1', [id, JSON.stringify(document)]);
+}

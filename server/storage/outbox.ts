@@ -1,0 +1,50 @@
+import type { Queryable } from './types.ts';
+
+/** A message as the outbox keeps it. */
+export interface OutboxRow {
+  id: number;
+  channel: 'sms' | 'email';
+  recipient: string;
+  message: string;
+  subject: string | null;
+  args: Record<string, string | number>;
+  link: string | null;
+  locale: string;
+  createdAt: string;
+}
+
+/** Stores one outgoing message (what a real provider would deliver). */
+export async function insertOutboxMessage(
+  db: Queryable,
+  m: { channel: 'sms' | 'email'; recipient: string; key: string; subjectKey?: string; args: Record<string, string | number>; link?: string; locale: string },
+): Promise<void> {
+  await db.query('INSERT INTO outbox (channel, recipient, message, subject, args, link, locale) VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7)', [
+    m.channel,
+    m.recipient,
+    m.key,
+    m.subjectKey ?? null,
+    JSON.stringify(m.args),
+    m.link ?? null,
+    m.locale,
+  ]);
+}
+
+/** Messages, newest first, optionally for one recipient (the outbox page). */
+export async function listOutbox(db: Queryable, recipient?: string, limit = 100): Promise<OutboxRow[]> {
+  const { rows } = await db.query<{ id: number; channel: 'sms' | 'email'; recipient: string; message: string; subject: string | null; args: unknown; link: string | null; locale: string; created_at: Date | string }>(
+    `SELECT id, channel, recipient, message, subject, args, link, locale, created_at FROM outbox
+     ${recipient ? 'WHERE recipient = $2' : ''} ORDER BY id DESC LIMIT $1`,
+    recipient ? [limit, recipient] : [limit],
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    channel: r.channel,
+    recipient: r.recipient,
+    message: r.message,
+    subject: r.subject,
+    args: (typeof r.args === 'string' ? JSON.parse(r.args) : r.args) as Record<string, string | number>,
+    link: r.link,
+    locale: r.locale,
+    createdAt: new Date(r.created_at).toISOString(),
+  }));
+}

@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from './types.ts';
+
+/** A recorded payment (amount in cents). */
+export interface PaymentRow {
+  id: string;
+  amountCents: number;
+  status: string;
+}
+
+/**
+ * Records a payment once per (application, idempotency key): a retry with the same key answers the first payment
+ * and `created: false`.
+ */
+export async function insertPayment(
+  db: Database,
+  p: { applicationId: string; financialInstrumentId: string; amountCents: number; status: string; idempotencyKey?: string },
+): Promise<{ payment: PaymentRow; created: boolean }> {
+  try {
+    return await insertOnce(db, p);
+  } catch (error) {
+    // Lost a race with a concurrent retry using the same key: the winner's payment is now visible.
+    if (p.idempotencyKey && (error as { code?: string }).code === '23505') return insertOnce(db, p);
+    throw error;
+  }
+}
+
+async function insertOnce(
+  db: Database,
+  p: { applicationId: string; financialInstrumentId: string; amountCents: number; status: string; idempotencyKey?: string },
+): Promise<{ payment: PaymentRow; created: boolean }> {
+  return db.transaction(async (tx) => {
+    if (p.idempotencyKey) {
+      const { rows } = await tx.query<{ id: string; amount_cents: string | number; status: string }>(
+        'SELECT id, amount_cents, status FROM payments WHERE application_id = $1 AND idempotency_key = $2',
+        [p.applicationId, p.idempotencyKey],
+      );
+      if (rows[0]) return { payment: { id: rows[0].id, amountCents: Number(rows[0].amount_cents), status: rows[0].status }, created: false };
+    }
+    const id = `pay_${randomUUID()}`;
+    await tx.query(
+      'INSERT INTO payments (id, application_id, financial_instrument_id, amount_cents, status, idempotency_key) VALUES ($1, $2, $3, $4, $5, $6)',
+      [id, p.applicationId, p.financialInstrumentId, p.amountCents, p.status, p.idempotencyKey ?? null],
+    );
+    return { payment: { id, amountCents: p.amountCents, status: p.status }, created: true };
+  });
+}
+
+/** Payments of an application (tests). */
+export async function listPayments(db: Database, applicationId: string): Promise<PaymentRow[]> {
+  const { rows } = await db.query<{ id: string; amount_cents: string | number; status: string }>(
+    'SELECT id, amount_cents, status FROM payments WHERE application_id = $1 ORDER BY created_at',
+    [applicationId],
+  );
+  return rows.map((r) => ({ id: r.id, amountCents: Number(r.amount_cents), status: r.status }));
+}

@@ -1,0 +1,110 @@
+/**
+ * The API test harness: one database and one app per test file, reset between tests, and helpers that
+ * sign up through the real sign-on pages and call the API through `app.inject()`.
+ */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp, type AppOptions } from '../../server/app.ts';
+import { openTestDatabase, type TestDatabase } from '../storage/test-database.ts';
+
+/** A running app and its database. */
+export interface Harness {
+  app: FastifyInstance;
+  t: TestDatabase;
+  /** Registers a sandbox account and returns its session cookie (`name=value`). */
+  signUp(email?: string): Promise<string>;
+  /** A JSON request as a signed-in user (cookie may be undefined for anonymous). */
+  call(method: 'GET' | 'POST' | 'PUT', url: string, cookie?: string, body?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+/** Starts the app on a fresh test database. */
+export async function startHarness(options: Partial<AppOptions> = {}): Promise<Harness> {
+  const t = await openTestDatabase();
+  // Many sign-ups per file: the sign-in rate limit has its own test (sso.test.ts).
+  const app = await buildApp({ db: t.db, logLevel: 'silent', signInAttemptsPerMinute: 10_000, ...options });
+  await app.ready();
+  return {
+    app,
+    t,
+    async signUp(email = `user${++counter}@example.com`) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/sso/register',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ email, password: 'correct horse battery', confirmPassword: 'correct horse battery', path: '/' }).toString(),
+      });
+      if (res.statusCode !== 303) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+      return sessionCookieOf(res);
+    },
+    call(method, url, cookie, body, headers = {}) {
+      return app.inject({
+        method,
+        url,
+        headers: { ...(cookie ? { cookie } : {}), ...headers },
+        ...(body !== undefined ? { payload: body as object } : {}),
+      });
+    },
+    async close() {
+      await app.close();
+      await t.close();
+    },
+  };
+}
+
+/** The `name=value` of the session cookie a response sets. */
+export function sessionCookieOf(res: LightMyRequestResponse): string {
+  const header = res.headers['set-cookie'];
+  const all = Array.isArray(header) ? header : header ? [header] : [];
+  const found = all.find((c) => c.startsWith('onb_session='));
+  if (!found) throw new Error('no session cookie set');
+  return found.split(';')[0]!;
+}
+
+/** A complete, valid US applicant and company (every field passes doc2 §5). */
+export const completeUs = {
+  applicant: {
+    name: { firstName: 'Ann', lastName: 'Lee' },
+    email: { emailAddress: 'ann@example.com' },
+    phone: { localPhoneNumber: '2125551234' },
+    dob: '01/15/1985',
+    governmentIdentification: { type: 'INDIVIDUAL', value: '4321', sourceType: 'SSN4' },
+    address: { line1: '123 Main Street', city: 'Springfield', state: 'IL', zip: '62701', countryCode: 'US' },
+    communicationLanguage: 'en-US',
+  },
+  company: { name: 'Acme Bakery', segment: '5462', currency: 'USD' },
+} as const;
+
+/** A complete, valid Canadian applicant and company. */
+export const completeCa = {
+  applicant: {
+    name: { firstName: 'Éloïse', lastName: 'Tremblay' },
+    email: { emailAddress: 'eloise@example.ca' },
+    phone: { localPhoneNumber: '5145551234' },
+    dob: '03/02/1990',
+    governmentIdentification: { type: 'INDIVIDUAL', value: '130692544', sourceType: 'SIN' },
+    address: { line1: '500 Rue Sherbrooke', city: 'Montréal', territory: 'QC', zip: 'H9B 1Y7', countryCode: 'CA' },
+    communicationLanguage: 'fr-CA',
+  },
+  company: { name: 'Boulangerie Côté', segment: '5462', currency: 'CAD', address: { countryCode: 'CA' } },
+} as const;
+
+/** Plays the tester on the sandbox inquiry page: posts the chosen outcome for the inquiry at `url`. */
+export async function completeInquiry(h: Harness, url: string, outcome: 'RECEIVED' | 'IN_PROGRESS' | 'TIMEOUT'): Promise<void> {
+  const address = new URL(url, 'http://sandbox.invalid');
+  const page = await h.app.inject({ method: 'GET', url });
+  if (page.statusCode !== 200) throw new Error(`inquiry page: ${page.statusCode}`);
+  const res = await h.app.inject({
+    method: 'POST',
+    url: address.pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ token: address.searchParams.get('token') ?? '', outcome }).toString(),
+  });
+  if (res.statusCode !== 200) throw new Error(`inquiry outcome: ${res.statusCode} ${res.body}`);
+}
+
+/** Form-encoded request options. */
+export function formBody(fields: Record<string, string>): { headers: Record<string, string>; payload: string } {
+  return { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() };
+}

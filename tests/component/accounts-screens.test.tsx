@@ -1,0 +1,73 @@
+/**
+ * The account list and store switcher kinds through the real app and content: the order of rules/accounts.json,
+ * a focused error summary, the missing-redirect message, the currency-overlap toast when the other currency is not
+ * offered (shown once), store cards with the button their status gives and attachability, and the add-channel form.
+ */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { applicationId, fakeApi, renderScreen, usEnvironment } from './render-screen.tsx';
+
+const accounts = [
+  { applicationId: 'urn:app:0000aaaa-0000-0000-0000-000000000001', riskDecision: 'PENDING', applicationLevel: 'FULL', stepUpDetails: [], company: { name: 'Pending Co', currency: 'USD' }, createdAt: '2026-01-03' },
+  { applicationId: 'urn:app:0000aaaa-0000-0000-0000-000000000002', riskDecision: 'APPROVED_PENDING', applicationLevel: 'FULL', stepUpDetails: [], company: { name: 'Full Co', currency: 'USD' }, createdAt: '2026-01-02' },
+  { applicationId: 'urn:app:0000aaaa-0000-0000-0000-000000000003', riskDecision: 'DECLINED', applicationLevel: 'FULL', stepUpDetails: [], company: { name: 'Declined Co', currency: 'USD' }, createdAt: '2026-01-02' },
+  { applicationId: 'urn:app:0000aaaa-0000-0000-0000-000000000004', riskDecision: 'APPROVED', applicationLevel: 'FULL', stepUpDetails: [], company: { name: 'Approved Co', currency: 'USD' }, businessId: 'biz-1', createdAt: '2026-01-01' },
+  { applicationId: 'urn:app:0000aaaa-0000-0000-0000-000000000005', riskDecision: 'APPROVED_PENDING', applicationLevel: 'BASIC', stepUpDetails: [], company: { name: 'Basic Co', currency: 'USD' }, createdAt: '2026-01-01' },
+];
+
+beforeEach(() => sessionStorage.clear());
+
+describe('account list', () => {
+  it('orders the accounts, summarises a missing choice, and refuses a declined business', async () => {
+    fakeApi({}, (method, url) => (url === '/api/v2/accounts' ? { status: 200, body: accounts } : undefined));
+    await renderScreen('/accounts');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose a business' })).toBeInTheDocument();
+    const radios = screen.getAllByRole('radio').map((radio) => radio.closest('label')?.querySelector('.account-choice__name')?.textContent);
+    expect(radios).toEqual(['Approved Co', 'Basic Co', 'Full Co', 'Pending Co', 'Declined Co', 'Create a new business']);
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('alert')).toHaveFocus();
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose a business or create a new one.');
+    await userEvent.click(screen.getByRole('radio', { name: /Declined Co/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Cannot select this business, please create a new business to proceed');
+  });
+
+  it('shows the country toast once when no account is in the visit’s currency and the other is not offered', async () => {
+    const canadian = [{ ...accounts[3], company: { name: 'Boulangerie', currency: 'CAD' } }];
+    fakeApi({}, (method, url) => (url === '/api/v2/accounts' ? { status: 200, body: canadian } : undefined));
+    const first = await renderScreen('/accounts');
+    expect(await screen.findByText('We can’t create a United States account for this profile. Please contact customer service.')).toBeInTheDocument();
+    first.unmount();
+    await renderScreen('/accounts', { environment: usEnvironment() });
+    await screen.findByRole('heading', { level: 1, name: 'Choose a business' });
+    expect(screen.queryByText(/United States account/)).toBeNull();
+  });
+});
+
+describe('store switcher', () => {
+  it('gives each store the button of its status and no connect for a store that cannot take the service', async () => {
+    const stores = [
+      { id: 's1', applicationId: accounts[3].applicationId, businessId: 'biz-1', name: 'Main Street', riskDecision: 'APPROVED', attachable: true },
+      { id: 's2', applicationId: accounts[1].applicationId, businessId: 'biz-1', name: 'Harbour', riskDecision: 'APPROVED_PENDING', attachable: true },
+      { id: 's3', applicationId: accounts[0].applicationId, businessId: 'biz-1', name: 'Airport', riskDecision: 'APPROVED', attachable: false },
+    ];
+    fakeApi({}, (method, url) => (url.startsWith('/api/v2/accounts/biz-1/stores') ? { status: 200, body: stores } : undefined));
+    await renderScreen('/accounts/biz-1/stores?serviceId=svc-9&serviceType=website');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose a store' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Connect profile' })).toHaveAttribute('aria-describedby', 'store-s1');
+    expect(screen.getByRole('button', { name: 'Resume application' })).toBeInTheDocument();
+    expect(screen.getByText('This store already has a service of this kind and can’t be connected.')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Connect profile' })).toHaveLength(1);
+  });
+});
+
+describe('add channel', () => {
+  it('offers the six channel types of rules/accounts.json and requires a name', async () => {
+    fakeApi({ application: { id: applicationId, decision: 'APPROVED' }, company: {} });
+    await renderScreen(`/${applicationId}/add-channel`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Add a sales channel' })).toBeInTheDocument();
+    expect(screen.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent?.trim())).toEqual(['Online store', 'Retail location', 'Mobile', 'Marketplace', 'Social media', 'Other']);
+    await userEvent.click(screen.getByRole('button', { name: 'Add channel' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toBeInTheDocument());
+  });
+});

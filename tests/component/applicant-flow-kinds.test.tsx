@@ -1,0 +1,170 @@
+/**
+ * The generic pieces issue 6 added, through the real app and the real content: the `auto` kind (the resume screen's
+ * step redirect, doc1 §2.6), the `waiting` kind (a countdown that unlocks the secondary actions while a watch polls,
+ * doc1 §4.5) and the explainer widget (a modal dialog, business-info double-check).
+ */
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { applicationId, bundle, fakeApi, renderScreen } from './render-screen.tsx';
+import type { ContentBundle } from '../../engine/content/types.ts';
+
+const named = { applicant: { name: { firstName: 'Ann', lastName: 'Lee' }, email: { emailAddress: 'ann@example.com' } } };
+
+describe('auto kind: the resume screen sends an application to the first step it lacks', () => {
+  const cases: Array<{ name: string; document: Record<string, unknown>; heading: string }> = [
+    { name: 'no name or email: the signup form', document: { applicant: {}, company: {} }, heading: 'Tell us about yourself' },
+    { name: 'no legal name: business details', document: { ...named, company: {} }, heading: 'About your business' },
+    { name: 'no segment: the category', document: { ...named, company: { name: 'Ann Lee Bakery' } }, heading: 'What does your business do?' },
+    { name: 'everything up to the category: identity', document: { ...named, company: { name: 'Ann Lee Bakery', segment: '5462' } }, heading: 'Verify your identity' },
+    {
+      name: 'decided with a step-up: the step-up screen',
+      document: { ...named, company: { name: 'Ann Lee Bakery', segment: '5462' }, application: { decision: 'APPROVED_PENDING', stepUpDetails: [{ type: 'FULL_SSN' }] } },
+      heading: 'We need your full Social Security number',
+    },
+    { name: 'decided without a step-up: the outcome', document: { ...named, company: {}, application: { decision: 'APPROVED', stepUpDetails: [] } }, heading: 'You’re approved!' },
+  ];
+  for (const { name, document, heading } of cases) {
+    it(name, async () => {
+      const application = { id: applicationId, ...((document.application as object) ?? {}) };
+      const api = fakeApi({ ...document, application });
+      await renderScreen(`/${applicationId}/resume`);
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+      expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
+    });
+  }
+
+  it('when its call fails and no row holds, the applicant gets a button to try again', async () => {
+    const edited = structuredClone(bundle) as ContentBundle;
+    edited.screens.resume = { ...edited.screens.resume, actions: [{ call: 'onboard' }], next: [{ to: 'success' }], onError: [] };
+    let fail = true;
+    fakeApi({ application: { id: applicationId, decision: 'APPROVED' } }, (method) => (method === 'POST' && fail ? { status: 500, body: { error: 'INTERNAL', message: 'Broken' } } : undefined));
+    await renderScreen(`/${applicationId}/resume`, { bundle: edited });
+    const retry = await screen.findByRole('button', { name: 'Continue' });
+    fail = false;
+    await userEvent.setup().click(retry);
+    expect(await screen.findByRole('heading', { level: 1, name: 'You’re approved!' })).toBeInTheDocument();
+  });
+});
+
+describe('waiting kind: the phone-link screen', () => {
+  it('keeps resend locked during the countdown, announces it, then unlocks it', async () => {
+    const edited = structuredClone(bundle) as ContentBundle;
+    (edited.screens['phone-auth-sent'].options as Record<string, unknown>).countdownSeconds = 2;
+    fakeApi({ application: { id: applicationId } }, (method, url) => (url.includes('phone-auth') ? { status: 200, body: { data: { status: 'REQUESTED' } } } : undefined));
+    await renderScreen(`/${applicationId}/phone-auth/sent`, { bundle: edited });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check your phone' })).toBeInTheDocument();
+    const resend = screen.getByRole('button', { name: 'Send a new link' });
+    expect(resend).toBeDisabled();
+    const status = screen.getByText('You can ask for a new link in 2 seconds.');
+    expect(status).toHaveAttribute('role', 'status');
+    await waitFor(() => expect(status).toHaveTextContent('You can ask for a new link in 1 second.'));
+    await waitFor(() => expect(resend).toBeEnabled(), { timeout: 4000 });
+    expect(status).toHaveTextContent('');
+  });
+
+  it('polls until the link is confirmed, then goes on by the routing table', async () => {
+    let reads = 0;
+    fakeApi({ application: { id: applicationId, decision: 'APPROVED_PENDING', stepUpDetails: [] } }, (method, url) => {
+      if (!url.includes('phone-auth/sms-verifications')) return undefined;
+      reads += 1;
+      return { status: 200, body: { data: { status: reads < 2 ? 'REQUESTED' : 'SUCCESS' } } };
+    });
+    await renderScreen(`/${applicationId}/phone-auth/sent`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'You can start taking payments' }, { timeout: 6000 })).toBeInTheDocument();
+    expect(reads).toBe(2);
+  });
+});
+
+describe('explainer widget: the business-info double-check', () => {
+  beforeAll(() => {
+    // jsdom has <dialog> without the modal methods: give it the open/close behaviour the widget relies on.
+    const proto = HTMLDialogElement.prototype as HTMLDialogElement & { showModal(): void; close(): void };
+    if (!('showModal' in proto) || typeof proto.showModal !== 'function') {
+      proto.showModal = function showModal(this: HTMLDialogElement) {
+        this.setAttribute('open', '');
+      };
+    }
+    if (typeof proto.close !== 'function') {
+      proto.close = function close(this: HTMLDialogElement) {
+        this.removeAttribute('open');
+        this.dispatchEvent(new Event('close'));
+      };
+    }
+  });
+
+  it('opens a labelled dialog from a button, closes it and gives focus back; its field sends nothing', async () => {
+    const api = fakeApi({
+      application: { id: applicationId, decision: 'APPROVED_PENDING', stepUpDetails: [{ type: 'BUSINESS_INFO' }] },
+      company: { name: 'Ann Lee Bakery', address: { line1: '123 Main Street', city: 'Austin', territory: 'TX', zip: '78701' } },
+    });
+    await renderScreen(`/${applicationId}/business-info`);
+    const user = userEvent.setup();
+    const why = await screen.findByRole('button', { name: 'Why are we asking?' });
+    expect(why).toHaveAttribute('aria-haspopup', 'dialog');
+    await user.click(why);
+    const dialog = screen.getByRole('dialog', { name: 'Why we double-check' });
+    expect(dialog).toHaveAttribute('open');
+    expect(dialog).toHaveTextContent('The law requires us to confirm every business');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(dialog).not.toHaveAttribute('open');
+    expect(why).toHaveFocus();
+
+    await act(async () => {
+      await user.click(screen.getByRole('button', { name: 'Confirm details' }));
+    });
+    await waitFor(() => expect(api.calls.some((call) => call.url.endsWith('/step-ups/business-info'))).toBe(true));
+    const sent = api.calls.find((call) => call.url.endsWith('/step-ups/business-info'))!.body as { company: Record<string, unknown> };
+    expect(sent).toEqual({ company: { name: 'Ann Lee Bakery', address: { line1: '123 Main Street', city: 'Austin', territory: 'TX', zip: '78701' } } });
+  });
+});
+
+describe('facts kind: the detailed fees of /get-started', () => {
+  it('lists each figure the content computes, formatted for the locale, and leaves out those it cannot compute', async () => {
+    const edited = structuredClone(bundle) as ContentBundle;
+    const options = edited.screens['get-started'].options as { facts: Array<{ labelKey: string; value: unknown; format?: string }> };
+    options.facts = [
+      { labelKey: 'signup.getStarted.fees.terminal', value: { '+': [2.6] }, format: 'percent' },
+      { labelKey: 'signup.getStarted.fees.paybuttonFixedAmount', value: { '+': [0.3] }, format: 'money' },
+      { labelKey: 'signup.getStarted.fees.paylink', value: { var: 'environment.defaults.pricing.paylink' }, format: 'percent' },
+    ];
+    const api = fakeApi({ application: { id: applicationId } });
+    await renderScreen('/get-started', { bundle: edited });
+    const fees = await screen.findByRole('region', { name: 'Detailed fees' });
+    expect([...fees.querySelectorAll('dt')].map((term) => term.textContent)).toEqual(['In-person card payments', 'Pay button, fixed amount']);
+    expect([...fees.querySelectorAll('dd')].map((figure) => figure.textContent)).toEqual(['2.6%', '$0.30']);
+    expect(api.calls).toEqual([]);
+  });
+});
+
+describe('mobile verification (doc1 §4.5): the fingerprint decides, anything but SUCCESS falls back to the phone link', () => {
+  const stepUp = { application: { id: applicationId, decision: 'APPROVED_PENDING', stepUpDetails: [{ type: 'PHONE_AUTH' }] } };
+
+  it('SUCCESS reads the application again and goes on by the routing table', async () => {
+    let verified = false;
+    const api = fakeApi(stepUp, (method, url) => {
+      if (url.endsWith('/phone-auth/mobile-verifications')) {
+        verified = true;
+        return { status: 200, body: { data: { status: 'SUCCESS' } } };
+      }
+      if (method === 'GET' && verified) return { status: 200, body: { ...stepUp, application: { ...stepUp.application, stepUpDetails: [] } } };
+      return undefined;
+    });
+    await renderScreen(`/${applicationId}/mobile-verification?vfp=abc123`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'You can start taking payments' })).toBeInTheDocument();
+    expect(api.calls.find((call) => call.url.endsWith('/mobile-verifications'))?.body).toEqual({ vfp: 'abc123' });
+  });
+
+  it('FAILED, or an expired fingerprint, falls back to the phone link', async () => {
+    fakeApi(stepUp, (_method, url) => (url.endsWith('/mobile-verifications') ? { status: 200, body: { data: { status: 'FAILED' } } } : undefined));
+    await renderScreen(`/${applicationId}/mobile-verification?vfp=abc123`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verify your mobile number' })).toBeInTheDocument();
+  });
+
+  it('an answer of 410 (link expired) falls back too', async () => {
+    fakeApi(stepUp, (_method, url) =>
+      url.endsWith('/mobile-verifications') ? { status: 410, body: { error: 'LINK_EXPIRED', message: 'Expired', details: [] } } : undefined,
+    );
+    await renderScreen(`/${applicationId}/mobile-verification?vfp=abc123`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verify your mobile number' })).toBeInTheDocument();
+  });
+});

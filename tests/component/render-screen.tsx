@@ -1,0 +1,74 @@
+/**
+ * Renders the real app (router, content bundle, precompiled validators, catalogues) at one address, with the
+ * API answered by a fake fetch. Every component test goes through here.
+ */
+import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import bundle from 'virtual:content';
+import { loaders } from 'virtual:catalogues';
+import { App } from '../../engine/app/app.tsx';
+import { createTranslator } from '../../engine/i18n/translator.ts';
+import type { ContentBundle } from '../../engine/content/types.ts';
+import type { Environment } from '../../engine/environment/detect.ts';
+import type { AnalyticsSinks } from '../../engine/analytics/index.ts';
+
+export const applicationId = 'urn:app:1a2b3c4d-aaaa-bbbb-cccc-1234567890ab';
+
+export function usEnvironment(): Environment {
+  return {
+    market: 'US',
+    currency: 'USD',
+    locale: 'en-US',
+    portal: 'domain',
+    host: 'localhost',
+    locales: ['en-US'],
+    config: {
+      markets: { US: { currency: 'USD', locales: ['en-US'] } },
+      defaultMarket: 'US',
+      flags: {},
+    },
+  };
+}
+
+export interface FakeApi {
+  calls: Array<{ method: string; url: string; body: unknown }>;
+}
+
+export type Answer = { status: number; body?: unknown };
+
+/** Answers every request with the document, or with what `answer` says for that request. */
+export function fakeApi(document: Record<string, unknown>, answer?: (method: string, url: string, body: unknown) => Answer | undefined): FakeApi {
+  const api: FakeApi = { calls: [] };
+  globalThis.fetch = (async (url: string, init?: RequestInit) => {
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    const method = init?.method ?? 'GET';
+    api.calls.push({ method, url, body });
+    const chosen = answer?.(method, url, body) ?? { status: 200, body: document };
+    return new Response(chosen.body === undefined ? '' : JSON.stringify(chosen.body), { status: chosen.status, headers: { 'content-type': 'application/json' } });
+  }) as typeof fetch;
+  return api;
+}
+
+export async function renderScreen(
+  path: string,
+  options: { bundle?: ContentBundle; messages?: Record<string, string>; sinks?: AnalyticsSinks; environment?: Environment; locale?: string } = {},
+) {
+  const locale = options.locale ?? 'en-US';
+  const messages = { ...(await loaders[locale]()).default, ...(options.messages ?? {}) };
+  const translator = createTranslator(locale, messages, undefined);
+  return render(
+    <SWRConfig value={{ provider: () => new Map() }}>
+      <App
+        bundle={options.bundle ?? bundle}
+        environment={options.environment ?? usEnvironment()}
+        translator={translator}
+        user={{ email: 'applicant@example.com' }}
+        analyticsSinks={options.sinks ?? { push: () => {}, post: () => {}, sent: new Set<string>() }}
+        router={(routes) => <MemoryRouter initialEntries={[path]}>{routes}</MemoryRouter>}
+      />
+    </SWRConfig>,
+  );
+}
+
+export { bundle };

@@ -1,0 +1,160 @@
+/**
+ * The extras flow in Chromium (doc1 §2.7): KYC/KYB, terms (accepting records the terms in the API), breather,
+ * location change, country switcher and confirmation, owners skip; each without axe violations, photographed at
+ * 390 and 1280 px (EXTRAS_SHOTS folder). And the third-party loader in a real browser: with a maps key configured,
+ * a maps script that fails twice then loads is retried and runs, asked in French for fr-CA; with no key nothing is
+ * requested and the app works.
+ */
+import { test, expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expectNoAxeViolations, newEmail, registerFromSignOn } from './support.ts';
+
+const shots = process.env.EXTRAS_SHOTS;
+
+async function photograph(page: Page, name: string): Promise<void> {
+  if (!shots) return;
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
+  }
+}
+
+async function heading(page: Page, name: string): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
+}
+
+/** Signs up and starts an application; returns its id. */
+async function startApplication(page: Page): Promise<string> {
+  await page.goto('/');
+  await registerFromSignOn(page, newEmail('extras'));
+  await page.getByRole('button', { name: 'Get started' }).click();
+  await expect(page).toHaveURL(/\/urn:app:[\w-]+\/update$/);
+  return decodeURIComponent(new URL(page.url()).pathname.split('/')[1]!);
+}
+
+test('KYC/KYB, then terms: refused unticked, accepted and recorded by the API, then the signup form', async ({ page }) => {
+  const id = await startApplication(page);
+  await page.goto(`/${encodeURIComponent(id)}/kyc-kyb`);
+  await heading(page, 'We need to verify you and your business');
+  await expectNoAxeViolations(page);
+  await photograph(page, 'kyc-kyb');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await heading(page, 'Terms of service');
+  await page.getByRole('button', { name: 'Accept and continue' }).click();
+  await expect(page.getByRole('alert')).toBeFocused();
+  await expect(page.getByRole('alert')).toContainText('Please accept the terms of service to continue.');
+  await expectNoAxeViolations(page);
+  await photograph(page, 'terms-error');
+  await page.getByLabel('I have read and accept the terms of service').check();
+  await page.getByRole('button', { name: 'Accept and continue' }).click();
+  await heading(page, 'Tell us about yourself');
+
+  const terms = await page.evaluate(async (path) => (await (await fetch(path, { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).json()).applicant.terms, `/api/v2/applications/${encodeURIComponent(id)}`);
+  expect(terms).toMatchObject({ signed: true, version: '2026-11' });
+  expect(Date.now() - Date.parse(terms.signedAt)).toBeLessThan(60_000);
+
+  await page.goto(`/${encodeURIComponent(id)}/terms`);
+  await heading(page, 'You accepted the terms of service');
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await photograph(page, 'terms-accepted');
+});
+
+test('breather, location change, country switcher with its confirmation, owners skip', async ({ page }) => {
+  const id = await startApplication(page);
+  await page.goto(`/${encodeURIComponent(id)}/breather`);
+  await heading(page, 'Nice work. Next, your business');
+  await expectNoAxeViolations(page);
+  await photograph(page, 'breather');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await heading(page, 'About your business');
+
+  await page.goto(`/${encodeURIComponent(id)}/location-change`);
+  await heading(page, 'Start a new application?');
+  await expectNoAxeViolations(page);
+  await photograph(page, 'location-change');
+  await page.getByRole('button', { name: 'Start a new application' }).click();
+
+  await heading(page, 'Where is your business located?');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toBeFocused();
+  await expectNoAxeViolations(page);
+  await photograph(page, 'country-switcher');
+  await page.getByLabel('Canada (CAD)').check();
+  await page.keyboard.press('Enter');
+  await heading(page, 'Change your country to Canada?');
+  await expect(page).toHaveURL(/\/country\/confirm\?country=CA$/);
+  await expectNoAxeViolations(page);
+  await photograph(page, 'country-confirm');
+  await page.getByRole('button', { name: 'No, keep my country' }).click();
+  await heading(page, 'Get paid your way');
+
+  await page.goto(`/${encodeURIComponent(id)}/owners/skip`);
+  await heading(page, 'Are you the only owner?');
+  await expectNoAxeViolations(page);
+  await photograph(page, 'owners-skip');
+});
+
+test('terms in French for fr-CA', async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: 'currency', value: 'CAD', url: baseURL! }, { name: 'locale', value: 'fr-CA', url: baseURL! }]);
+  await page.goto('/');
+  await registerFromSignOn(page, newEmail('extras-fr'));
+  await page.getByRole('button', { name: 'Commencer' }).click();
+  await expect(page).toHaveURL(/\/update$/);
+  const id = decodeURIComponent(new URL(page.url()).pathname.split('/')[1]!);
+  await page.goto(`/${encodeURIComponent(id)}/terms`);
+  await heading(page, 'Conditions d’utilisation');
+  await expect(page.getByLabel('J’ai lu et j’accepte les conditions d’utilisation')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await photograph(page, 'terms-fr-CA');
+});
+
+test.describe('third-party loader in Chromium', () => {
+  test.use({ bypassCSP: true });
+
+  test('with a maps key, a script that fails twice then loads is retried after 1 s and runs, in French for fr-CA', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'currency', value: 'CAD', url: baseURL! }, { name: 'locale', value: 'fr-CA', url: baseURL! }]);
+    // Sign in first: a signed-out visit boots the app once before the sign-on redirect, which would start a
+    // loader whose retries the navigation cuts short and make the measured intervals meaningless.
+    await page.goto('/');
+    await registerFromSignOn(page, newEmail('maps'));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.evaluate(() => sessionStorage.clear());
+    await page.route('**/api/v2/configs**', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), keys: { maps: 'test-maps-key' } } });
+    });
+    const requests: Array<{ at: number; url: string }> = [];
+    const stub = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'scripts', 'maps-stub.js'), 'utf8');
+    await page.route('https://maps.googleapis.com/**', async (route) => {
+      requests.push({ at: Date.now(), url: route.request().url() });
+      if (requests.length <= 2) await route.fulfill({ status: 503, body: '' });
+      else await route.fulfill({ status: 200, contentType: 'text/javascript', body: stub });
+    });
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { google?: { maps?: { version?: string } } }).google?.maps?.version), { timeout: 10_000 }).toBe('stub');
+    expect(requests).toHaveLength(3);
+    const url = new URL(requests[2]!.url);
+    expect(Object.fromEntries(url.searchParams)).toEqual({ key: 'test-maps-key', libraries: 'places', language: 'fr' });
+    expect(requests[1]!.at - requests[0]!.at).toBeGreaterThanOrEqual(900);
+    expect(requests[2]!.at - requests[1]!.at).toBeGreaterThanOrEqual(900);
+    expect(await page.locator('script[data-third-party]').count()).toBe(1);
+  });
+
+  test('without a key nothing is requested and the app works', async ({ page }) => {
+    let requested = 0;
+    await page.route('https://maps.googleapis.com/**', async (route) => {
+      requested += 1;
+      await route.abort();
+    });
+    await page.goto('/');
+    await registerFromSignOn(page, newEmail('no-key'));
+    await heading(page, 'Get paid your way');
+    await page.getByRole('button', { name: 'Get started' }).click();
+    await heading(page, 'Tell us about yourself');
+    expect(requested).toBe(0);
+  });
+});

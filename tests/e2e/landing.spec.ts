@@ -1,0 +1,51 @@
+/**
+ * Issue 6: the landing page and /get-started (doc1 §2.3, §2.7): the offer, the value points and the detailed fees
+ * from the configuration's pricing, formatted for the locale, then the signup form doc1 §2.6 chooses; keyboard only.
+ */
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support.ts';
+import { arrive, expectHeading, labelled, text, type Persona } from './journey.ts';
+
+const personas: Persona[] = [
+  { market: 'US', locale: 'en-US', portal: 'domain', businessName: '', governmentId: '' },
+  { market: 'CA', locale: 'fr-CA', portal: 'terminal', businessName: '', governmentId: '' },
+];
+
+for (const persona of personas) {
+  test(`landing, detailed fees and the start of the signup form with the keyboard (${persona.locale}, ${persona.portal})`, async ({ page }) => {
+    const { locale } = persona;
+    await arrive(page, persona);
+    for (const key of ['payouts', 'support', 'contracts', 'cards']) {
+      await expect(page.getByRole('listitem').filter({ hasText: text(locale, `signup.landing.points.${key}`) })).toBeVisible();
+    }
+    // From the focused heading: Tab reaches the primary action, then the link to the fees.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: text(locale, 'signup.landing.submit') })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: text(locale, 'signup.landing.fees') })).toBeFocused();
+    await page.keyboard.press('Enter');
+
+    await expectHeading(page, locale, 'signup.getStarted.title');
+    await expect(page).toHaveURL(/\/get-started$/);
+    const fees = page.getByRole('region', { name: text(locale, 'signup.getStarted.fees.title') });
+    const zeroPercent = new Intl.NumberFormat(locale, { style: 'percent' }).format(0);
+    await expect(fees.getByRole('definition').first()).toHaveText(zeroPercent);
+    await expect(fees.getByRole('term')).toHaveCount(7);
+    await expect(fees.getByRole('term').first()).toHaveText(text(locale, 'signup.getStarted.fees.terminal'));
+    const fixed = new Intl.NumberFormat(locale, { style: 'currency', currency: persona.market === 'CA' ? 'CAD' : 'USD' }).format(0);
+    await expect(fees.getByRole('definition').last()).toHaveText(fixed);
+    await expectNoAxeViolations(page);
+
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: text(locale, 'signup.getStarted.submit') })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expectHeading(page, locale, 'signup.update.title');
+    await expect(page).toHaveURL(/\/urn:app:[\w-]+\/update$/);
+
+    // A draft is kept in the browser and restored on reload (doc1 §2.6), before anything is sent.
+    await page.getByLabel(labelled(locale, 'signup.update.firstName.label')).fill('Émile');
+    await page.reload();
+    await expectHeading(page, locale, 'signup.update.title');
+    await expect(page.getByLabel(labelled(locale, 'signup.update.firstName.label'))).toHaveValue('Émile');
+  });
+}

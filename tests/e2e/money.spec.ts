@@ -1,0 +1,317 @@
+/**
+ * Money journeys (issue 8): bank linking (instant through the sandbox picker, its failure, manual US and Canada),
+ * device orders (rent and buy) with totals checked to the cent against GET /api/v2/configs/plans, a declined card
+ * (sandbox trigger 4000000000000002) and recovery, the card number reaching only the vault (request log and browser
+ * storage inspected), and cash-advance offers with the lender redirect. Each test starts from an application the API
+ * has decided (created and onboarded through the API as the signed-in applicant), then uses the real screens.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { expectNoAxeViolations, newEmail, registerFromSignOn } from './support.ts';
+
+const HEADERS = { 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' };
+
+const US = {
+  applicant: {
+    name: { firstName: 'Ann', lastName: 'Lee' },
+    email: { emailAddress: 'ann@example.com' },
+    phone: { localPhoneNumber: '2125551234' },
+    dob: '01/15/1985',
+    governmentIdentification: { type: 'INDIVIDUAL', value: '4321', sourceType: 'SSN4' },
+    address: { line1: '123 Main Street', city: 'Springfield', state: 'IL', zip: '62701', countryCode: 'US' },
+    communicationLanguage: 'en-US',
+  },
+  company: { name: 'Acme Bakery', segment: '5462', currency: 'USD' },
+};
+const CA = {
+  applicant: {
+    name: { firstName: 'Éloïse', lastName: 'Tremblay' },
+    email: { emailAddress: 'eloise@example.ca' },
+    phone: { localPhoneNumber: '5145551234' },
+    dob: '03/02/1990',
+    governmentIdentification: { type: 'INDIVIDUAL', value: '130692544', sourceType: 'SIN' },
+    address: { line1: '500 Rue Sherbrooke', city: 'Montréal', territory: 'QC', zip: 'H9B 1Y7', countryCode: 'CA' },
+    communicationLanguage: 'en-CA',
+  },
+  company: { name: 'Boulangerie Côté', segment: '5462', currency: 'CAD', address: { countryCode: 'CA' } },
+};
+
+/** Signs a new applicant up and returns an approved application of the market, decided by the API. */
+async function approvedApplication(page: Page, market: 'US' | 'CA' = 'US'): Promise<Record<string, any>> {
+  if (market === 'CA') await page.context().addCookies([{ name: 'currency', value: 'CAD', url: page.url() === 'about:blank' ? 'http://localhost' : page.url() }]);
+  await page.goto('/');
+  await registerFromSignOn(page, newEmail('money'));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const created = await page.request.post('/api/v2/applications', { headers: { ...HEADERS, 'Idempotency-Key': crypto.randomUUID() }, data: { application: { intent: 'CREATE_BUSINESS' }, ...(market === 'US' ? US : CA) } });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = (await created.json()).application.id as string;
+  const onboarded = await page.request.post(`/api/v2/applications/${id}/onboard`, { headers: { ...HEADERS, 'Idempotency-Key': crypto.randomUUID() }, data: {} });
+  expect(onboarded.ok(), await onboarded.text()).toBe(true);
+  const doc = await onboarded.json();
+  expect(doc.application.decision).toBe('APPROVED');
+  return doc;
+}
+
+async function documentOf(page: Page, id: string): Promise<Record<string, any>> {
+  const res = await page.request.get(`/api/v2/applications/${id}`, { headers: HEADERS });
+  expect(res.ok()).toBe(true);
+  return res.json();
+}
+
+test.describe('bank', () => {
+  test('instant link through the sandbox picker ends on complete with the linked account', async ({ page }) => {
+    const doc = await approvedApplication(page);
+    const id = doc.application.id as string;
+    await page.goto(`/${id}/bank/options`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Link your bank account' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Link my bank instantly' }).click();
+    await expect(page).toHaveURL(/\/sandbox\/bank-link\?token=/);
+    await page.getByLabel(/Everyday Checking/).check();
+    await page.locator('form button[type="submit"]').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'You’re all set' })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/${id}/complete/bank/success$`));
+    await expect(page.getByText('test deposit')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    const after = await documentOf(page, id);
+    expect(after.bank.plaidAccount).toMatchObject({ instantAuth: true, mask: '0000', accountType: 'CHECKING' });
+    expect(after.application.hasFinancialInstrument).toBe(true);
+  });
+
+  test('a failed link goes back to the bank choice with the bank-link error, and nothing is linked', async ({ page }) => {
+    const doc = await approvedApplication(page);
+    const id = doc.application.id as string;
+    await page.goto(`/${id}/bank/options`);
+    await page.getByRole('button', { name: 'Link my bank instantly' }).click();
+    await expect(page).toHaveURL(/\/sandbox\/bank-link/);
+    await page.getByRole('group', { name: 'Unavailable Bank' }).getByRole('radio').check();
+    await page.locator('form button[type="submit"]').click();
+    await expect(page).toHaveURL(new RegExp(`/${id}/bank/options\\?error=bankLink$`));
+    await expect(page.getByText('Sorry, something went wrong. Please wait a few minutes and try connecting again.')).toBeVisible();
+    await expectNoAxeViolations(page);
+    const after = await documentOf(page, id);
+    expect(after.bank.plaidAccount).toBeUndefined();
+  });
+
+  test('manual entry in the US: routing number, mismatch caught, test deposit explained', async ({ page }) => {
+    const doc = await approvedApplication(page);
+    const id = doc.application.id as string;
+    await page.goto(`/${id}/bank/options`);
+    await page.getByRole('button', { name: 'Enter bank details manually' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Enter your bank account' })).toBeVisible();
+    await expect(page.getByText('2-3 days')).toBeVisible();
+    await expect(page.getByLabel('Transit number')).toHaveCount(0);
+    await page.getByLabel('Account holder name').fill('Acme Bakery');
+    await page.getByLabel('Checking').check();
+    await page.getByLabel('Routing number').fill('021000021');
+    await page.getByLabel(/^Account number/).fill('000123456789');
+    await page.getByLabel('Confirm account number').fill('000123456780');
+    await page.getByRole('button', { name: 'Save bank account' }).click();
+    await expect(page.getByRole('alert').first()).toBeFocused();
+    await expect(page.getByText('Account numbers don’t match. Please verify.').first()).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByLabel('Confirm account number').fill('000123456789');
+    await page.getByRole('button', { name: 'Save bank account' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'You’re all set' })).toBeVisible();
+    await expect(page.getByText('Look out for a small test deposit in the next 2-3 days to confirm the account.')).toBeVisible();
+    const after = await documentOf(page, id);
+    expect(after.bank.account).toMatchObject({ accountType: 'CHECKING', routingNumber: '021000021' });
+    expect(after.bank.account.accountNumber).not.toContain('000123456789');
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie);
+    expect(stored).not.toContain('000123456789');
+  });
+
+  test('manual entry in Canada: transit and institution numbers, no routing number', async ({ page }) => {
+    const doc = await approvedApplication(page, 'CA');
+    const id = doc.application.id as string;
+    await page.goto(`/${id}/bank/manual`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Enter your bank account' })).toBeVisible();
+    await expect(page.getByLabel('Routing number')).toHaveCount(0);
+    await page.getByLabel('Account holder name').fill('Boulangerie Côté');
+    await page.getByLabel('Savings').check();
+    await page.getByLabel('Transit number').fill('12345');
+    await page.getByLabel('Institution number').fill('12');
+    await page.getByLabel(/^Account number/).fill('1234567');
+    await page.getByLabel('Confirm account number').fill('1234567');
+    await page.getByRole('button', { name: 'Save bank account' }).click();
+    await expect(page.getByRole('alert').first()).toBeFocused();
+    await expectNoAxeViolations(page);
+    await page.getByLabel('Institution number').fill('003');
+    await page.getByRole('button', { name: 'Save bank account' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'You’re all set' })).toBeVisible();
+    const after = await documentOf(page, id);
+    expect(after.bank.account).toMatchObject({ accountType: 'SAVINGS', routingNumber: '000312345' });
+  });
+});
+
+/** What GET /api/v2/configs/plans says an order costs, in cents, computed here independently of the app. */
+async function expectedTotal(page: Page, currency: string, planKey: string, quantity: number): Promise<number> {
+  const res = await page.request.get(`/api/v2/configs/plans?currency=${currency}`, { headers: HEADERS });
+  const body = await res.json();
+  const plan = body.plans.find((p: { planKey: string }) => p.planKey === planKey);
+  const upfront = plan.trialPeriodDays > 0 ? 0 : plan.perUnitCents * quantity;
+  return upfront + (plan.device === 'NO_DEVICE' ? 0 : body.shippingCents);
+}
+
+async function fillShipping(page: Page): Promise<void> {
+  await page.getByLabel('Shipping street address').fill('123 Main Street');
+  await page.getByLabel('City').fill('Austin');
+  await page.getByLabel('State').selectOption({ label: 'Texas' });
+  await page.getByLabel('ZIP code').fill('78701');
+}
+
+async function enterCard(page: Page, number: string): Promise<void> {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiration date (MM/YY)').fill('12/30');
+  await page.getByLabel('Security code (CVV)').fill('123');
+  await page.getByLabel('Billing ZIP code').fill('78701');
+  await expect(page.getByText('Card saved securely, ending in')).toBeVisible();
+}
+
+const centsText = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+
+test.describe('order and checkout', () => {
+  test('rent two N910s: rental limit, totals to the cent, and the card number reaches only the vault', async ({ page }) => {
+    const requests: Request[] = [];
+    page.on('request', (request) => requests.push(request));
+    const doc = await approvedApplication(page);
+    const id = doc.application.id as string;
+    await page.goto(`/${id}/order`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Get a card terminal' })).toBeVisible();
+    await expect(page.getByLabel('Rent a terminal')).toBeChecked();
+    await page.getByLabel('5-inch hand-held terminal (N910), monthly rental').check();
+    await page.getByRole('button', { name: 'One more terminal' }).click();
+    await expect(page.getByLabel('How many terminals?')).toHaveValue('2');
+    await expect(page.getByRole('button', { name: 'One more terminal' })).toBeDisabled();
+    await expect(page.getByText('That’s the most terminals you can rent here. For more, please contact your reseller.')).toBeVisible();
+    await page.getByLabel('Shipping street address').fill('PO Box 12');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('alert').first()).toBeFocused();
+    await expectNoAxeViolations(page);
+    await fillShipping(page);
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Review and pay' })).toBeVisible();
+    const total = await expectedTotal(page, 'USD', 'n910', 2);
+    expect(total).toBe(7500);
+    await expect(page.locator('[data-row="total"]')).toHaveAttribute('data-cents', String(total));
+    await expect(page.locator('[data-row="total"] td')).toHaveText(centsText(total));
+    await expect(page.locator('[data-row="shipping"] td')).toHaveText(centsText(1500));
+    await expectNoAxeViolations(page);
+
+    const card = '4242424242424242';
+    await enterCard(page, card);
+    await expect(page.getByText('4242', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page).not.toHaveURL(/\/order\/card$/, { timeout: 15_000 });
+
+    const payment = requests.find((r) => r.url().includes('/payments') && r.method() === 'POST');
+    expect(payment, 'a payment request').toBeDefined();
+    expect(JSON.parse(payment!.postData() ?? '{}').amount).toBe(total);
+    const order = await documentOf(page, id);
+    expect(order.order.totals.totalCents).toBe(total);
+    expect(order.bank.creditCard).toMatchObject({ last4: '4242' });
+
+    // The card number went to the vault and nowhere else: not to /api, not into any URL, not into storage.
+    const carrying = requests.filter((r) => `${r.url()} ${r.postData() ?? ''}`.replace(/[\s-]/g, '').includes(card));
+    expect(carrying.map((r) => new URL(r.url()).pathname)).toEqual(['/sandbox/vault/cards']);
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie);
+    expect(stored).not.toContain(card);
+    expect(stored).not.toContain('tok_');
+    expect(JSON.stringify(order)).not.toContain(card);
+  });
+
+  test('buy one smart terminal: the purchase price plus shipping, to the cent', async ({ page }) => {
+    const doc = await approvedApplication(page);
+    const id = doc.application.id as string;
+    await page.goto(`/${id}/order`);
+    await page.getByLabel('Buy a terminal').check();
+    await expect(page.getByLabel('5-inch hand-held terminal (N910), monthly rental')).toHaveCount(0);
+    await fillShipping(page);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Review and pay' })).toBeVisible();
+    const total = await expectedTotal(page, 'USD', 'buy', 1);
+    expect(total).toBe(31400);
+    await expect(page.locator('[data-row="total"]')).toHaveAttribute('data-cents', String(total));
+    await expect(page.locator('[data-row="total"] td')).toHaveText(centsText(total));
+    await expect(page.locator('[data-row="offer"]')).toHaveCount(0);
+  });
+
+  test('a declined card is reset with the declined message, and another card goes through', async ({ page }) => {
+    const doc = await approvedApplication(page);
+    const id = doc.application.id as string;
+    await page.goto(`/${id}/order`);
+    await page.getByLabel('Countertop Smart Terminal, monthly rental').check();
+    await fillShipping(page);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Review and pay' })).toBeVisible();
+    // The smart terminal's trial: nothing upfront, the offer row takes the first month off; shipping remains.
+    await expect(page.locator('[data-row="offer"]')).toHaveAttribute('data-cents', '-3000');
+    await expect(page.locator('[data-row="total"]')).toHaveAttribute('data-cents', String(await expectedTotal(page, 'USD', 'poyntC', 1)));
+
+    await enterCard(page, '4000000000000002');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    const declined = 'Your selected payment method was declined by bank. Please use another one.';
+    await expect(page.locator('.card-entry__notice')).toHaveText(declined);
+    await expect(page).toHaveURL(/\/order\/card$/);
+    await expect(page.getByLabel('Card number')).toHaveValue('');
+    await expectNoAxeViolations(page);
+
+    await enterCard(page, '5555555555554444');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page).not.toHaveURL(/\/order\/card$/, { timeout: 15_000 });
+    const after = await documentOf(page, id);
+    expect(after.bank.creditCard).toMatchObject({ last4: '4444' });
+  });
+
+  test('a reseller bundle with too few licences warns, continues anyway when confirmed, and is priced to the cent', async ({ page }) => {
+    const doc = await approvedApplication(page);
+    const id = doc.application.id as string;
+    await page.goto(`/${id}/order/bundle`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose your point-of-sale bundle' })).toBeVisible();
+    await page.getByLabel('Restaurant bundle').check();
+    await page.getByLabel('Upgrade to a two-screen point-of-sale unit').check();
+    await page.getByRole('button', { name: 'One more bundle' }).click();
+    await expect(page.getByLabel('How many bundles?')).toHaveValue('2');
+    await expect(page.getByLabel('How many software licences?')).toHaveValue('1');
+    await expect(page.getByText('You have fewer licences than bundles, so some terminals can’t run the point-of-sale software.')).toBeVisible();
+    await fillShipping(page);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('alert').first()).toBeFocused();
+    await expect(page.getByText('Add licences, or confirm that you want to continue with fewer licences.').first()).toBeVisible();
+    await expectNoAxeViolations(page);
+    // More licences than bundles is the other warning; back to fewer, then continue anyway.
+    await page.getByRole('button', { name: 'One more licence' }).click();
+    await page.getByRole('button', { name: 'One more licence' }).click();
+    await expect(page.getByText('You have more licences than bundles; you’ll pay for licences no terminal uses.')).toBeVisible();
+    await expect(page.getByText('You have fewer licences than bundles', { exact: false })).toHaveCount(0);
+    await page.getByRole('button', { name: 'One fewer licence' }).click();
+    await page.getByRole('button', { name: 'One fewer licence' }).click();
+    await page.getByLabel('Continue anyway with fewer licences').check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Review and pay' })).toBeVisible();
+    const plans = JSON.parse(readFileSync(new URL('../../rules/plans.json', import.meta.url), 'utf8'));
+    const price = (key: string) => Math.round(plans.bundles.US.prices.find((p: { planKey: string }) => p.planKey === key).perUnit * 100);
+    const total = price(plans.bundles.US.kinds.restaurant.upgradeKey) * 2 + price('LICENSE') + Math.round(plans.shipping.US * 100);
+    await expect(page.locator('[data-row="total"]')).toHaveAttribute('data-cents', String(total));
+    await expect(page.locator('[data-row="total"] td')).toHaveText(centsText(total));
+    const after = await documentOf(page, id);
+    expect(after.order.totals.totalCents).toBe(total);
+    expect(after.order.quantity).toEqual({ license: 1, total: 2 });
+  });
+});
+
+test.describe('cash advance', () => {
+  test('offers show an amount and a share of daily sales; accept goes to the lender', async ({ page }) => {
+    const doc = await approvedApplication(page);
+    const businessId = (await documentOf(page, doc.application.id)).application.businessId as string;
+    expect(businessId).toBeTruthy();
+    await page.goto(`/cashadvanceoffers?businessId=${encodeURIComponent(businessId)}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Cash-advance offers' })).toBeVisible();
+    await expect(page.getByText('Up to $15,000, repaid as 10% of your daily sales')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: /Accept offer: Up to \$15,000/ }).click();
+    await expect(page).toHaveURL(/\/sandbox\/lender\?offerId=off_standard_/);
+  });
+});

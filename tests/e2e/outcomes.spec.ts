@@ -1,0 +1,88 @@
+/**
+ * Issue 6: one journey per outcome (doc1 §4.1, §4.4), from landing to the outcome screen, chosen by the sandbox
+ * decision triggers in the legal business name (server/README.md), across markets, locales and portals.
+ */
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support.ts';
+import { apply, arrive, expectHeading, stored, text, type Persona } from './journey.ts';
+
+interface OutcomeCase {
+  name: string;
+  persona: Persona;
+  heading: string;
+  decision: string;
+  /** The outcome's primary action, if it has one, and the screen it leads to. */
+  then?: { button: string; heading: string };
+}
+
+const cases: OutcomeCase[] = [
+  {
+    name: 'approved, US en-US, domain portal, registered with an EIN',
+    persona: { market: 'US', locale: 'en-US', portal: 'domain', businessName: 'Jane Doe Bakery APPROVED LLC', governmentId: '4321', registered: true },
+    heading: 'signup.approved.title',
+    decision: 'APPROVED',
+    then: { button: 'signup.approved.submit', heading: 'money.bankOptions.title' },
+  },
+  {
+    name: 'approved-pending, US en-US, terminal portal',
+    persona: { market: 'US', locale: 'en-US', portal: 'terminal', businessName: 'Acme APPROVEDPENDING Co', governmentId: '4321' },
+    heading: 'signup.approvedPending.title',
+    decision: 'APPROVED_PENDING',
+    then: { button: 'signup.approvedPending.submit', heading: 'money.bankOptions.title' },
+  },
+  {
+    name: 'in review, Canada fr-CA, domain portal, registered with a corporation number',
+    persona: { market: 'CA', locale: 'fr-CA', portal: 'domain', businessName: 'Boulangerie Émilie PENDING', governmentId: '130692544', registered: true },
+    heading: 'signup.inReview.title',
+    decision: 'PENDING',
+  },
+  {
+    name: 'cannot offer payments, Canada en-CA, terminal portal',
+    persona: { market: 'CA', locale: 'en-CA', portal: 'terminal', businessName: 'Maple DECLINED Goods', governmentId: '130692544' },
+    heading: 'signup.declined.title',
+    decision: 'DECLINED',
+  },
+  {
+    name: 'error, Canada fr-CA, terminal portal',
+    persona: { market: 'CA', locale: 'fr-CA', portal: 'terminal', businessName: 'Atelier ERROR Inc', governmentId: '130692544' },
+    heading: 'signup.error.title',
+    decision: 'ERROR',
+  },
+  {
+    name: 'approved, Canada en-CA, domain portal, a restaurant (MCC 5812, doc2 §9)',
+    persona: { market: 'CA', locale: 'en-CA', portal: 'domain', businessName: 'Maple APPROVED Bistro', governmentId: '130692544', industry: 1 },
+    heading: 'signup.approved.title',
+    decision: 'APPROVED',
+    then: { button: 'signup.approved.submit', heading: 'money.bankOptions.title' },
+  },
+];
+
+for (const outcome of cases) {
+  test(`outcome: ${outcome.name}`, async ({ page }) => {
+    const { persona } = outcome;
+    await arrive(page, persona);
+    await apply(page, persona);
+    await expectHeading(page, persona.locale, outcome.heading);
+    await expectNoAxeViolations(page);
+
+    const document = await stored(page);
+    expect(document.application.decision).toBe(outcome.decision);
+    expect(document.company.currency).toBe(persona.market === 'CA' ? 'CAD' : 'USD');
+    expect(document.company.governmentIdentification?.type).toBe(persona.registered ? 'BUSINESS' : 'INDIVIDUAL');
+    if (persona.market === 'CA') {
+      expect(document.applicant.communicationLanguage).toBe(persona.locale);
+      expect(document.applicant.address).toMatchObject({ territory: 'QC', countryCode: 'CA' });
+      expect(document.company.gpv).toBe(125000);
+    } else {
+      expect(document.applicant.address).toMatchObject({ state: 'TX', countryCode: 'US' });
+      expect(document.company.gpv).toBe(100000);
+    }
+    expect(document.company.segment).toBe(persona.industry === 1 ? '5812' : '5462');
+    if (persona.registered) expect(document.company.governmentIdentification.sourceType).toBe(persona.market === 'CA' ? 'CN' : 'FEIN');
+
+    if (outcome.then) {
+      await page.getByRole('button', { name: text(persona.locale, outcome.then.button) }).click();
+      await expectHeading(page, persona.locale, outcome.then.heading);
+    }
+  });
+}

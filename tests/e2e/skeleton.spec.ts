@@ -1,0 +1,117 @@
+/**
+ * The walking skeleton (issue 2): a new user on the US domain portal in en-US signs in, applies, is approved,
+ * links a bank account manually and completes — reloading midway — and the API holds what they typed.
+ */
+import { test, expect } from '@playwright/test';
+import { expectNoAxeViolations, newEmail, registerFromSignOn } from './support.ts';
+
+test('a new applicant goes from landing to complete, and a reload resumes where they were', async ({ page }) => {
+  const csp: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) csp.push(message.text());
+  });
+
+  await page.goto('/');
+  await registerFromSignOn(page, newEmail());
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Get paid your way' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Get started' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Tell us about yourself' })).toBeVisible();
+  await expect(page).toHaveURL(/\/urn:app:[\w-]+\/update$/); // doc1 §2.6: the older form outside the reseller portal
+  const applicationId = decodeURIComponent(new URL(page.url()).pathname.split('/')[1]);
+
+  // An empty submit shows the error summary, focused, with a link per field.
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const summary = page.getByRole('alert');
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole('link')).toHaveCount(4);
+  await expectNoAxeViolations(page);
+
+  await page.getByLabel('Legal first name').fill('Jane');
+  await page.getByLabel('Legal last name').fill('Doe');
+  await page.getByLabel(/^Email address/).fill('jane.doe@example.com');
+  await page.getByLabel('Confirm email address').fill('jane.doe@example.com');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'About your business' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  await page.getByLabel('Yes, it has an Employer Identification Number (EIN)').check();
+  await page.getByLabel('Legal business name').fill('Jane Doe Bakery LLC');
+  await page.getByLabel('Business street address').fill('123 Main Street');
+  await page.getByLabel('City').fill('Austin');
+  await page.getByLabel('State').selectOption({ label: 'Texas' });
+  await page.getByLabel('ZIP code').fill('78701');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Employer Identification Number' })).toBeVisible();
+  await page.getByLabel('Employer Identification Number (EIN)').fill('274815963');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'What does your business do?' })).toBeVisible();
+
+  // Reload midway: the applicant comes back to the same screen, and the earlier answers are on the server.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'What does your business do?' })).toBeVisible();
+  await page.goBack();
+  await page.goBack();
+  await expect(page.getByLabel('Legal business name')).toHaveValue('Jane Doe Bakery LLC');
+  await page.goForward();
+  await page.goForward();
+
+  await page.getByLabel('Search by keyword').fill('bakery');
+  await page.getByLabel('Business category').selectOption({ label: 'Bakery' });
+  await page.getByLabel('Business website').fill('www.janedoebakery.com');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Verify your identity' })).toBeVisible();
+  await page.getByLabel('Date of birth').fill('04/12/1985');
+  await page.getByLabel('Last 4 digits of your SSN').fill('4321');
+  await page.getByLabel('Mobile phone number').fill('(512) 555-0147');
+  await page.getByLabel('Home street address').fill('456 Oak Avenue');
+  await page.getByLabel('City').fill('Austin');
+  await page.getByLabel('State').selectOption({ label: 'Texas' });
+  await page.getByLabel('ZIP code').fill('78702');
+  await page.getByRole('button', { name: 'Submit application' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'You’re approved!' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Link a bank account' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Link your bank account' })).toBeVisible();
+  await page.getByRole('button', { name: 'Enter bank details manually' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Enter your bank account' })).toBeVisible();
+  await page.getByLabel('Account holder name').fill('Jane Doe Bakery LLC');
+  await page.getByLabel('Checking').check();
+  await page.getByLabel('Routing number').fill('021000021');
+  await page.getByLabel(/^Account number/).fill('000123456789');
+  await page.getByLabel('Confirm account number').fill('000123456780');
+  await page.getByRole('button', { name: 'Save bank account' }).click();
+  await expect(page.getByRole('alert')).toContainText('Account numbers don’t match');
+  await page.getByLabel('Confirm account number').fill('000123456789');
+  await page.getByRole('button', { name: 'Save bank account' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'You’re all set' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // What the API stored, read with the applicant's own session.
+  const response = await page.request.get(`/api/v2/applications/${encodeURIComponent(applicationId)}`, {
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  expect(response.status()).toBe(200);
+  const stored = await response.json();
+  expect(stored.applicant.name).toEqual({ firstName: 'Jane', lastName: 'Doe' });
+  expect(stored.applicant.email.emailAddress).toBe('jane.doe@example.com');
+  expect(stored.company.name).toBe('Jane Doe Bakery LLC');
+  expect(stored.company.address).toMatchObject({ line1: '123 Main Street', city: 'Austin', territory: 'TX', zip: '78701' });
+  expect(stored.company.segment).toMatch(/^\d{4}$/);
+  expect(stored.application.decision).toBe('APPROVED');
+  expect(stored.bank.account.accountType).toBe('CHECKING');
+  expect(stored.bank.account.accountNumber).not.toContain('000123456789');
+
+  // Nothing sensitive reached browser storage.
+  const storage = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+  for (const secret of ['4321', '000123456789', '04/12/1985', '274815963']) expect(storage).not.toContain(secret);
+  expect(csp).toEqual([]);
+});

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { migrate } from '../../server/storage/index.ts';
+import { countApplications, createApplication, findApplication, updateApplication } from '../../server/storage/applications.ts';
+import { insertAnalyticsEvent, listAnalyticsEvents } from '../../server/storage/analytics.ts';
+import { deleteSession, findSessionUser, insertSession } from '../../server/storage/sessions.ts';
+import { findUserByEmail, insertUser } from '../../server/storage/users.ts';
+import { openTestDatabase, testDatabaseUrl, type TestDatabase } from './test-database.ts';
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await openTestDatabase();
+});
+afterAll(async () => t?.close());
+beforeEach(async () => t.reset());
+
+const appId = () => `urn:app:${randomUUID()}`;
+
+describe(`storage on ${testDatabaseUrl ? 'PostgreSQL' : 'PGlite'}`, () => {
+  it('runs on the engine the environment asks for', () => {
+    expect(t.db.kind).toBe(testDatabaseUrl ? 'postgres' : 'pglite');
+  });
+
+  it('applies migrations once: a second run applies nothing and keeps the rows', async () => {
+    await insertUser(t.db, 'keep@example.com', 'h');
+    expect(await migrate(t.db)).toEqual([]);
+    expect(await findUserByEmail(t.db, 'keep@example.com')).toBeDefined();
+  });
+
+  it('keeps emails unique regardless of case', async () => {
+    const first = await insertUser(t.db, 'Ann@Example.com', 'h1');
+    const second = await insertUser(t.db, 'ann@example.COM', 'h2');
+    expect(first?.email).toBe('ann@example.com');
+    expect(second).toBeUndefined();
+    expect((await findUserByEmail(t.db, 'ANN@example.com'))?.passwordHash).toBe('h1');
+  });
+
+  it('finds a live session, not an expired or deleted one', async () => {
+    const user = (await insertUser(t.db, 'a@example.com', 'h'))!;
+    await insertSession(t.db, 'live-token', user.id, 60_000);
+    await insertSession(t.db, 'old-token', user.id, -1);
+    expect(await findSessionUser(t.db, 'live-token')).toEqual({ id: user.id, email: 'a@example.com' });
+    expect(await findSessionUser(t.db, 'old-token')).toBeUndefined();
+    expect(await findSessionUser(t.db, 'unknown')).toBeUndefined();
+    await deleteSession(t.db, 'live-token');
+    expect(await findSessionUser(t.db, 'live-token')).toBeUndefined();
+  });
+
+  it('stores session tokens only as hashes', async () => {
+    const user = (await insertUser(t.db, 'b@example.com', 'h'))!;
+    await insertSession(t.db, 'raw-secret-token', user.id, 60_000);
+    const { rows } = await t.db.query<{ token_hash: string }>('SELECT token_hash FROM sessions');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.token_hash).not.toContain('raw-secret-token');
+  });
+
+  it('creates an application and reads its document back', async () => {
+    const user = (await insertUser(t.db, 'c@example.com', 'h'))!;
+    const id = appId();
+    const doc = { application: { id }, applicant: { name: { firstName: 'Zoé' } } };
+    const { created } = await createApplication(t.db, { id, ownerId: user.id, document: doc });
+    expect(created).toBe(true);
+    expect(await findApplication(t.db, id)).toEqual({ id, ownerId: user.id, document: doc });
+  });
+
+  it('returns the same application for a repeated idempotency key, per user', async () => {
+    const ann = (await insertUser(t.db, 'ann@example.com', 'h'))!;
+    const bob = (await insertUser(t.db, 'bob@example.com', 'h'))!;
+    const first = await createApplication(t.db, { id: appId(), ownerId: ann.id, document: { n: 1 } }, 'key-1');
+    const again = await createApplication(t.db, { id: appId(), ownerId: ann.id, document: { n: 2 } }, 'key-1');
+    const bobs = await createApplication(t.db, { id: appId(), ownerId: bob.id, document: { n: 3 } }, 'key-1');
+    expect(again.created).toBe(false);
+    expect(again.application.id).toBe(first.application.id);
+    expect(again.application.document).toEqual({ n: 1 });
+    expect(bobs.created).toBe(true);
+    expect(await countApplications(t.db)).toBe(2);
+  });
+
+  it('creates one application when the same key races', async () => {
+    const ann = (await insertUser(t.db, 'race@example.com', 'h'))!;
+    const results = await Promise.all(
+      [1, 2, 3, 4].map((n) => createApplication(t.db, { id: appId(), ownerId: ann.id, document: { n } }, 'race')),
+    );
+    expect(new Set(results.map((r) => r.application.id)).size).toBe(1);
+    expect(await countApplications(t.db)).toBe(1);
+  });
+
+  it('rolls an update back when the change throws', async () => {
+    const user = (await insertUser(t.db, 'd@example.com', 'h'))!;
+    const id = appId();
+    await createApplication(t.db, { id, ownerId: user.id, document: { v: 1 } });
+    await expect(
+      updateApplication<{ v: number }>(t.db, id, () => {
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect((await findApplication(t.db, id))?.document).toEqual({ v: 1 });
+    const updated = await updateApplication<{ v: number }>(t.db, id, (row) => ({ v: row.document.v + 1 }));
+    expect(updated?.document).toEqual({ v: 2 });
+    expect((await findApplication(t.db, id))?.document).toEqual({ v: 2 });
+    expect(await updateApplication(t.db, appId(), (row) => row.document)).toBeUndefined();
+  });
+
+  it('serialises concurrent updates of one application (no lost update)', async () => {
+    const user = (await insertUser(t.db, 'e@example.com', 'h'))!;
+    const id = appId();
+    await createApplication(t.db, { id, ownerId: user.id, document: { v: 0 } });
+    await Promise.all(
+      Array.from({ length: 8 }, () => updateApplication<{ v: number }>(t.db, id, (row) => ({ v: row.document.v + 1 }))),
+    );
+    expect((await findApplication(t.db, id))?.document).toEqual({ v: 8 });
+  });
+
+  it('stores analytics events in order', async () => {
+    await insertAnalyticsEvent(t.db, undefined, 'A', { x: 1 });
+    await insertAnalyticsEvent(t.db, undefined, 'B', { y: 'z' });
+    expect(await listAnalyticsEvents(t.db)).toEqual([
+      { type: 'A', params: { x: 1 } },
+      { type: 'B', params: { y: 'z' } },
+    ]);
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * One database per test file: embedded PGlite in memory by default; PostgreSQL when TEST_DATABASE_URL is
+ * set, in a fresh schema per file (dropped on close) so parallel files never see each other's rows.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openStorage, truncateAll, type Database, type StorageOptions } from '../../server/storage/index.ts';
+
+/** The database of one test file. */
+export interface TestDatabase {
+  db: Database;
+  /** The options that opened it (a restart test opens the same storage again). */
+  options: StorageOptions;
+  /** Empties every data table (between tests). */
+  reset(): Promise<void>;
+  /** Closes it and, on PostgreSQL, drops its schema. */
+  close(): Promise<void>;
+}
+
+/** Which engine the suite runs on. */
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+
+/** Opens a test database; `dataDir` forces a PGlite data folder (restart tests) when no server is configured. */
+export async function openTestDatabase(dataDir?: string): Promise<TestDatabase> {
+  const options: StorageOptions = testDatabaseUrl
+    ? { databaseUrl: testDatabaseUrl, schema: `t_${randomBytes(6).toString('hex')}` }
+    : dataDir
+      ? { dataDir }
+      : {};
+  const db = await openStorage(options);
+  return {
+    db,
+    options,
+    reset: () => truncateAll(db),
+    async close() {
+      await db.close();
+      if (options.databaseUrl && options.schema) await dropSchema(options.databaseUrl, options.schema);
+    },
+  };
+}
+
+/** Drops a test schema on the PostgreSQL server. */
+export async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  } finally {
+    await client.end();
+  }
+}

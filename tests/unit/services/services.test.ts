@@ -1,0 +1,125 @@
+/**
+ * Services (doc2 §7 Other, §9; doc1 §6): service-type labels from name patterns, the online-store payments page
+ * URL, resume and reminder email opens, the 'gopay.' lookup, identity templates per country and who may add owners.
+ * Each table row would fail if the rule in rules/services.json or rules/identity-templates.json were wrong.
+ */
+import {
+  gopayLookupPath, identityTemplate, launchEvents, ownersAllowed, serviceTypeLabel, serviceTypeLabelKey, storePaymentsUrl,
+  type IdentityTemplateRules, type ServiceRules,
+} from '../../../engine/services/index.ts';
+import servicesJson from '../../../rules/services.json' with { type: 'json' };
+import templatesJson from '../../../rules/identity-templates.json' with { type: 'json' };
+import { readJson, locales, validateAgainst } from '../content/load.ts';
+
+const rules = servicesJson as unknown as ServiceRules;
+const templates = templatesJson as IdentityTemplateRules;
+
+describe('serviceTypeLabel', () => {
+  it.each([
+    ['mobilePayments', 'MobilePayments'],
+    ['gopay.mobile-payments', 'MobilePayments'],
+    ['mobileApp', 'Mobile'],
+    ['gdStudio', 'GDStudio'],
+    ['standalone', 'Standalone'],
+    ['domain', 'Domain'],
+    ['domainEntitlements', 'Domain'],
+    ['wam', 'WAM'],
+    ['gopay.wam', 'WAM'],
+    ['websitesAndMarketing', 'WAM'],
+    ['invoicing', 'Invoice'],
+    ['gopay.invoice', 'Invoice'],
+    ['ips', 'IPS'],
+    ['woosaas', 'Woo'],
+    ['WooCommerce', 'Woo'],
+    ['managedWordPress', 'MWCS'],
+    ['mwcs', 'MWCS'],
+    ['nucleus', 'Other'],
+    ['', 'Other'],
+  ])('%s → %s', (serviceType, label) => {
+    expect(serviceTypeLabel(serviceType, rules)).toBe(label);
+  });
+
+  it('does not take a word that merely contains the letters (lips, swamp) for IPS or WAM', () => {
+    expect(serviceTypeLabel('lips', rules)).toBe('Other');
+    expect(serviceTypeLabel('swamp', rules)).toBe('Other');
+  });
+
+  it('has every label (and Other) as a message in all three locales', () => {
+    const labels = [...rules.serviceTypeLabels.map((row) => row.label), rules.otherLabel];
+    expect(new Set(labels).size).toBe(11);
+    for (const locale of locales) {
+      const messages = readJson<{ messages: Record<string, string> }>(`locales/${locale}/extras.json`).messages;
+      for (const label of labels) expect(messages[`extras.serviceType.${label}`], `${locale} ${label}`).toBeTruthy();
+      expect(messages[serviceTypeLabelKey('woosaas', rules)]).toBeTruthy();
+    }
+  });
+});
+
+describe('storePaymentsUrl', () => {
+  const page = rules.storePaymentsPage;
+  it('fills {%ID%} and appends applicationCompleted=true when there is no context', () => {
+    expect(storePaymentsUrl({ storeId: 'st-42' }, page)).toBe('https://commerce.localhost/store/st-42/settings/payments?applicationCompleted=true');
+  });
+  it('uses the venture template when a venture id is known, and appends the context instead', () => {
+    expect(storePaymentsUrl({ storeId: 'st-42', ventureId: 'v-9', context: 'onboarding' }, page)).toBe(
+      'https://commerce.localhost/venture/v-9/store/st-42/settings/payments?context=onboarding',
+    );
+  });
+  it('encodes ids so they cannot change the address (no path or host injection)', () => {
+    const url = new URL(storePaymentsUrl({ storeId: '../../evil.example/x?y=1' }, page)!);
+    expect(url.host).toBe('commerce.localhost');
+    expect(url.searchParams.get('y')).toBeNull();
+    expect(url.searchParams.get('applicationCompleted')).toBe('true');
+  });
+  it('gives no URL without a store id', () => {
+    expect(storePaymentsUrl({ storeId: '' }, page)).toBeUndefined();
+  });
+});
+
+describe('launch dispatches', () => {
+  it('tracks resume and reminder email opens only when the parameter is present', () => {
+    expect(launchEvents({ resumeEmail: 'true' }, rules)).toEqual(['resume_email_opened']);
+    expect(launchEvents({ reminderEmail: '1', resumeEmail: '' }, rules)).toEqual(['reminder_email_opened']);
+    expect(launchEvents({ resumeEmail: 'x', reminderEmail: 'y' }, rules)).toEqual(['resume_email_opened', 'reminder_email_opened']);
+    expect(launchEvents({ email: 'a@b.c' }, rules)).toEqual([]);
+  });
+  it("looks up only service ids starting with 'gopay.'", () => {
+    expect(gopayLookupPath('gopay.website-123', rules)).toBe('/api/v2/services/gopay.website-123');
+    expect(gopayLookupPath('website.gopay.1', rules)).toBeUndefined();
+    expect(gopayLookupPath('GOPAY.x', rules)).toBeUndefined();
+    expect(gopayLookupPath(undefined, rules)).toBeUndefined();
+    expect(gopayLookupPath('gopay.a/../b', rules)).toBe('/api/v2/services/gopay.a%2F..%2Fb');
+  });
+});
+
+describe('identity templates per country', () => {
+  it('has verification, identification and identification without selfie for US and CA, all different', () => {
+    expect(validateAgainst('schemas/content/rules/identity-templates.schema.json', templates)).toEqual([]);
+    const all = (['US', 'CA'] as const).flatMap((country) => (['verification', 'identification', 'identificationWithoutSelfie'] as const).map((kind) => identityTemplate(templates, country, kind)));
+    expect(new Set(all).size).toBe(6);
+    expect(identityTemplate(templates, 'CA', 'identificationWithoutSelfie')).toMatch(/ca/);
+  });
+  it('refuses an unknown country instead of picking one', () => {
+    expect(() => identityTemplate(templates, 'MX', 'verification')).toThrow(/MX/);
+  });
+});
+
+describe('owners allowed (impersonation mode and partner flag)', () => {
+  it.each([
+    [{}, true],
+    [{ impersonation: false, isPartner: false }, true],
+    [{ impersonation: true, isPartner: false }, false],
+    [{ impersonation: true }, false],
+    [{ impersonation: true, isPartner: true }, true],
+  ])('flags %j → %s', (flags, allowed) => {
+    expect(ownersAllowed({ flags }, rules)).toBe(allowed);
+  });
+});
+
+describe('rules files', () => {
+  it('rules/services.json validates against its meta-schema and a broken copy does not', () => {
+    expect(validateAgainst('schemas/content/rules/services.schema.json', rules)).toEqual([]);
+    const broken = { ...rules, storePaymentsPage: { ...rules.storePaymentsPage, template: 'https://x.example/store' } };
+    expect(validateAgainst('schemas/content/rules/services.schema.json', broken)).not.toEqual([]);
+  });
+});

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { contentPlugin } from './scripts/vite/content-plugin.ts';
+
+const root = import.meta.dirname;
+
+export default defineConfig({
+  plugins: [react(), contentPlugin(root)],
+  resolve: {
+    // rjsf renders markdown descriptions through markdown-to-jsx; our screens take rich text from the catalogues
+    // instead, so the 30 KB (gzip) parser is replaced by a stub (NOTES.md).
+    alias: [{ find: /^markdown-to-jsx(\/react)?$/, replacement: `${root}/engine/form/markdown-stub.tsx` }],
+  },
+  build: { outDir: 'dist', sourcemap: false, target: 'es2022' },
+  server: { proxy: { '/api': 'http://127.0.0.1:3001', '/sso': 'http://127.0.0.1:3001' } },
+});

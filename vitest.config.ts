@@ -1,0 +1,41 @@
+import { defineConfig } from 'vitest/config';
+import { contentPlugin } from './scripts/vite/content-plugin.ts';
+
+const root = import.meta.dirname;
+
+// Test tiers (see tests/README.md). Each tier is a vitest project so `npm test` can run them in order and a
+// developer can run one: `npx vitest run --project unit`. Component tests get the same content plugin as the
+// app, so they render the real screens with the real precompiled validators.
+export default defineConfig({
+  plugins: [contentPlugin(root)],
+  resolve: { alias: [{ find: /^markdown-to-jsx(\/react)?$/, replacement: `${root}/engine/form/markdown-stub.tsx` }] },
+  test: {
+    globals: true,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'component',
+          include: ['tests/component/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['tests/component/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts', 'tests/storage/**/*.test.ts', 'tests/attack/**/*.test.ts'],
+          environment: 'node',
+          // Each file opens its own embedded database (about 3.5 s); keep files in separate workers.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});

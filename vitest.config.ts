@@ -14,7 +14,8 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        // Property tests run many cases; on a loaded 2-core CI machine they need more than the default 5 s.
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 20_000 },
       },
       {
         extends: true,
@@ -23,6 +24,9 @@ export default defineConfig({
           include: ['tests/component/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['tests/component/setup.ts'],
+          // A jsdom render of a whole screen with its lazy form takes ~1 s here and several times that on a
+          // loaded 2-core CI machine; these are correctness tests, never timings (speed lives in npm run bench).
+          testTimeout: 30_000,
         },
       },
       {

@@ -25,7 +25,7 @@ describe('account list', () => {
     const radios = screen.getAllByRole('radio').map((radio) => radio.closest('label')?.querySelector('.account-choice__name')?.textContent);
     expect(radios).toEqual(['Approved Co', 'Basic Co', 'Full Co', 'Pending Co', 'Declined Co', 'Create a new business']);
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(screen.getByRole('alert')).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveFocus());
     expect(screen.getByRole('alert')).toHaveTextContent('Choose a business or create a new one.');
     await userEvent.click(screen.getByRole('radio', { name: /Declined Co/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));

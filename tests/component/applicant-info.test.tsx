@@ -13,7 +13,8 @@ describe('applicant info screen', () => {
   it('shows the words of the catalogue and the document’s answers', async () => {
     fakeApi(document);
     await renderScreen(`/${applicationId}/applicant`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Tell us about yourself' })).toHaveFocus();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Tell us about yourself' });
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByLabelText(/Legal first name/)).toHaveValue('Ann');
     expect(screen.getByText('Step 1 of 5')).toBeInTheDocument();
   });

@@ -14,6 +14,7 @@ import { possibleFormSchemas } from '../../engine/content/resolve.ts';
 import type { ContentBundle } from '../../engine/content/types.ts';
 import { AJV_OPTIONS } from '../../engine/form/ajv-options.ts';
 
+const EXPORT_LINE = /^exports(?:\.([A-Za-z_$][\w$]*)|\[("(?:[^"\\]|\\.)*")\]) = (validate\d+);$/gm;
 const RUNTIME_REQUIRE = /require\("ajv\/dist\/runtime\/([a-z_0-9]+)"\)\.default/g;
 
 /** The distinct schemas (rjsf's sub-schema map included) of every screen in every variant combination. */
@@ -38,11 +39,16 @@ export function precompileValidators(bundle: ContentBundle, modules: { formats: 
   );
   registerFormats(ajv);
   let code = schemas.length ? standaloneCode(ajv) : '"use strict";';
+  // ajv writes `exports["-6d8f2432"] = validate13;` for a hash that is not an identifier and
+  // `exports.f09625b = validate49;` for one that is (a hash that starts with a letter): take both.
   const keys: string[] = [];
-  code = code.replace(/^exports\[("[^"]+")\] = (validate\d+);$/gm, (_m, key: string, fn: string) => {
-    keys.push(`${key}: ${fn}`);
+  code = code.replace(EXPORT_LINE, (_m, identifier: string | undefined, quoted: string | undefined, fn: string) => {
+    keys.push(`${JSON.stringify(identifier ?? JSON.parse(quoted!))}: ${fn}`);
     return '';
   });
+  if (keys.length !== schemas.length) {
+    throw new Error(`precompiled validators: ${schemas.length} schemas compiled but ${keys.length} exports found`);
+  }
   code = code.replace(/^"use strict";/, '').replace(RUNTIME_REQUIRE, (_m, name: string) => `__runtime.${name}`);
   if (/\brequire\(|\bexports\b|\bmodule\.exports\b/.test(code)) {
     throw new Error('precompiled validators: ajv emitted a require/exports this precompiler does not know how to rewrite');

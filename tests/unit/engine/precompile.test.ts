@@ -1,0 +1,118 @@
+/**
+ * scripts/content/precompile.ts: every form schema of every variant combination becomes one precompiled ajv
+ * validator, whatever name rjsf's hash gives it. Two variants with a `$data` confirmation (`const: {$data: ...}`)
+ * used to break the build: ajv writes `exports.f09625b = ...` (not `exports["..."]`) for a hash that starts
+ * with a letter, and the precompiler refused it.
+ */
+import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/validator-ajv8';
+import type { RJSFSchema } from '@rjsf/utils';
+import { schemaParser } from '@rjsf/utils';
+import { formats } from '../../../engine/validation/index.ts';
+import * as runtime from '../../../engine/form/ajv-runtime.ts';
+import { possibleFormSchemas } from '../../../engine/content/resolve.ts';
+import { precompileValidators, schemasToCompile } from '../../../scripts/content/precompile.ts';
+import type { ContentBundle, Screen } from '../../../engine/content/types.ts';
+
+const confirmation = (of: string) => ({ type: 'string', const: { $data: `1/${of}` } });
+
+/** One screen, three variants of its form: two add a `$data` confirmation, one changes a format. */
+function screen(id: string, extra: Record<string, unknown> = {}): Screen {
+  return {
+    id,
+    flow: 'signup',
+    path: `/:applicationId/${id}`,
+    kind: 'form',
+    messages: id,
+    form: {
+      schema: {
+        type: 'object',
+        required: ['firstName', 'email'],
+        properties: { firstName: { type: 'string', format: 'person-name' }, email: { type: 'string', format: 'email' }, ...extra },
+      },
+      uiSchema: {},
+      bind: {},
+    },
+    variants: [
+      {
+        when: { '==': [{ var: 'environment.market' }, 'A'] },
+        merge: { form: { schema: { properties: { confirmEmail: confirmation('email') }, required: ['firstName', 'email', 'confirmEmail'] } } },
+      },
+      {
+        when: { '==': [{ var: 'environment.portal' }, 'B'] },
+        merge: { form: { schema: { properties: { confirmName: confirmation('firstName') } } } },
+      },
+      {
+        when: { '==': [{ var: 'environment.locale' }, 'C'] },
+        merge: { form: { schema: { properties: { firstName: { format: 'person-name-accented' } } } } },
+      },
+    ],
+  } as unknown as Screen;
+}
+
+const bundle = {
+  flows: {},
+  screens: {
+    one: screen('one'),
+    two: screen('two', { nickname: { type: 'string', maxLength: 20 } }),
+    // rjsf hashes this schema to "df512a2", which ajv exports as `exports.df512a2` (the shape that broke).
+    three: { id: 'three', flow: 'signup', path: '/three', kind: 'form', messages: 'three', form: { schema: { type: 'object', properties: { nickname: { type: 'string', maxLength: 43 } } }, uiSchema: {}, bind: {} } } as unknown as Screen,
+  },
+  calls: {},
+  tables: {},
+} as unknown as ContentBundle;
+
+/** Evaluates the generated ES module the way the bundle would import it (test-only; the build never evaluates). */
+function load(source: string): ValidatorFunctions {
+  const body = source
+    .replace(/^import \{ formats as __formats \} from .*;$/m, '')
+    .replace(/^import \* as __runtime from .*;$/m, '')
+    .replace(/^export default /m, 'return ');
+  expect(body).not.toMatch(/\bimport\b|\bexport\b|\brequire\(/);
+  return new Function('__formats', '__runtime', body)(formats, runtime) as ValidatorFunctions;
+}
+
+describe('precompiled validators', () => {
+  const source = precompileValidators(bundle, { formats: '/formats.ts', runtime: '/runtime.ts' });
+  const functions = load(source);
+
+  it('compiles every schema of every variant combination, under its rjsf hash', () => {
+    const ids = schemasToCompile(bundle).map((schema) => (schema as { $id: string }).$id);
+    expect(ids.length).toBeGreaterThanOrEqual(16);
+    expect(Object.keys(functions).sort()).toEqual([...ids].sort());
+    // The regression: at least one hash is an identifier (ajv exports it as `exports.name`), one is not.
+    expect(ids.some((id) => /^[A-Za-z_$][\w$]*$/.test(id))).toBe(true);
+    expect(ids.some((id) => !/^[A-Za-z_$][\w$]*$/.test(id))).toBe(true);
+  });
+
+  it('ships no ajv compiler: no require, eval or Function in the module', () => {
+    expect(source).not.toMatch(/\brequire\(|\beval\(|Function\(/);
+    expect(source).toContain('import { formats as __formats } from "/formats.ts";');
+  });
+
+  it('each $data confirmation validates against its own field, in every combination', () => {
+    for (const id of ['one', 'two']) {
+      const schemas = possibleFormSchemas(bundle.screens[id]) as RJSFSchema[];
+      expect(schemas).toHaveLength(8);
+      for (const schema of schemas) {
+        expect(Object.keys(schemaParser(schema)).every((hash) => hash in functions)).toBe(true);
+        const validator = createPrecompiledValidator(functions, schema);
+        const properties = schema.properties as Record<string, unknown>;
+        const good: Record<string, string> = { firstName: 'Ana', email: 'ana@example.com' };
+        if (properties.confirmEmail) good.confirmEmail = 'ana@example.com';
+        if (properties.confirmName) good.confirmName = 'Ana';
+        expect(validator.validateFormData(good, schema).errors).toEqual([]);
+        if (properties.confirmEmail) {
+          const { errors } = validator.validateFormData({ ...good, confirmEmail: 'ana@example.org' }, schema);
+          expect(errors.map((error) => [error.property, error.name])).toEqual([['.confirmEmail', 'const']]);
+        }
+        if (properties.confirmName) {
+          const { errors } = validator.validateFormData({ ...good, confirmName: 'Anna' }, schema);
+          expect(errors.map((error) => [error.property, error.name])).toEqual([['.confirmName', 'const']]);
+        }
+        // The formats run too: an email that is no email fails the `format` keyword.
+        const bad = validator.validateFormData({ ...good, email: 'nope' }, schema).errors.map((error) => error.name);
+        expect(bad).toContain('format');
+      }
+    }
+  });
+});

@@ -12,7 +12,7 @@ import { createValidator, readSchemas } from './http/ajv.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { loggerOptions } from './http/logging.ts';
 import { installRequestContext } from './http/request-context.ts';
-import { installSecurityHeaders } from './http/security.ts';
+import { installSecurityHeaders, readScriptRules } from './http/security.ts';
 import { installOpenApi } from './http/openapi.ts';
 import { engineValidation, type SharedValidation } from './http/shared-validation.ts';
 import { Catalogues } from './i18n/index.ts';
@@ -56,6 +56,11 @@ export interface AppOptions {
   signInAttemptsPerMinute?: number;
   /** Repository root for schemas/ and locales/; default this repository. */
   root?: string;
+  /**
+   * Keys of the third-party scripts of rules/scripts.json (`maps`, `analyticsTag`): served to the browser as
+   * `keys` in GET /api/v2/configs and allowed in the CSP. None by default: the app works without them.
+   */
+  scriptKeys?: Record<string, string>;
 }
 
 /** Builds the API. */
@@ -73,7 +78,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   refuseNulCharacters(app);
-  await installSecurityHeaders(app);
+  const scriptKeys = Object.fromEntries(Object.entries(options.scriptKeys ?? {}).filter(([, value]) => value !== ''));
+  await installSecurityHeaders(app, { scripts: readScriptRules(root), keys: scriptKeys, flags: content.config.flags });
 
   // Entity and API schemas are added once by $id: to the validator (which compiles request schemas) and to
   // Fastify's store (which the response serializer resolves $refs from).
@@ -101,7 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessionTtlMs: content.config.constants.sessionTimeoutMs,
     attemptsPerMinute: options.signInAttemptsPerMinute ?? 10,
   });
-  await app.register(configRoutes, { content });
+  await app.register(configRoutes, { content, keys: scriptKeys });
   await app.register(categoryRoutes, { content });
   await app.register(accountRoutes, { db });
   await app.register(accountsExtendedRoutes, { db });

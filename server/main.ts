@@ -2,7 +2,8 @@
  * Production entry (`npm start`): opens storage, builds the API, serves the built front end from dist/ and
  * listens on PORT (default 3000). Environment: DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite folder,
  * default .data/pglite); TRUST_PROXY=1 behind a TLS-terminating proxy; LOG_LEVEL; SMTP_URL, MAIL_FROM and PUBLIC_URL
- * for emails (server/README.md).
+ * for emails (server/README.md); MAPS_API_KEY and ANALYTICS_TAG_ID for the third-party scripts of rules/scripts.json
+ * (none by default: the app works without them, and the CSP then allows only our own origin).
  * The development mode (`--dev`, vite middleware) is added by the front-end engineer.
  */
 import { join } from 'node:path';
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
     logLevel: process.env.LOG_LEVEL ?? 'info',
     // The end-to-end suite signs up dozens of applicants from one address; the limit itself is tested in tests/api.
     ...(process.env.SIGN_IN_ATTEMPTS_PER_MINUTE ? { signInAttemptsPerMinute: Number(process.env.SIGN_IN_ATTEMPTS_PER_MINUTE) } : {}),
+    scriptKeys: { maps: process.env.MAPS_API_KEY ?? '', analyticsTag: process.env.ANALYTICS_TAG_ID ?? '' },
     providerConfig: {
       ...(process.env.SMTP_URL ? { smtpUrl: process.env.SMTP_URL } : {}),
       ...(process.env.MAIL_FROM ? { mailFrom: process.env.MAIL_FROM } : {}),

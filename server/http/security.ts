@@ -1,21 +1,65 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { scriptUrl, type ScriptRules } from '../../engine/third-party/script-url.ts';
+
+/** rules/scripts.json as the CSP reads it: each script may name further origins it loads from (`cspHosts`). */
+type CspScriptRules = Pick<ScriptRules, 'languages'> & {
+  scripts: Record<string, ScriptRules['scripts'][string] & { cspHosts?: string[] }>;
+};
+
+/** What the CSP allows beyond our own origin. */
+export interface SecurityOptions {
+  /** rules/scripts.json (the third-party scripts the browser loader may add). */
+  scripts?: CspScriptRules;
+  /** The configured script keys (`environment.keys.*` in the browser); a script without its key is not loaded. */
+  keys?: Record<string, string>;
+  /** The configuration flags (`flags.*`), for scripts that a flag turns on. */
+  flags?: Record<string, unknown>;
+}
+
+/**
+ * The other origins the browser may load scripts, images and data from: for each script of rules/scripts.json that
+ * the browser would load with this configuration (engine/third-party/script-url.ts, the same decision), the origin of
+ * its `src` and its `cspHosts`. A script on our own origin, or one whose key is not configured, adds nothing.
+ */
+export function thirdPartyOrigins({ scripts, keys = {}, flags = {} }: SecurityOptions): string[] {
+  if (!scripts) return [];
+  const context = { environment: { keys }, flags };
+  const origins = new Set<string>();
+  for (const definition of Object.values(scripts.scripts)) {
+    const url = scriptUrl(definition, context, scripts.languages);
+    if (!url || !url.startsWith('https://')) continue;
+    origins.add(new URL(url).origin);
+    for (const host of definition.cspHosts ?? []) origins.add(new URL(host).origin);
+  }
+  return [...origins].sort();
+}
+
+/** Reads rules/scripts.json from a repository root. */
+export function readScriptRules(root: string): CspScriptRules {
+  return JSON.parse(readFileSync(join(root, 'rules/scripts.json'), 'utf8')) as CspScriptRules;
+}
 
 /**
  * Security headers with a strict Content Security Policy: scripts and styles only from our origin, no
  * inline script or style, no eval (the front end ships precompiled validators, see NOTES.md), no framing.
+ * A third-party script whose key is configured (maps, analytics tag) adds its origins to script-src,
+ * connect-src and img-src, and nothing else; with no key the policy stays 'self' only.
  */
-export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function installSecurityHeaders(app: FastifyInstance, options: SecurityOptions = {}): Promise<void> {
+  const origins = thirdPartyOrigins(options);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...origins],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
+        imgSrc: ["'self'", 'data:', ...origins],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...origins],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],

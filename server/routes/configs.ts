@@ -4,15 +4,17 @@ import type { Content } from '../content.ts';
 import type { Market } from '../domain/document.ts';
 import { ApiError } from '../http/errors.ts';
 import { api } from './schema-refs.ts';
+import { cobrandSettings } from './cobrand.ts';
 
 type Query = { currency?: string; referralUrlId?: string };
 
 /**
  * GET /api/v2/configs[/{referralUrlId}] (doc2 §7): the environment configuration for the visitor's market,
  * chosen by the `currency` query, else the `currency` cookie, else the default market. A redirect row of
- * rules/config.json that holds answers 417 with its `location` (the browser goes there plus its path).
+ * rules/config.json that holds answers 417 with its `location` (the browser goes there plus its path). `keys`: the
+ * configured third-party script keys (AppOptions.scriptKeys), only when there are some.
  */
-export async function configRoutes(app: FastifyInstance, { content }: { content: Content }): Promise<void> {
+export async function configRoutes(app: FastifyInstance, { content, keys = {} }: { content: Content; keys?: Record<string, string> }): Promise<void> {
   const { config } = content;
   const schema = {
     querystring: api('configs-query'),
@@ -48,6 +50,10 @@ export async function configRoutes(app: FastifyInstance, { content }: { content:
       defaults: config.defaults,
       constants: config.constants,
       ...(referralUrlId ? { referralUrlId } : {}),
+      // doc1 §1, §4.4: the co-brand's portal, standalone flow, organisation, partner redirects and flags.
+      ...cobrandSettings(content, referralUrlId, config.flags),
+      // The configured third-party script keys (rules/scripts.json reads environment.keys.*); absent when none.
+      ...(Object.keys(keys).length ? { keys } : {}),
     };
   };
   app.get('/api/v2/configs', { schema }, handler);

@@ -5,7 +5,6 @@ import type { Market } from '../domain/document.ts';
 import { ApiError } from '../http/errors.ts';
 import { api } from './schema-refs.ts';
 import { cobrandSettings } from './cobrand.ts';
-import { cobrandSettings } from './cobrand.ts';
 
 type Query = { currency?: string; referralUrlId?: string };
 
@@ -51,8 +50,6 @@ export async function configRoutes(app: FastifyInstance, { content, keys = {} }:
       defaults: config.defaults,
       constants: config.constants,
       ...(referralUrlId ? { referralUrlId } : {}),
-      // doc1 §1, §4.4: the co-brand's portal, standalone flow, organisation, partner redirects and flags.
-      ...cobrandSettings(content, referralUrlId, config.flags),
       // doc1 §1, §4.4: the co-brand's portal, standalone flow, organisation, partner redirects and flags.
       ...cobrandSettings(content, referralUrlId, config.flags),
       // The configured third-party script keys (rules/scripts.json reads environment.keys.*); absent when none.

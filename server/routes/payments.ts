@@ -15,12 +15,30 @@ import { assertOwned } from './owned-application.ts';
 import { api, errorResponses } from './schema-refs.ts';
 
 type Params = { id: string };
+type PaymentBody = { amount: number; financialInstrumentId: string; orderId?: string };
+
+/**
+ * The amount authorised is the API's own price, never the browser's (doc2 §9 amounts in cents; doc1 §4.9 payment
+ * after order create): the application must have an order (409 `errors.orderMissing`), `orderId`, when sent, must be
+ * that order (400 `errors.orderUnknown`), and `amount` must equal its `totals.totalCents` to the cent
+ * (400 `errors.paymentAmountMismatch`). Nothing is charged or recorded otherwise.
+ */
+export function assertOrderTotal(doc: ApplicationDocument, body: PaymentBody): void {
+  const order = doc.order as { id?: unknown; totals?: { totalCents?: unknown } };
+  if (typeof order.id !== 'string' || typeof order.totals?.totalCents !== 'number')
+    throw new ApiError('CONFLICT', [{ field: '/amount', key: 'errors.orderMissing' }]);
+  if (body.orderId !== undefined && body.orderId !== order.id)
+    throw new ApiError('VALIDATION_FAILED', [{ field: '/orderId', key: 'errors.orderUnknown' }]);
+  if (body.amount !== order.totals.totalCents)
+    throw new ApiError('VALIDATION_FAILED', [{ field: '/amount', key: 'errors.paymentAmountMismatch' }]);
+}
 
 /**
  * Cards, payments and orders (doc2 §7 Financial instruments and payments, Orders; doc1 §4.9):
  * - `POST /sandbox/vault/cards`: the card vault (a separate service in real life): takes the card, answers a token;
  * - `POST .../financial-instruments/credit-cards` `{token}`: files the vaulted card; answers financial_instrument_id;
- * - `POST .../payments` `{amount (cents), financialInstrumentId}`: authorises the card (not charged until approval);
+ * - `POST .../payments` `{amount (cents), financialInstrumentId, orderId?}`: authorises the card for the order's total
+ *   (not charged until approval); an amount other than the order's totals.totalCents is refused;
  *   a declined card is 402 (doc2 §8 'Payment declined'); an Idempotency-Key makes retries safe;
  * - `POST .../orders` and `GET .../orders/{orderId}`: the order, priced from rules/plans.json in cents.
  */
@@ -62,7 +80,7 @@ export async function paymentRoutes(
     },
   );
 
-  app.post<{ Params: Params; Body: { amount: number; financialInstrumentId: string } }>(
+  app.post<{ Params: Params; Body: PaymentBody }>(
     '/api/v2/applications/:id/payments',
     {
       preHandler: requireUser,
@@ -78,6 +96,7 @@ export async function paymentRoutes(
       const bank = row.document.bank as { financialInstruments?: { cardId?: string }; creditCard?: { token?: string } };
       if (bank.financialInstruments?.cardId !== request.body.financialInstrumentId || !bank.creditCard?.token)
         throw new ApiError('VALIDATION_FAILED', [{ field: '/financialInstrumentId', key: 'errors.instrumentUnknown' }]);
+      assertOrderTotal(row.document, request.body);
       const outcome = await vault.charge(bank.creditCard.token, request.body.amount);
       if (outcome !== 'APPROVED') throw new ApiError('PAYMENT_DECLINED', [{ field: '/financialInstrumentId', key: 'errors.paymentDeclined' }]);
       const key = request.headers['idempotency-key'];

@@ -75,13 +75,82 @@ describe('card vault and credit-card tokens', () => {
   });
 });
 
+const shipTo = { line1: '123 Main Street', city: 'Springfield', state: 'IL', zip: '62701', countryCode: 'US' };
+
 describe('payments', () => {
-  async function withCard(number = card.number) {
+  /** An application with a filed card and, unless `order` is false, an order of one n910 rental (30.00 + 15.00 shipping). */
+  async function withCard(number = card.number, order = true) {
     const { id, cookie } = await application();
+    let orderId = '';
+    if (order) {
+      const created = await h.call('POST', `/api/v2/applications/${id}/orders`, cookie, { address: shipTo, profiles: [{ planKey: 'n910', quantity: 1 }] });
+      expect(created.json().totals.totalCents).toBe(4500);
+      orderId = created.json().id;
+    }
     const token = (await vaultCard(cookie, number)).json().token;
     const fi = (await h.call('POST', `/api/v2/applications/${id}/financial-instruments/credit-cards`, cookie, { primary: false, token })).json().financial_instrument_id;
-    return { id, cookie, fi };
+    return { id, cookie, fi, orderId };
   }
+
+  async function paymentRows(): Promise<number> {
+    return ((await h.t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM payments')).rows[0]!).n;
+  }
+
+  it('refuses an amount other than the order total to the cent (400 /amount, localised), records nothing', async () => {
+    const { id, cookie, fi } = await withCard();
+    for (const amount of [4499, 4501, 450000, 1]) {
+      const res = await h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount, financialInstrumentId: fi }, { 'idempotency-key': `pay-${amount}` });
+      expect(res.statusCode, String(amount)).toBe(400);
+      expect(res.json().details).toEqual([
+        { field: '/amount', key: 'errors.paymentAmountMismatch', description: 'The amount does not match your order total. Please review your order and try again.' },
+      ]);
+    }
+    const french = await h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount: 4400, financialInstrumentId: fi }, { 'accept-language': 'fr-CA' });
+    expect(french.json().details[0].description).toBe('Le montant ne correspond pas au total de votre commande. Veuillez vérifier votre commande et réessayer.');
+    expect(await listPayments(h.t.db, id)).toEqual([]);
+    expect(await paymentRows()).toBe(0);
+  });
+
+  it('refuses a payment when the application has no order yet (409 errors.orderMissing), records nothing', async () => {
+    const { id, cookie, fi } = await withCard(card.number, false);
+    const res = await h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount: 4500, financialInstrumentId: fi });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().details[0]).toMatchObject({ field: '/amount', key: 'errors.orderMissing', description: 'Please choose your order before paying.' });
+    expect(await paymentRows()).toBe(0);
+  });
+
+  it("orderId must be the application's own order: another user's or an unknown order is 400 /orderId", async () => {
+    const mine = await withCard();
+    const theirs = await withCard();
+    for (const orderId of [theirs.orderId, 'ord_00000000-0000-0000']) {
+      const res = await h.call('POST', `/api/v2/applications/${mine.id}/payments`, mine.cookie, { amount: 4500, financialInstrumentId: mine.fi, orderId });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().details[0]).toMatchObject({ field: '/orderId', key: 'errors.orderUnknown', description: 'This order is not on the application. Please review your order again.' });
+    }
+    expect(await paymentRows()).toBe(0);
+    // The other user's application is not reachable at all with its own order id.
+    const cross = await h.call('POST', `/api/v2/applications/${theirs.id}/payments`, mine.cookie, { amount: 4500, financialInstrumentId: mine.fi, orderId: theirs.orderId });
+    expect(cross.statusCode).toBe(403);
+    expect(await paymentRows()).toBe(0);
+    const ok = await h.call('POST', `/api/v2/applications/${mine.id}/payments`, mine.cookie, { amount: 4500, financialInstrumentId: mine.fi, orderId: mine.orderId });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json()).toMatchObject({ status: 'AUTHORIZED', amount: 4500 });
+  });
+
+  it('follows the order when it changes: the old total is refused, the new one authorised; a zero total takes no payment', async () => {
+    const { id, cookie, fi } = await withCard();
+    const bigger = (await h.call('POST', `/api/v2/applications/${id}/orders`, cookie, { address: shipTo, profiles: [{ planKey: 'n910', quantity: 3 }] })).json();
+    expect(bigger.totals.totalCents).toBe(3 * 3000 + 1500);
+    expect((await h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount: 4500, financialInstrumentId: fi })).statusCode).toBe(400);
+    const paid = await h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount: bigger.totals.totalCents, financialInstrumentId: fi });
+    expect(paid.statusCode).toBe(201);
+    expect(paid.json().amount).toBe(10500);
+    const none = (await h.call('POST', `/api/v2/applications/${id}/orders`, cookie, { address: shipTo, profiles: [{ planKey: 'noDevice', quantity: 1 }] })).json();
+    expect(none.totals.totalCents).toBe(0);
+    const res = await h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount: 1, financialInstrumentId: fi });
+    expect(res.json().details[0]).toMatchObject({ field: '/amount', key: 'errors.paymentAmountMismatch' });
+    expect(await listPayments(h.t.db, id)).toHaveLength(1);
+  });
 
   it('authorises an amount in cents once per idempotency key', async () => {
     const { id, cookie, fi } = await withCard();

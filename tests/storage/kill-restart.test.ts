@@ -110,7 +110,10 @@ describe('SIGKILL and start again', () => {
     const vfp = /vfp=([A-Za-z0-9_-]{43})/.exec(outbox)![1]!;
     const token = (await call('POST', '/sandbox/vault/cards', { number: '4242424242424242', cvv: '123', expiry: '12/30', postalCode: '12345' })).json().token;
     const fi = (await call('POST', `/api/v2/applications/${id}/financial-instruments/credit-cards`, { token })).json().financial_instrument_id;
-    const paid = await call('POST', `/api/v2/applications/${id}/payments`, { amount: 3000, financialInstrumentId: fi }, { 'idempotency-key': 'pay-1' });
+    // The payment authorises the order's total (doc1 §4.9: order, then payment).
+    const order = (await call('POST', `/api/v2/applications/${id}/orders`, { address: applicant.address, profiles: [{ planKey: 'n910', quantity: 1 }] })).json();
+    const amount = order.totals.totalCents as number;
+    const paid = await call('POST', `/api/v2/applications/${id}/payments`, { amount, financialInstrumentId: fi }, { 'idempotency-key': 'pay-1' });
     expect(paid.status).toBe(201);
     await kill();
 
@@ -118,7 +121,7 @@ describe('SIGKILL and start again', () => {
     // The session, the decision, the rate count, the texted link and the payment survived.
     expect((await call('GET', '/api/v2/session')).status).toBe(200);
     expect((await call('POST', `/api/v2/applications/${id}/phone-auth/sms-verifications?retry=true`, {})).status).toBe(429);
-    const retried = await call('POST', `/api/v2/applications/${id}/payments`, { amount: 3000, financialInstrumentId: fi }, { 'idempotency-key': 'pay-1' });
+    const retried = await call('POST', `/api/v2/applications/${id}/payments`, { amount, financialInstrumentId: fi }, { 'idempotency-key': 'pay-1' });
     expect(retried.status).toBe(200);
     expect(retried.json().paymentId).toBe(paid.json().paymentId);
     const confirmed = await call('POST', `/api/v2/applications/${id}/phone-auth/sms-verifications/${vfp}`);

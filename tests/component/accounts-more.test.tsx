@@ -1,0 +1,51 @@
+/**
+ * Issue 9, the remaining screens through the real app and content: the eHopper order (doc1 §4.3 row 4, §6: the
+ * ehopper permission is set, then the order opens with a purchase forced, doc1 §4.9).
+ */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { applicationId, fakeApi, renderScreen, usEnvironment } from './render-screen.tsx';
+
+beforeEach(() => sessionStorage.clear());
+
+function ehopperEnvironment() {
+  const environment = usEnvironment();
+  return { ...environment, config: { ...environment.config, portal: 'reseller', flags: { ehopper: true }, referralUrlId: 'ehopper-pos' } };
+}
+
+describe('eHopper order', () => {
+  it('says the application is in review, sets the ehopper permission once, then opens the order as a purchase', async () => {
+    const api = fakeApi({ application: { id: applicationId, decision: 'PENDING', intent: 'CREATE_BUSINESS', stepUpDetails: [] }, company: {}, order: {} }, (method, url) =>
+      method === 'POST' && url.endsWith('/permissions') ? { status: 201, body: { type: 'ehopper' } } : undefined,
+    );
+    await renderScreen(`/${applicationId}/ehopper-order`, { environment: ehopperEnvironment() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Set up your eHopper point of sale' })).toBeInTheDocument();
+    expect(screen.getByText('You can sign in to eHopper with this same account.')).toBeInTheDocument();
+    expect(screen.getByText(/devices are bought, not rented/)).toBeInTheDocument();
+    expect(api.calls.some((call) => call.url.endsWith('/permissions'))).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Choose your devices' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Get a card terminal' })).toBeInTheDocument();
+    const permissions = api.calls.filter((call) => call.url === `/api/v2/applications/${encodeURIComponent(applicationId).replace(/%3A/gi, ':')}/permissions`);
+    expect(permissions).toEqual([{ method: 'POST', url: permissions[0].url, body: { type: 'ehopper' } }]);
+    // doc1 §4.9: the eHopper flow forces buy: renting is not offered.
+    await waitFor(() => expect(screen.queryByRole('radio', { name: /rent/i })).toBeNull());
+  });
+
+  it('stays with an error when the permission cannot be set', async () => {
+    fakeApi({ application: { id: applicationId, decision: 'PENDING', stepUpDetails: [] }, company: {}, order: {} }, (method, url) =>
+      method === 'POST' && url.endsWith('/permissions') ? { status: 409, body: { error: 'CONFLICT', details: [{ field: '/params/id', key: 'accounts.errors.notOnboarded', description: 'This application hasn’t been submitted yet.' }] } } : undefined,
+    );
+    await renderScreen(`/${applicationId}/ehopper-order`, { environment: ehopperEnvironment() });
+    await userEvent.click(await screen.findByRole('button', { name: 'Choose your devices' }));
+    expect(await screen.findByText('This application hasn’t been submitted yet.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Set up your eHopper point of sale' })).toBeInTheDocument();
+  });
+
+  it('reads in French for fr-CA', async () => {
+    fakeApi({ application: { id: applicationId, decision: 'PENDING', stepUpDetails: [] }, company: {}, order: {} });
+    await renderScreen(`/${applicationId}/ehopper-order`, { environment: ehopperEnvironment(), locale: 'fr-CA' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Configurez votre point de vente eHopper' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Choisir vos appareils' })).toBeInTheDocument();
+  });
+});

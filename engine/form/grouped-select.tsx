@@ -3,10 +3,18 @@
  * loaded data (`ui:options.source` names the read call), grouped, labelled from the catalogues, filtered by a
  * search box over labels and keywords, with a notice for items of a flagged type (`ui:options.notices`).
  * Generic: the option shape is named in content (groups, items, itemValue, itemType, label prefixes).
+ *
+ * Suggestions (`ui:options.suggestions`): a read call named in content (doc2 §7 category prediction) is asked once
+ * with the screen's document as its context, within `timeoutMs`; the items it ranks (by `itemValue`) come first,
+ * in the answer's order, in their own group labelled `labelKey`. They are the same items as in the list, so a
+ * flagged type still shows its notice. A slow or failed answer shows no suggestions and blocks nothing.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { useI18n } from '../i18n/context.tsx';
+import { useEngine } from '../app/engine-context.tsx';
+import { buildRequest, runCall, type CallEnvironment } from '../calls/run.ts';
+import type { CallDefinition } from '../content/types.ts';
 
 interface Options {
   source: string;
@@ -17,6 +25,74 @@ interface Options {
   groupLabels: string;
   itemLabels: string;
   notices?: Record<string, string>;
+  suggestions?: Suggestions;
+}
+
+interface Suggestions {
+  /** The read call (flows/calls.json) whose answer ranks items. */
+  call: string;
+  /** Where the ranked list is in the answer. */
+  items: string;
+  /** The key of a ranked entry that names an item (compared with the list's `itemValue`). */
+  itemValue: string;
+  /** Message key of the suggestions group. */
+  labelKey: string;
+  limit?: number;
+  timeoutMs?: number;
+}
+
+/** The loaded answer that is the application document (the read whose `result` is `document`), if any. */
+function documentOf(data: Record<string, unknown>, calls: Record<string, CallDefinition>): Record<string, unknown> {
+  const name = Object.keys(data).find((key) => calls[key]?.result === 'document');
+  return ((name ? data[name] : undefined) ?? {}) as Record<string, unknown>;
+}
+
+/** A call environment whose requests are abandoned after `timeoutMs`. */
+function withTimeout(env: CallEnvironment, timeoutMs: number | undefined, signal: AbortSignal): CallEnvironment {
+  return {
+    ...env,
+    fetch: (input, init) => {
+      const controller = new AbortController();
+      const abort = () => controller.abort();
+      signal.addEventListener('abort', abort);
+      const timer = timeoutMs ? setTimeout(abort, timeoutMs) : undefined;
+      return env.fetch(input, { ...init, signal: controller.signal }).finally(() => {
+        if (timer) clearTimeout(timer);
+        signal.removeEventListener('abort', abort);
+      });
+    },
+  };
+}
+
+/** The ranked values the suggestions call answers for the screen's document; empty until (and unless) it answers. */
+function useSuggestions(config: Suggestions | undefined, data: Record<string, unknown>): unknown[] {
+  const engine = useEngine();
+  const [ranked, setRanked] = useState<unknown[]>([]);
+  const def = config ? engine.bundle.calls[config.call] : undefined;
+  const context = useMemo(() => documentOf(data, engine.bundle.calls), [data, engine.bundle.calls]);
+  let url: string | null = null;
+  try {
+    url = config && def ? buildRequest(config.call, def, context).url : null;
+  } catch {
+    url = null;
+  }
+  useEffect(() => {
+    if (!config || !def || url === null) return undefined;
+    const stop = new AbortController();
+    runCall(config.call, def, context, withTimeout(engine.calls, config.timeoutMs, stop.signal))
+      .then((answer) => {
+        if (stop.signal.aborted) return;
+        const list = ((answer as Record<string, unknown> | null)?.[config.items] ?? []) as Array<Record<string, unknown>>;
+        setRanked(list.map((entry) => entry[config.itemValue]).slice(0, config.limit ?? list.length));
+      })
+      .catch(() => {
+        if (!stop.signal.aborted) setRanked([]);
+      });
+    return () => stop.abort();
+    // The request's address says everything the answer depends on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [url]);
+  return ranked;
 }
 
 type Item = Record<string, unknown> & { keywords?: string[] };
@@ -30,7 +106,9 @@ export function GroupedSelectWidget(props: WidgetProps) {
   const { t } = useI18n();
   const options = props.options as unknown as Options;
   const [search, setSearch] = useState('');
-  const source = ((registry.formContext as { data?: Record<string, unknown> })?.data ?? {})[options.source] as Record<string, unknown> | undefined;
+  const data = ((registry.formContext as { data?: Record<string, unknown> })?.data ?? {}) as Record<string, unknown>;
+  const source = data[options.source] as Record<string, unknown> | undefined;
+  const ranked = useSuggestions(options.suggestions, data);
   const groups = useMemo(() => {
     const list = (source?.[options.groups] ?? []) as Array<Record<string, unknown>>;
     return list.map((group) => ({
@@ -41,19 +119,26 @@ export function GroupedSelectWidget(props: WidgetProps) {
         .sort((a, b) => a.label.localeCompare(b.label)),
     }));
   }, [source, options, t]);
+  const listed = useMemo(() => {
+    const byValue = new Map(groups.flatMap((group) => group.items).map((entry) => [String(entry.item[options.itemValue]), entry]));
+    const suggested = ranked.map((value) => byValue.get(String(value))).filter((entry): entry is NonNullable<typeof entry> => entry !== undefined);
+    return suggested.length && options.suggestions
+      ? [{ id: '__suggested', label: t(options.suggestions.labelKey), items: suggested }, ...groups]
+      : groups;
+  }, [groups, ranked, options, t]);
   const needle = fold(search.trim());
   const visible = needle
-    ? groups
+    ? listed
         .map((group) => ({
           ...group,
           items: group.items.filter(({ item, label }) => fold(label).includes(needle) || (item.keywords ?? []).some((k) => fold(k).includes(needle)) || fold(group.label).includes(needle)),
         }))
         .filter((group) => group.items.length > 0)
-    : groups;
+    : listed;
   const selected = groups.flatMap((group) => group.items).find(({ item }) => item[options.itemValue] === value);
   const type = selected && options.itemType ? String(selected.item[options.itemType]) : undefined;
   const notice = type ? options.notices?.[type] : undefined;
-  const count = visible.reduce((sum, group) => sum + group.items.length, 0);
+  const count = new Set(visible.flatMap((group) => group.items.map(({ item }) => String(item[options.itemValue])))).size;
   return (
     <div className="grouped-select">
       <label className="grouped-select__search-label" htmlFor={`${id}__search`}>

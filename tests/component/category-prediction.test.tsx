@@ -1,0 +1,92 @@
+/**
+ * The category screen's prediction (doc2 §7 categories/predict, doc2 §9 4000 ms timeout): the industries the API
+ * ranks for the business name and doing-business-as come first, in their own group, in the answer's order; a
+ * predicted restricted industry still warns; a failed or slow prediction leaves the full list, and nothing blocks.
+ */
+import { readFileSync } from 'node:fs';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { applicationId, fakeApi, renderScreen, type Answer } from './render-screen.tsx';
+
+const categories = JSON.parse(readFileSync('rules/categories.json', 'utf8')) as { groups: unknown[] };
+const config = JSON.parse(readFileSync('rules/config.json', 'utf8')) as { constants: { categoryPredictionTimeoutMs: number } };
+const document = {
+  application: { id: applicationId },
+  company: { name: 'Jane Doe Bakery LLC', dba: 'Racetrack Treats' },
+};
+
+function api(predict: () => Answer | Promise<Answer>) {
+  const answers = fakeApi(document, (method, url) => {
+    if (url.startsWith('/api/v2/categories')) return { status: 200, body: { groups: categories.groups } };
+    return undefined;
+  });
+  const inner = globalThis.fetch;
+  globalThis.fetch = (async (url: string, init?: RequestInit) => {
+    if (String(url).startsWith('/api/v2/categories/predict')) {
+      answers.calls.push({ method: 'GET', url: String(url), body: undefined });
+      const chosen = await predict();
+      if (init?.signal?.aborted) throw new DOMException('aborted', 'AbortError');
+      return new Response(JSON.stringify(chosen.body ?? {}), { status: chosen.status, headers: { 'content-type': 'application/json' } });
+    }
+    return inner(url, init);
+  }) as typeof fetch;
+  return answers;
+}
+
+const ranked = { top10LabelMlType: [{ id: 18, score: 4 }, { id: 300, score: 2 }, { id: 5, score: 2 }, { id: 99999, score: 1 }] };
+
+describe('category prediction', () => {
+  it('asks with the business name and dba, and offers the ranked industries first, in order', { timeout: 20_000 }, async () => {
+    const calls = api(() => ({ status: 200, body: ranked }));
+    await renderScreen(`/${applicationId}/applicant/category`);
+    const select = await screen.findByLabelText(/Business category/);
+    const group = await waitFor(() => {
+      const first = select.querySelector('optgroup');
+      expect(first?.getAttribute('label')).toBe('Suggested for your business');
+      return first!;
+    });
+    // An id the list does not know (99999) is dropped; the others keep the answer's order.
+    expect(within(group as HTMLElement).getAllByRole('option').map((o) => o.textContent)).toEqual(['Bakery', 'Horse or dog racing', 'Donut shop']);
+    const predict = calls.calls.find((call) => call.url.startsWith('/api/v2/categories/predict'))!;
+    expect(new URL(predict.url, 'http://x').searchParams.get('inputs')).toBe('Jane Doe Bakery LLC Racetrack Treats');
+    // The full list is still there after the suggestions.
+    expect(select.querySelectorAll('optgroup').length).toBeGreaterThan(20);
+  });
+
+  it('a predicted restricted industry still shows its warning, and the chosen id is sent', { timeout: 20_000 }, async () => {
+    const calls = api(() => ({ status: 200, body: ranked }));
+    await renderScreen(`/${applicationId}/applicant/category`);
+    const select = await screen.findByLabelText(/Business category/);
+    await waitFor(() => expect(select.querySelector('optgroup')?.getAttribute('label')).toBe('Suggested for your business'));
+    const user = userEvent.setup();
+    await user.selectOptions(select, within(select.querySelector('optgroup') as HTMLElement).getByRole('option', { name: 'Horse or dog racing' }));
+    expect(await screen.findByText(/manual review/i)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(calls.calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect((calls.calls.find((call) => call.method === 'PUT')!.body as { company: { mccDetails: { industryId: number } } }).company.mccDetails.industryId).toBe(300);
+  });
+
+  it('a failed prediction shows the plain list, without a suggestions group', { timeout: 20_000 }, async () => {
+    api(() => ({ status: 503, body: {} }));
+    await renderScreen(`/${applicationId}/applicant/category`);
+    const select = await screen.findByLabelText(/Business category/);
+    await waitFor(() => expect(select.querySelectorAll('optgroup').length).toBe(categories.groups.length));
+    expect([...select.querySelectorAll('optgroup')].map((g) => g.getAttribute('label'))).not.toContain('Suggested for your business');
+  });
+
+  it(`gives up after rules/config.json's ${config.constants.categoryPredictionTimeoutMs} ms and keeps the plain list`, { timeout: 20_000 }, async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let release: () => void = () => {};
+      api(() => new Promise<Answer>((resolve) => (release = () => resolve({ status: 200, body: ranked }))));
+      await renderScreen(`/${applicationId}/applicant/category`);
+      const select = await screen.findByLabelText(/Business category/);
+      await vi.advanceTimersByTimeAsync(config.constants.categoryPredictionTimeoutMs + 10);
+      release(); // the answer arrives after the budget: it is not used
+      await vi.advanceTimersByTimeAsync(50);
+      expect([...select.querySelectorAll('optgroup')].map((g) => g.getAttribute('label'))).not.toContain('Suggested for your business');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -4,7 +4,7 @@
  * not-authorised message, the currency-overlap switch, and a co-brand prefix kept through the whole flow.
  * Accounts are given on purpose through the sandbox seeding call (POST /sandbox/accounts, server/README.md).
  */
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures/transitions.ts';
 import { expectNoAxeViolations, newEmail, registerFromSignOn } from './support.ts';
 
 interface Seed {

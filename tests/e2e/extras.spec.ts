@@ -5,7 +5,7 @@
  * a maps script that fails twice then loads is retried and runs, asked in French for fr-CA; with no key nothing is
  * requested and the app works.
  */
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures/transitions.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expectNoAxeViolations, newEmail, registerFromSignOn } from './support.ts';

@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures/transitions.ts';
 import { expectNoAxeViolations, newEmail, registerFromSignOn } from './support.ts';
 
 export type Locale = 'en-US' | 'en-CA' | 'fr-CA';

@@ -2,7 +2,7 @@
  * Issue 6: the landing page and /get-started (doc1 §2.3, §2.7): the offer, the value points and the detailed fees
  * from the configuration's pricing, formatted for the locale, then the signup form doc1 §2.6 chooses; keyboard only.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/transitions.ts';
 import { expectNoAxeViolations } from './support.ts';
 import { arrive, expectHeading, labelled, text, type Persona } from './journey.ts';
 

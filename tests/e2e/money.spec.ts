@@ -6,7 +6,7 @@
  * has decided (created and onboarded through the API as the signed-in applicant), then uses the real screens.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from './fixtures/transitions.ts';
 import { expectNoAxeViolations, newEmail, registerFromSignOn } from './support.ts';
 
 const HEADERS = { 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' };

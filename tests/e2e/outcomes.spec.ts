@@ -2,7 +2,7 @@
  * Issue 6: one journey per outcome (doc1 §4.1, §4.4), from landing to the outcome screen, chosen by the sandbox
  * decision triggers in the legal business name (server/README.md), across markets, locales and portals.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/transitions.ts';
 import { expectNoAxeViolations } from './support.ts';
 import { apply, arrive, expectHeading, stored, text, type Persona } from './journey.ts';
 

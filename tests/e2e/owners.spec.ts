@@ -5,7 +5,7 @@
  * list shows the partner completed; a third account opening the same link gets the applicant-error page. The
  * incomplete-owner and skip-partners rules each have a journey. Every owners screen is checked with axe.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures/transitions.ts';
 import { expectNoAxeViolations, newEmail, registerFromSignOn } from './support.ts';
 import { apply, arrive, expectHeading, labelled, origin, stored, text, type Persona } from './journey.ts';
 

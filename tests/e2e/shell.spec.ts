@@ -1,7 +1,7 @@
 /**
  * Shell behaviour in the browser: an unsupported currency, an incorrect address, and every page under a strict CSP.
  */
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures/transitions.ts';
 import { expectNoAxeViolations } from './support.ts';
 
 test('a currency the API does not serve shows the unsupported-market page (doc2 §8)', async ({ page }) => {

@@ -2,7 +2,7 @@
  * The walking skeleton (issue 2): a new user on the US domain portal in en-US signs in, applies, is approved,
  * links a bank account manually and completes — reloading midway — and the API holds what they typed.
  */
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures/transitions.ts';
 import { expectNoAxeViolations, newEmail, registerFromSignOn } from './support.ts';
 
 test('a new applicant goes from landing to complete, and a reload resumes where they were', async ({ page }) => {

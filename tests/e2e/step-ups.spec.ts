@@ -3,7 +3,7 @@
  * screen and on to the outcome, chosen by the sandbox step-up triggers in the last four digits of the SSN or SIN
  * (server/README.md), across markets, locales and portals.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/transitions.ts';
 import { expectNoAxeViolations } from './support.ts';
 import { apply, arrive, expectHeading, labelled, mobileOf, newestMessage, stored, text, type Persona } from './journey.ts';
 

@@ -16,6 +16,8 @@ export interface Visit {
 /** The file one test writes. */
 export interface TestRecord {
   test: string;
+  /** Playwright's status of the test when its record was written; only `passed` records count. */
+  status?: string;
   visits: Visit[];
 }
 
@@ -37,6 +39,11 @@ export function movesOf(record: TestRecord): Move[] {
     moves.push({ context: a.context, from: a.screen, to: b.screen, test: record.test });
   }
   return moves;
+}
+
+/** The records that count: a test that failed (or was skipped or timed out) proves no path. */
+export function passedOnly(records: TestRecord[]): TestRecord[] {
+  return records.filter((record) => record.status === undefined || record.status === 'passed');
 }
 
 /** The records folder of the newest run under `dir` (each run writes `dir/<run id>/`), or undefined. */

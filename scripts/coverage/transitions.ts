@@ -1,22 +1,58 @@
 /**
- * The flow graph as a list of transitions: for every context (market, portal, locale) every screen-to-screen
- * move that a row can make — `next`, `onError`, secondary actions and watches, in the screen and in each of its
- * variants, with routing tables expanded. A row or variant whose condition reads only `environment` and
- * `flags` is evaluated for the context (a move the configuration rules out is not listed); any other condition
- * depends on the applicant's data and is kept as possible. Only screens reachable in the context (from a flow's
- * entry or a screen declared `entry`) contribute. Pure.
+ * The flow graph for coverage, from the content bundle and rules/config.json. Pure.
+ *
+ * What counts as one transition (an edge), and when it is covered (the reading tests/README.md documents):
+ * - A **routing table is a node**. A screen row `{ "table": "x" }` is one edge `screen → table:x`; each distinct
+ *   target of the table's rows is one edge `table:x → target` (a row `{ "table": "y" }` inside it: `table:x →
+ *   table:y`). A table edge is covered when any screen routes through it, so a table shared by ten screens is
+ *   not counted ten times.
+ * - An edge **declared outside any variant** (the screen's own rows, every table row) is one edge whatever the
+ *   context; it is covered once a journey takes it in any market, portal and locale where it exists.
+ * - An edge **contributed by a variant** (`<screen>#/variants/<i>/merge/...`) is an edge of its own; it is
+ *   covered only when taken in a context where that variant applies.
+ * Which contexts an edge exists in: every market × locale × portal of the configuration (contexts.ts); a row,
+ * secondary action or variant whose condition reads only `environment` and `flags` is evaluated for the context
+ * (one that cannot hold there is left out), any other condition depends on the applicant's data and stays
+ * possible. A variant that certainly holds in a context and merges a row list (`next`, `onError`, `secondary`,
+ * `watch.next`) replaces the screen's own list there, as JSON Merge Patch does when the engine resolves it. Only
+ * screens reachable in the context (from a flow's entry or a screen declared `entry`) contribute, and a move
+ * back to the same screen is left out: it changes no address, so no journey can be seen taking it.
+ *
+ * What a journey records is a screen-to-screen move; a **route** is one way a move can happen in a context
+ * (screen, the tables its row goes through, target) with the edges it takes. A recorded move covers every edge
+ * of every route with the same context, screen and target.
  */
 import { evaluate, variablesOf, type Condition } from '../../engine/conditions/index.ts';
 import type { ContentBundle, TransitionRow } from '../../engine/content/types.ts';
 import { contextKey, contextsOf, type CoverageConfig, type CoverageContext } from './contexts.ts';
 
-/** One possible move in one context. */
-export interface Transition {
+/** One edge of the graph. `from`/`to` are screen ids or `table:<id>`. */
+export interface Edge {
+  /** `from -> to`, with `[<screen>#/variants/<i>]` after `from` when a variant contributes it. */
+  id: string;
+  from: string;
+  to: string;
+  /** The variant that contributes the edge (`<screen>#/variants/<i>`); absent for edges declared outside variants. */
+  variant?: string;
+  /** The contexts (`US/domain/en-US`) the edge exists in. */
+  contexts: string[];
+  /** The rows that make it: `<screen>#/next/0`, `table after-onboard/3`. */
+  sources: string[];
+}
+
+/** One way a screen-to-screen move happens in a context, and the edges it takes. */
+export interface Route {
   context: string;
   from: string;
   to: string;
-  /** Where the rows that make this move are: `<screen>#/variants/0/merge/next/0 > table after-onboard/1`. */
-  sources: string[];
+  edges: string[];
+}
+
+/** The graph: its edges, the routes that take them, and every context of the configuration. */
+export interface FlowGraph {
+  edges: Edge[];
+  routes: Route[];
+  contexts: CoverageContext[];
 }
 
 type Obj = Record<string, unknown>;
@@ -35,6 +71,13 @@ export function canHold(condition: unknown, facts: Obj): boolean {
   return evaluate(condition as Condition, facts);
 }
 
+/** Whether a condition certainly holds in a context: it reads only the environment and flags, and holds. */
+export function mustHold(condition: unknown, facts: Obj): boolean {
+  if (condition === undefined) return true;
+  if (!variablesOf(condition).every((name) => /^(environment|flags)(\.|$)/.test(name))) return false;
+  return evaluate(condition as Condition, facts);
+}
+
 /** The environment and flags a context stands for, as conditions read them. */
 export function factsOf(context: CoverageContext, config: CoverageConfig): Obj {
   const market = config.markets[context.market];
@@ -44,79 +87,119 @@ export function factsOf(context: CoverageContext, config: CoverageConfig): Obj {
   };
 }
 
-function targets(rows: readonly TransitionRow[] | undefined, base: string, bundle: ContentBundle, facts: Obj, seen: string[]): Array<{ to: string; source: string }> {
-  const found: Array<{ to: string; source: string }> = [];
+/** A path through rows to a screen: the nodes passed (`table:x`, ...) and the row sources of each step. */
+interface Chain {
+  to: string;
+  steps: Array<{ from: string; to: string; source: string }>;
+}
+
+/** Every chain from a row list to a screen, through tables (a table already on the way is not entered again). */
+function chains(rows: readonly TransitionRow[] | undefined, start: string, at: string, bundle: ContentBundle, facts: Obj, seen: string[]): Chain[] {
+  const found: Chain[] = [];
   (rows ?? []).forEach((row, index) => {
     if (!canHold(row.when, facts)) return;
-    const source = `${base}/${index}`;
-    if (row.to) found.push({ to: row.to, source });
+    const source = `${at}/${index}`;
+    if (row.to) found.push({ to: row.to, steps: [{ from: start, to: row.to, source }] });
     else if (row.table && !seen.includes(row.table)) {
       const table = bundle.tables[row.table];
-      if (table) found.push(...targets(table.rows, `${source} > table ${row.table}`, bundle, facts, [...seen, row.table]));
+      if (!table) return;
+      const node = `table:${row.table}`;
+      for (const inner of chains(table.rows, node, `table ${row.table}`, bundle, facts, [...seen, row.table])) {
+        found.push({ to: inner.to, steps: [{ from: start, to: node, source }, ...inner.steps] });
+      }
     }
   });
   return found;
 }
 
-function rowListsOf(owner: Obj | undefined, base: string, facts: Obj): Array<{ rows: TransitionRow[]; at: string }> {
+/** The row lists of an owner (a screen or a variant's merge), keyed by the property a merge would replace. */
+function rowListsOf(owner: Obj | undefined, base: string, facts: Obj): Array<{ key: string; rows: TransitionRow[]; at: string }> {
   if (!owner) return [];
-  const lists: Array<{ rows: TransitionRow[]; at: string }> = [];
-  for (const name of ['next', 'onError']) if (Array.isArray(owner[name])) lists.push({ rows: owner[name] as TransitionRow[], at: `${base}/${name}` });
+  const lists: Array<{ key: string; rows: TransitionRow[]; at: string }> = [];
+  for (const name of ['next', 'onError']) if (Array.isArray(owner[name])) lists.push({ key: name, rows: owner[name] as TransitionRow[], at: `${base}/${name}` });
   const secondary = Array.isArray(owner.secondary) ? (owner.secondary as Obj[]) : [];
   secondary.forEach((action, index) => {
     for (const name of ['next', 'onError'])
-      if (Array.isArray(action[name]) && canHold(action.when, facts)) lists.push({ rows: action[name] as TransitionRow[], at: `${base}/secondary/${index}/${name}` });
+      if (Array.isArray(action[name]) && canHold(action.when, facts)) lists.push({ key: 'secondary', rows: action[name] as TransitionRow[], at: `${base}/secondary/${index}/${name}` });
   });
   const watch = owner.watch as Obj | undefined;
-  if (watch) for (const name of ['next', 'onError']) if (Array.isArray(watch[name])) lists.push({ rows: watch[name] as TransitionRow[], at: `${base}/watch/${name}` });
+  if (watch && typeof watch === 'object')
+    for (const name of ['next', 'onError']) if (Array.isArray(watch[name])) lists.push({ key: `watch.${name}`, rows: watch[name] as TransitionRow[], at: `${base}/watch/${name}` });
   return lists;
 }
 
-/** Keeps the transitions whose screen can be reached, in their context, from a flow entry or an `entry` screen. */
-function reachableOnly(transitions: Transition[], bundle: ContentBundle): Transition[] {
-  const roots = [
+/** The keys (as rowListsOf names them) a variant's merge replaces. */
+function replacedKeys(merge: Obj | undefined): string[] {
+  if (!merge) return [];
+  const keys = ['next', 'onError', 'secondary'].filter((key) => key in merge);
+  const watch = merge.watch;
+  if (watch === null) keys.push('watch.next', 'watch.onError');
+  else if (watch && typeof watch === 'object') for (const name of ['next', 'onError']) if (name in (watch as Obj)) keys.push(`watch.${name}`);
+  return keys;
+}
+
+/** The roots the journeys start from: every flow's entry and every screen declared `entry`. */
+function rootsOf(bundle: ContentBundle): string[] {
+  return [
     ...Object.values(bundle.flows).map((flow) => flow.entry),
     ...Object.entries(bundle.screens).filter(([, screen]) => (screen as { entry?: boolean }).entry === true).map(([id]) => id),
   ].filter((id): id is string => typeof id === 'string');
-  if (roots.length === 0) return transitions;
-  const kept: Transition[] = [];
-  for (const context of new Set(transitions.map((t) => t.context))) {
-    const mine = transitions.filter((t) => t.context === context);
-    const reached = new Set(roots);
-    let grew = true;
-    while (grew) {
-      grew = false;
-      for (const t of mine) if (reached.has(t.from) && !reached.has(t.to)) (reached.add(t.to), (grew = true));
-    }
-    kept.push(...mine.filter((t) => reached.has(t.from)));
-  }
-  return kept;
 }
 
-/** Every transition of the bundle in every context of the configuration, sorted. */
-export function enumerateTransitions(bundle: ContentBundle, config: CoverageConfig): Transition[] {
-  const byKey = new Map<string, Transition>();
-  for (const context of contextsOf(config)) {
+/** The graph of the bundle in every context of the configuration. */
+export function flowGraph(bundle: ContentBundle, config: CoverageConfig): FlowGraph {
+  const contexts = contextsOf(config);
+  const edges = new Map<string, Edge>();
+  const routes: Route[] = [];
+  const roots = rootsOf(bundle);
+  for (const context of contexts) {
     const facts = factsOf(context, config);
     const key = contextKey(context);
+    // Every route of every screen in this context, before reachability is known.
+    const candidates: Array<Route & { steps: Array<{ id: string; from: string; to: string; variant?: string; source: string }> }> = [];
     for (const [id, screen] of Object.entries(bundle.screens)) {
-      const owners: Array<{ owner: Obj; base: string }> = [{ owner: screen as unknown as Obj, base: `${id}#` }];
-      (screen.variants ?? []).forEach((variant, index) => {
-        if (canHold(variant.when, facts)) owners.push({ owner: variant.merge as Obj, base: `${id}#/variants/${index}/merge` });
+      const variants = (screen.variants ?? []).map((variant, index) => ({ variant, at: `${id}#/variants/${index}` }));
+      const replaced = new Set(variants.filter(({ variant }) => mustHold(variant.when, facts)).flatMap(({ variant }) => replacedKeys(variant.merge as Obj)));
+      const owners: Array<{ owner: Obj; base: string; variant?: string; replaced: Set<string> }> = [{ owner: screen as unknown as Obj, base: `${id}#`, replaced }];
+      variants.forEach(({ variant, at }, index) => {
+        if (!canHold(variant.when, facts)) return;
+        // A later variant that certainly holds replaces what an earlier one merged.
+        const later = new Set(variants.slice(index + 1).filter(({ variant: v }) => mustHold(v.when, facts)).flatMap(({ variant: v }) => replacedKeys(v.merge as Obj)));
+        owners.push({ owner: variant.merge as Obj, base: `${at}/merge`, variant: at, replaced: later });
       });
-      for (const { owner, base } of owners) {
+      for (const { owner, base, variant, replaced: gone } of owners) {
         for (const list of rowListsOf(owner, base, facts)) {
-          for (const { to, source } of targets(list.rows, list.at, bundle, facts, [])) {
-            // A row back to the same screen changes no address, so no journey can be seen taking it.
-            if (to === id) continue;
-            const mapKey = `${key}\u0000${id}\u0000${to}`;
-            const existing = byKey.get(mapKey);
-            if (existing) existing.sources.push(source);
-            else byKey.set(mapKey, { context: key, from: id, to, sources: [source] });
+          if (gone.has(list.key)) continue;
+          for (const chain of chains(list.rows, id, list.at, bundle, facts, [])) {
+            if (chain.to === id) continue;
+            const steps = chain.steps.map((step, i) => {
+              // Only the first step leaves the screen: the variant owns it; table edges belong to the table.
+              const own = i === 0 ? variant : undefined;
+              return { id: `${step.from}${own ? ` [${own}]` : ''} -> ${step.to}`, from: step.from, to: step.to, variant: own, source: step.source };
+            });
+            candidates.push({ context: key, from: id, to: chain.to, edges: steps.map((s) => s.id), steps });
           }
         }
       }
     }
+    // Keep the routes of screens reachable in this context.
+    const reached = new Set(roots);
+    if (roots.length === 0) for (const c of candidates) reached.add(c.from);
+    let grew = true;
+    while (grew) {
+      grew = false;
+      for (const c of candidates) if (reached.has(c.from) && !reached.has(c.to)) (reached.add(c.to), (grew = true));
+    }
+    for (const candidate of candidates) {
+      if (!reached.has(candidate.from)) continue;
+      routes.push({ context: candidate.context, from: candidate.from, to: candidate.to, edges: candidate.edges });
+      for (const step of candidate.steps) {
+        let edge = edges.get(step.id);
+        if (!edge) edges.set(step.id, (edge = { id: step.id, from: step.from, to: step.to, ...(step.variant ? { variant: step.variant } : {}), contexts: [], sources: [] }));
+        if (!edge.contexts.includes(key)) edge.contexts.push(key);
+        if (!edge.sources.includes(step.source)) edge.sources.push(step.source);
+      }
+    }
   }
-  return reachableOnly([...byKey.values()], bundle).sort((a, b) => `${a.context} ${a.from} ${a.to}`.localeCompare(`${b.context} ${b.from} ${b.to}`));
+  return { edges: [...edges.values()].sort((a, b) => a.id.localeCompare(b.id)), routes, contexts };
 }

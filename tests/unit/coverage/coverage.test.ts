@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { ContentBundle } from '../../../engine/content/types.ts';
 import { contextsOf, type CoverageConfig } from '../../../scripts/coverage/contexts.ts';
-import { movesOf } from '../../../scripts/coverage/records.ts';
+import { movesOf, passedOnly, type TestRecord } from '../../../scripts/coverage/records.ts';
 import { coverageMarkdown, coverageOf } from '../../../scripts/coverage/report.ts';
 import { screenForPath } from '../../../scripts/coverage/screens.ts';
-import { canHold, enumerateTransitions } from '../../../scripts/coverage/transitions.ts';
+import { canHold, flowGraph, mustHold } from '../../../scripts/coverage/transitions.ts';
 
 const config: CoverageConfig = {
   markets: { US: { currency: 'USD', locales: ['en-US'] }, CA: { currency: 'CAD', locales: ['en-CA', 'fr-CA'] } },
@@ -39,8 +39,12 @@ const bundle = {
       kind: 'form',
       next: [{ table: 'outcome' }],
       secondary: [{ id: 'later', actions: [], next: [{ to: 'done' }] }],
-      variants: [{ when: market('CA'), merge: { next: [{ to: 'ca-extra' }] } }],
+      variants: [
+        { when: market('CA'), merge: { next: [{ to: 'ca-extra' }] } },
+        { when: { '==': [{ var: 'application.decision' }, 'APPROVED'] }, merge: { next: [{ to: 'done' }] } },
+      ],
     },
+    review: { id: 'review', path: '/:applicationId/review', kind: 'message', entry: true, next: [{ table: 'outcome' }] },
     'ca-extra': { id: 'ca-extra', path: '/:applicationId/form/extra', kind: 'form', next: [{ to: 'done' }, { to: 'ca-extra' }] },
     waiting: { id: 'waiting', path: '/:applicationId/waiting', kind: 'message', entry: true, watch: { call: 'x', everyMs: 1000, until: true, next: [{ to: 'done' }] } },
     phone: { id: 'phone', path: '/:applicationId/phone', kind: 'form', final: true },
@@ -62,38 +66,75 @@ describe('contexts', () => {
   });
 });
 
-describe('enumerateTransitions', () => {
-  const all = enumerateTransitions(bundle, config);
-  const inContext = (key: string) => all.filter((t) => t.context === key).map((t) => `${t.from}->${t.to}`);
+describe('flowGraph: what one transition is', () => {
+  const graph = flowGraph(bundle, config);
+  const ids = graph.edges.map((e) => e.id);
+  const edge = (id: string) => graph.edges.find((e) => e.id === id)!;
+  const US = 'US/domain/en-US';
+  const CA = ['CA/domain/en-CA', 'CA/domain/fr-CA', 'CA/terminal/en-CA', 'CA/terminal/fr-CA'];
 
-  test('rows, tables (nested), secondary actions, watches and variants; self-loops left out', () => {
-    expect(inContext('US/domain/en-US')).toEqual(['form->done', 'form->error', 'start->form', 'waiting->done']);
+  test('a routing table is a node: screen → table once, table → each target once, however many screens use it', () => {
+    expect(ids).toEqual([
+      'ca-extra -> done',
+      'form -> done',
+      'form -> table:outcome',
+      'form [form#/variants/0] -> ca-extra',
+      'form [form#/variants/1] -> done',
+      'review -> table:outcome',
+      'start -> form',
+      'table:more -> done',
+      'table:outcome -> error',
+      'table:outcome -> table:more',
+      'waiting -> done',
+    ]);
+    // Not one edge per context: 11 edges for 6 contexts.
+    expect(graph.contexts).toHaveLength(6);
+    expect(edge('table:outcome -> error').sources).toEqual(['table outcome/0']);
   });
 
-  test('a variant whose condition reads only the environment counts only where it holds', () => {
-    expect(inContext('CA/domain/fr-CA')).toContain('form->ca-extra');
-    expect(inContext('US/domain/en-US')).not.toContain('form->ca-extra');
-    expect(inContext('CA/terminal/en-CA')).toContain('ca-extra->done');
-    // Reached only through the Canadian variant: its own rows do not count in the US.
-    expect(inContext('US/domain/en-US')).not.toContain('ca-extra->done');
+  test('a flag off in the configuration rules a table row out; a data condition stays possible', () => {
+    expect(ids.some((id) => id.includes('phone'))).toBe(false);
+    expect(edge('table:outcome -> error').contexts).toHaveLength(6);
   });
 
-  test('a flag off in the configuration rules a row out; data conditions stay possible', () => {
-    expect(all.some((t) => t.to === 'phone')).toBe(false);
-    expect(all.filter((t) => t.from === 'form' && t.to === 'error')).toHaveLength(6);
+  test('an edge declared outside variants is one edge, existing in every context where its row can hold', () => {
+    expect(edge('start -> form').contexts).toHaveLength(6);
+    expect(edge('start -> form').variant).toBeUndefined();
+    // The secondary action and the table both reach done: two edges, each with its own row.
+    expect(edge('form -> done').sources).toEqual(['form#/secondary/0/next/0']);
   });
 
-  test('one transition per context and pair, with every row that makes it', () => {
-    const formDone = all.find((t) => t.context === 'US/domain/en-US' && t.from === 'form' && t.to === 'done')!;
-    expect(formDone.sources).toEqual(['form#/next/0 > table outcome/1 > table more/1', 'form#/secondary/0/next/0']);
+  test('a variant contributes its own edge, existing only where the variant can apply', () => {
+    expect(edge('form [form#/variants/0] -> ca-extra')).toMatchObject({ variant: 'form#/variants/0', contexts: CA });
+    // Reached only through the Canadian variant: its own rows exist only in Canada.
+    expect(edge('ca-extra -> done').contexts).toEqual(CA);
+    // A variant on the applicant's data may apply anywhere.
+    expect(edge('form [form#/variants/1] -> done').contexts).toHaveLength(6);
   });
 
-  test('canHold splits and/or so the environment part of a mixed condition still decides', () => {
+  test("a variant that certainly applies replaces the screen's own list (JSON Merge Patch), so the screen's rows do not exist there", () => {
+    expect(edge('form -> table:outcome').contexts).toEqual([US, 'US/terminal/en-US']);
+    // The secondary list is not merged by the variant: it stays everywhere.
+    expect(edge('form -> done').contexts).toHaveLength(6);
+    expect(graph.routes.filter((r) => r.context === CA[0] && r.from === 'form').map((r) => r.to).sort()).toEqual(['ca-extra', 'done', 'done']);
+  });
+
+  test('a route lists the edges a move takes, through nested tables', () => {
+    expect(graph.routes.filter((r) => r.context === US && r.from === 'form' && r.to === 'done').map((r) => r.edges)).toEqual([
+      ['form -> table:outcome', 'table:outcome -> table:more', 'table:more -> done'],
+      ['form -> done'],
+      ['form [form#/variants/1] -> done'],
+    ]);
+  });
+
+  test('canHold splits and/or so the environment part of a mixed condition still decides; mustHold needs certainty', () => {
     const facts = { environment: { market: 'US', currency: 'USD' }, flags: { phoneAuth: false } };
     expect(canHold({ and: [{ '==': [{ var: 'flags.phoneAuth' }, true] }, { '==': [{ var: 'application.x' }, 1] }] }, facts)).toBe(false);
     expect(canHold({ or: [market('CA'), { '==': [{ var: 'application.x' }, 1] }] }, facts)).toBe(true);
     expect(canHold(market('CA'), facts)).toBe(false);
     expect(canHold(undefined, facts)).toBe(true);
+    expect(mustHold(market('US'), facts)).toBe(true);
+    expect(mustHold({ and: [market('US'), { '==': [{ var: 'application.x' }, 1] }] }, facts)).toBe(false);
   });
 });
 
@@ -107,7 +148,7 @@ describe('screenForPath', () => {
   });
 });
 
-describe('movesOf and coverageOf', () => {
+describe('movesOf', () => {
   const record = {
     test: 'journey',
     visits: [
@@ -124,17 +165,75 @@ describe('movesOf and coverageOf', () => {
   test('consecutive different screens in one context are moves; sign-on pages and context changes break the chain', () => {
     expect(movesOf(record).map((m) => `${m.context}:${m.from}->${m.to}`)).toEqual(['US/domain/en-US:start->form', 'US/domain/en-US:form->start', 'CA/domain/fr-CA:form->done']);
   });
+});
 
-  test('the report counts covered transitions per context, lists the rest and the undeclared moves', () => {
-    const report = coverageOf(enumerateTransitions(bundle, config), movesOf(record));
-    expect(report.covered.map((t) => `${t.context}:${t.from}->${t.to}`)).toEqual(['CA/domain/fr-CA:form->done', 'US/domain/en-US:start->form']);
-    expect(report.covered[0].tests).toEqual(['journey']);
-    expect(report.uncovered.length).toBe(report.total - 2);
-    expect(report.byContext['US/domain/en-US']).toEqual({ total: 4, covered: 1 });
-    expect(report.undeclared.map((m) => `${m.from}->${m.to}`)).toEqual(['form->start']);
-    const markdown = coverageMarkdown(report, '/runs/1');
-    expect(markdown).toContain('Covered 2 of');
-    expect(markdown).toContain('- US/domain/en-US: form → error (form#/next/0 > table outcome/0)');
+describe('coverageOf: when a transition counts as covered', () => {
+  const graph = flowGraph(bundle, config);
+  const visit = (context: string, screen: string | null) => ({ screen, url: `/${screen ?? 'sso/login'}`, context });
+  const journey = (test: string, context: string, ...screens: Array<string | null>): TestRecord => ({ test, visits: screens.map((s) => visit(context, s)) });
+  const covered = (records: TestRecord[]) => coverageOf(graph, records).covered.map((e) => e.id);
+
+  test('a move through a table covers the screen → table edge and the table → target edge only', () => {
+    expect(covered([journey('j', 'US/domain/en-US', 'review', 'error')])).toEqual(['review -> table:outcome', 'table:outcome -> error']);
+  });
+
+  test('a table edge is covered whichever screen routed through it; the other screen\'s edge stays uncovered', () => {
+    const report = coverageOf(graph, [journey('j', 'US/domain/en-US', 'start', 'form', 'error')]);
+    expect(report.covered.map((e) => e.id)).toContain('table:outcome -> error');
+    expect(report.uncovered.map((e) => e.id)).toContain('review -> table:outcome');
+  });
+
+  test('a nested table: every edge of the way is covered, the same target through another row as well', () => {
+    // form -> done: through outcome > more, the data variant, and the secondary action. One move cannot tell them apart.
+    expect(covered([journey('j', 'US/domain/en-US', 'form', 'done')])).toEqual([
+      'form -> done',
+      'form -> table:outcome',
+      'form [form#/variants/1] -> done',
+      'table:more -> done',
+      'table:outcome -> table:more',
+    ]);
+  });
+
+  test('an edge declared outside variants is covered once, in any context where it exists', () => {
+    const report = coverageOf(graph, [journey('j', 'CA/terminal/fr-CA', 'start', 'form')]);
+    const edge = report.covered.find((e) => e.id === 'start -> form')!;
+    expect(edge.takenIn).toEqual(['CA/terminal/fr-CA']);
+    expect(report.covered).toHaveLength(1);
+    expect(report.total).toBe(11);
+  });
+
+  test('a variant edge is covered only where its variant applies; the same move elsewhere is undeclared', () => {
+    const us = coverageOf(graph, [journey('us', 'US/domain/en-US', 'form', 'ca-extra')]);
+    expect(us.covered).toEqual([]);
+    expect(us.undeclared.map((m) => `${m.context}:${m.from}->${m.to}`)).toEqual(['US/domain/en-US:form->ca-extra']);
+    expect(covered([journey('ca', 'CA/domain/en-CA', 'form', 'ca-extra')])).toEqual(['form [form#/variants/0] -> ca-extra']);
+  });
+
+  test("a row the variant replaced there covers nothing: form -> error in Canada is undeclared", () => {
+    const report = coverageOf(graph, [journey('ca', 'CA/domain/fr-CA', 'form', 'error')]);
+    expect(report.covered).toEqual([]);
+    expect(report.undeclared).toHaveLength(1);
+  });
+
+  test('every market, portal and locale needs a journey; sign-on pages do not count as one', () => {
+    const report = coverageOf(graph, [journey('us', 'US/domain/en-US', 'start', 'form'), journey('sso', 'CA/terminal/fr-CA', null)]);
+    expect(report.missing).toEqual(['market CA', 'portal terminal', 'locale en-CA', 'locale fr-CA']);
+    expect(report.journeys.market).toEqual({ US: ['us'], CA: [] });
+    const all = coverageOf(graph, [journey('a', 'US/domain/en-US', 'start'), journey('b', 'CA/terminal/fr-CA', 'start'), journey('c', 'CA/domain/en-CA', 'start')]);
+    expect(all.missing).toEqual([]);
+  });
+
+  test('only passed tests count', () => {
+    const records = [{ ...journey('ok', 'US/domain/en-US', 'start', 'form'), status: 'passed' }, { ...journey('bad', 'US/domain/en-US', 'review', 'error'), status: 'failed' }, journey('old', 'US/domain/en-US', 'waiting', 'done')];
+    expect(passedOnly(records).map((r) => r.test)).toEqual(['ok', 'old']);
+  });
+
+  test('the Markdown lists uncovered edges with their rows, the journeys per market, portal and locale, and what is missing', () => {
+    const markdown = coverageMarkdown(coverageOf(graph, [journey('us', 'US/domain/en-US', 'start', 'form')]), '/runs/1');
+    expect(markdown).toContain('Covered 1 of 11 transitions');
+    expect(markdown).toContain('- table:outcome -> error (table outcome/0; exists in 6 contexts)');
+    expect(markdown).toContain('| market | CA | 0 |');
+    expect(markdown).toContain('No journey ran in: market CA, portal terminal, locale en-CA, locale fr-CA.');
   });
 });
 

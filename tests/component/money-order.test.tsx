@@ -1,0 +1,97 @@
+/**
+ * The order screen (flows/money/screens/order.json) as a user meets it: which order type is selected and offered
+ * (doc1 §4.9, doc2 §9: rent, else buy, else no device by the plans GET /api/v2/configs/plans serves; a loaded order's
+ * first terminal profile selects its type; the eHopper flow forces buy), and the order the API receives.
+ */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { applicationId, fakeApi, renderScreen, usEnvironment } from './render-screen.tsx';
+
+const RENT = { planKey: 'n910', planName: 'N910', device: 'N910', perUnit: 30, perUnitCents: 3000, trialPeriodDays: 0, frequency: 'MONTHLY' };
+const TRIAL = { planKey: 'poyntC', planName: 'Smart Terminal', device: 'PoyntC', perUnit: 30, perUnitCents: 3000, trialPeriodDays: 30, frequency: 'MONTHLY' };
+const BUY = { planKey: 'buy', planName: 'Smart Terminal', device: 'PoyntC', perUnit: 299, perUnitCents: 29900, trialPeriodDays: 0 };
+const NONE = { planKey: 'noDevice', planName: 'NO_DEVICE_OPTION', device: 'NO_DEVICE', perUnit: 0, perUnitCents: 0, trialPeriodDays: 0, frequency: 'MONTHLY' };
+
+function api(plans: object[], order: object = {}) {
+  const doc = { application: { id: applicationId, decision: 'APPROVED' }, applicant: {}, company: { currency: 'USD' }, bank: {}, order };
+  return fakeApi(doc, (method, url) => {
+    if (url.startsWith('/api/v2/configs/plans')) return { status: 200, body: { market: 'US', currency: 'USD', shippingCents: 1500, plans } };
+    if (method === 'POST' && url.endsWith('/orders')) return { status: 201, body: { id: 'ord_2' } };
+    return undefined;
+  });
+}
+
+async function typeChoice() {
+  expect(await screen.findByRole('heading', { level: 1, name: 'Get a card terminal' }, { timeout: 25_000 })).toBeInTheDocument();
+  return {
+    rent: screen.queryByLabelText('Rent a terminal') as HTMLInputElement | null,
+    buy: screen.queryByLabelText('Buy a terminal') as HTMLInputElement | null,
+    none: screen.queryByLabelText('No terminal for now') as HTMLInputElement | null,
+  };
+}
+
+describe('order screen: the selected order type', () => {
+  it('selects rent when the plans offer a rental', { timeout: 40_000 }, async () => {
+    api([TRIAL, RENT, BUY, NONE]);
+    await renderScreen(`/${applicationId}/order`);
+    const choice = await typeChoice();
+    expect(choice.rent).toBeChecked();
+    expect(choice.buy).not.toBeChecked();
+    expect(choice.none).not.toBeChecked();
+  });
+
+  it('selects buy, and offers no rental, when the plans offer only a purchase', { timeout: 40_000 }, async () => {
+    api([BUY, NONE]);
+    await renderScreen(`/${applicationId}/order`);
+    const choice = await typeChoice();
+    expect(choice.rent).toBeNull();
+    expect(choice.buy).toBeChecked();
+    expect(choice.none).not.toBeChecked();
+  });
+
+  it('selects no device, and asks no address, when the plans offer no device at all', { timeout: 40_000 }, async () => {
+    api([NONE]);
+    await renderScreen(`/${applicationId}/order`);
+    const choice = await typeChoice();
+    expect(choice.none).toBeChecked();
+    expect(choice.rent).toBeNull();
+    expect(choice.buy).toBeNull();
+    expect(screen.queryByLabelText(/^Shipping street address/)).toBeNull();
+  });
+
+  it('selects the type of a loaded order: a Smart Terminal without frequency is a purchase', { timeout: 40_000 }, async () => {
+    api([TRIAL, RENT, BUY, NONE], { id: 'ord_1', profiles: [{ planKey: 'buy', planName: 'Smart Terminal', device: 'PoyntC', quantity: 1 }] });
+    await renderScreen(`/${applicationId}/order`);
+    const choice = await typeChoice();
+    expect(choice.buy).toBeChecked();
+    expect(choice.rent).not.toBeChecked();
+  });
+
+  it('selects the type of a loaded order: NO_DEVICE_OPTION monthly is no device', { timeout: 40_000 }, async () => {
+    api([TRIAL, RENT, BUY, NONE], { id: 'ord_1', profiles: [{ planKey: 'noDevice', planName: 'NO_DEVICE_OPTION', device: 'NO_DEVICE', frequency: 'MONTHLY', quantity: 1 }] });
+    await renderScreen(`/${applicationId}/order`);
+    const choice = await typeChoice();
+    expect(choice.none).toBeChecked();
+    expect(choice.rent).not.toBeChecked();
+  });
+
+  it('forces buy in the eHopper flow, even for a loaded rental, and orders the purchase plan', { timeout: 40_000 }, async () => {
+    const calls = api([TRIAL, RENT, BUY, NONE], { id: 'ord_1', profiles: [{ planKey: 'poyntC', planName: 'Smart Terminal', frequency: 'MONTHLY', quantity: 1 }] });
+    const environment = usEnvironment();
+    environment.config.flags = { ehopper: true };
+    await renderScreen(`/${applicationId}/order`, { environment });
+    const choice = await typeChoice();
+    expect(choice.buy).toBeChecked();
+    expect(choice.rent).toBeNull();
+    expect(choice.none).toBeNull();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Shipping street address/), '123 Main Street');
+    await user.type(screen.getByLabelText(/^City/), 'Springfield');
+    await user.selectOptions(screen.getByLabelText(/^State/), 'Illinois');
+    await user.type(screen.getByLabelText(/^ZIP code/), '62701');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(calls.calls.some((c) => c.method === 'POST' && c.url.endsWith('/orders'))).toBe(true));
+    const created = calls.calls.find((c) => c.method === 'POST' && c.url.endsWith('/orders'))!;
+    expect(created.body).toMatchObject({ type: 'BUY', profiles: [{ planKey: 'buy', quantity: 1 }] });
+  });
+});

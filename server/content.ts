@@ -51,6 +51,8 @@ export interface GovernmentIdRules {
 /** rules/sandbox.json: data and triggers of the sandbox providers. */
 export interface SandboxRules {
   carrier: { failWhenPhoneEndsWith: string[] };
+  /** Invited partners whose email contains one of these parts complete their own details first (FULL_ONBOARDING). */
+  partners?: { fullOnboardingWhenEmailContains: string[] };
   cardVault: { declineOnPayment: string[]; refuseToSave: string[] };
   bankLink: {
     errorInstitution: string;

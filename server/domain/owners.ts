@@ -29,7 +29,10 @@ export function unverifiedPartners(doc: ApplicationDocument): JsonObject[] {
  */
 export function settleBoVerification(doc: ApplicationDocument): ApplicationDocument {
   if (unverifiedPartners(doc).length > 0) return doc;
-  return { ...doc, application: { ...doc.application, stepUpDetails: doc.application.stepUpDetails.filter((s) => s.type !== 'BO_VERIFICATION') } };
+  return {
+    ...doc,
+    application: { ...doc.application, enableDeposits: true, stepUpDetails: doc.application.stepUpDetails.filter((s) => s.type !== 'BO_VERIFICATION') },
+  };
 }
 
 /**

@@ -14,7 +14,7 @@ export async function inviteOwners(
   tx: Queryable,
   messenger: Messenger,
   doc: ApplicationDocument,
-  options: { ttlMs: number; locale: string; only?: string[] },
+  options: { ttlMs: number; locale: string; only?: string[]; fullOnboardingWhenEmailContains?: string[] },
 ): Promise<{ doc: ApplicationDocument; deliveries: Array<() => Promise<void>> }> {
   const deliveries: Array<() => Promise<void>> = [];
   const owners: JsonObject[] = [];
@@ -34,13 +34,37 @@ export async function inviteOwners(
         key: 'outbox.email.ownerInvitation.body',
         subjectKey: 'outbox.email.ownerInvitation.subject',
         args: { firstName: String(owner.firstName ?? ''), companyName: String(doc.company.name ?? '') },
-        link: `/${doc.application.id}/owners/${ownerId}?invitation=${token}`,
+        link: `${cobrandPrefix(doc)}/${doc.application.id}/owners/${ownerId}?invitation=${token}`,
         locale: typeof owner.communicationLanguage === 'string' ? owner.communicationLanguage : options.locale,
       }),
     );
-    owners.push({ ...owner, status: 'REQUEST_SENT' });
+    owners.push({ ...owner, status: 'REQUEST_SENT', stepUpDetails: ownerStepUps(owner, options.fullOnboardingWhenEmailContains ?? []) });
   }
-  return { doc: { ...doc, owners }, deliveries };
+  // doc1 §4.6: payouts are enabled once partners verify; until then they wait (settleBoVerification turns them on).
+  const waiting = owners.some((o) => o.type === 'OWNER' && Array.isArray(o.stepUpDetails) && o.stepUpDetails.length > 0);
+  const application = waiting ? { ...doc.application, enableDeposits: false } : doc.application;
+  return { doc: { ...doc, application, owners }, deliveries };
+}
+
+/**
+ * The owner-side step-ups of an invited partner (doc1 §4.2: FULL_ONBOARDING and GOV_ID_SELFIE): the photo ID always;
+ * in front of it FULL_ONBOARDING (the partner completes their own details) when the sandbox trigger of
+ * rules/sandbox.json `partners` matches the partner's email and their phone and language are not yet given.
+ */
+export function ownerStepUps(owner: JsonObject, fullOnboardingWhenEmailContains: string[]): JsonObject[] {
+  const current = Array.isArray(owner.stepUpDetails) ? (owner.stepUpDetails as JsonObject[]) : [];
+  if (owner.status === 'COMPLETED') return current;
+  const email = String(owner.email ?? '').toLowerCase();
+  const full = fullOnboardingWhenEmailContains.some((part) => email.includes(part.toLowerCase()));
+  const rest = current.filter((s) => s.type !== 'FULL_ONBOARDING');
+  const detailsGiven = Boolean((owner.phone as JsonObject | undefined)?.nationalNumber) && typeof owner.communicationLanguage === 'string';
+  return full && !detailsGiven ? [{ type: 'FULL_ONBOARDING', status: 'REQUIRED' }, ...rest] : rest;
+}
+
+/** The co-brand prefix of links (doc1 §2.1 `/r/{referralUrlId}`), so a reseller's partner sees the reseller portal. */
+export function cobrandPrefix(doc: ApplicationDocument): string {
+  const referral = doc.application.referralUrlId;
+  return typeof referral === 'string' && referral ? `/r/${encodeURIComponent(referral)}` : '';
 }
 
 /** Runs deliveries after a commit. */

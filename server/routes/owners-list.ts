@@ -81,7 +81,7 @@ function ownerIndex(doc: ApplicationDocument, ownerId: string): number {
 }
 
 /** The operations, shared by the V2 and V1 paths. */
-function operations(db: Database, shared: SharedValidation, messenger: Messenger, invitationTtlMs: number) {
+function operations(db: Database, shared: SharedValidation, messenger: Messenger, invitationTtlMs: number, fullOnboardingWhenEmailContains: string[]) {
   const change = async (request: FastifyRequest, id: string, edit: (doc: ApplicationDocument) => ApplicationDocument) => {
     const updated = await updateApplication<ApplicationDocument>(db, id, async (current) => {
       const doc = assertOwned(request, current).document;
@@ -142,7 +142,12 @@ function operations(db: Database, shared: SharedValidation, messenger: Messenger
             stepUpDetails: partners ? [...stepUps, { type: 'BO_VERIFICATION', status: 'REQUIRED' }] : stepUps,
           },
         };
-        const invited = await inviteOwners(tx, messenger, next, { ttlMs: invitationTtlMs, locale: request.locale, ...(only ? { only: [only] } : {}) });
+        const invited = await inviteOwners(tx, messenger, next, {
+          ttlMs: invitationTtlMs,
+          locale: request.locale,
+          fullOnboardingWhenEmailContains,
+          ...(only ? { only: [only] } : {}),
+        });
         deliveries = invited.deliveries;
         return invited.doc;
       });
@@ -162,9 +167,15 @@ type Params = { id: string; ownerId: string };
 /** Registers the owner-list calls (V2 and V1). */
 export async function ownerListRoutes(
   app: FastifyInstance,
-  { db, shared, messenger, invitationTtlMs }: { db: Database; shared: SharedValidation; messenger: Messenger; invitationTtlMs: number },
+  {
+    db,
+    shared,
+    messenger,
+    invitationTtlMs,
+    fullOnboardingWhenEmailContains = [],
+  }: { db: Database; shared: SharedValidation; messenger: Messenger; invitationTtlMs: number; fullOnboardingWhenEmailContains?: string[] },
 ): Promise<void> {
-  const ops = operations(db, shared, messenger, invitationTtlMs);
+  const ops = operations(db, shared, messenger, invitationTtlMs, fullOnboardingWhenEmailContains);
   const documentResponse = { 200: api('document'), 201: api('document'), ...errorResponses };
 
   for (const base of ['/api/v2/applications/:id/owners', '/api/v1/commerce/onboarding-applications/:id/individuals']) {

@@ -1,17 +1,37 @@
 import type { FastifyInstance } from 'fastify';
-import { publicView, type ApplicationDocument } from '../domain/document.ts';
+import { marketOf, publicView, type ApplicationDocument, type JsonObject } from '../domain/document.ts';
 import { settleBoVerification } from '../domain/owners.ts';
 import { ApiError } from '../http/errors.ts';
+import { enforceRate } from '../http/rate-limit.ts';
 import { requireUser, userOf } from '../http/request-context.ts';
+import type { SharedValidation } from '../http/shared-validation.ts';
+import type { Messenger } from '../sandbox/outbox/messenger.ts';
 import type { IdentityInquiryProvider } from '../sandbox/identity/provider.ts';
 import type { Database } from '../storage/index.ts';
 import { findApplication, updateApplication } from '../storage/applications.ts';
 import { claimInvitation, findInvitation, hasOwnerAccess } from '../storage/owner-access.ts';
+import { documentProblems } from './document-checks.ts';
 import { assertInquiryCompleted } from './identity.ts';
+import { cobrandPrefix } from './invitations.ts';
 import { assertOwnerAccess } from './owner-access.ts';
 import { api, errorResponses } from './schema-refs.ts';
 
 type OwnerParams = { id: string; ownerId: string };
+
+/** The complete-owner form (FULL_ONBOARDING): the partner's own names, mobile phone and preferred language. */
+const fullOnboardingBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['firstName', 'lastName', 'phone', 'communicationLanguage'],
+  properties: {
+    firstName: { type: 'string', format: 'person-name-accented', maxLength: 64 },
+    lastName: { type: 'string', format: 'person-name-accented', maxLength: 64 },
+    phone: { type: 'object', additionalProperties: false, required: ['nationalNumber'], properties: { nationalNumber: { type: 'string', pattern: '^\\d{10}$' } } },
+    communicationLanguage: { enum: ['en-US', 'en-CA', 'fr-CA'] },
+  },
+} as const;
+
+const emailSentResponse = { type: 'object', additionalProperties: false, required: ['email'], properties: { email: { type: 'string' } } } as const;
 
 /**
  * Owner calls of V2 (doc2 §7; doc1 §2.5, §4.6, §6):
@@ -20,9 +40,16 @@ type OwnerParams = { id: string; ownerId: string };
  * - `POST .../owners/{ownerId}/step-ups/identification` `{inquiryId}`: the owner's completed photo-ID inquiry
  *   clears their GOV_ID_SELFIE; when no partner is left to verify, BO_VERIFICATION leaves the application;
  * - `POST /api/v2/owner-invitations/claim` `{token}`: the partner, signed in with their own account (the one the
- *   invitation was emailed to), claims the emailed link and may then see that one owner record.
+ *   invitation was emailed to), claims the emailed link and may then see that one owner record;
+ * - `POST .../owners/{ownerId}/step-ups/full-onboarding` `{firstName, lastName, phone, communicationLanguage}`: the
+ *   partner completes their own details (the complete-owner form, doc1 §2.7), which answers their FULL_ONBOARDING;
+ * - `POST .../owners/{ownerId}/step-ups/identification/email` `{}`: the confirm-ownership choice 'send me an email'
+ *   (doc1 §2.7, §6): the partner's steps and a link back to the photo-ID page, by email (at most 3 per 10 minutes).
  */
-export async function ownerRoutes(app: FastifyInstance, { db, inquiries }: { db: Database; inquiries: IdentityInquiryProvider }): Promise<void> {
+export async function ownerRoutes(
+  app: FastifyInstance,
+  { db, shared, inquiries, messenger }: { db: Database; shared: SharedValidation; inquiries: IdentityInquiryProvider; messenger: Messenger },
+): Promise<void> {
   app.get<{ Params: OwnerParams }>(
     '/api/v2/applications/:id/owners/:ownerId',
     { preHandler: requireUser, schema: { params: api('owner-params'), response: { 200: api('owner'), ...errorResponses } } },
@@ -52,6 +79,58 @@ export async function ownerRoutes(app: FastifyInstance, { db, inquiries }: { db:
       });
       if (!updated) throw new ApiError('APPLICATION_NOT_FOUND');
       return publicView(updated.document).owners[index];
+    },
+  );
+
+  app.post<{ Params: OwnerParams; Body: JsonObject }>(
+    '/api/v2/applications/:id/owners/:ownerId/step-ups/full-onboarding',
+    { preHandler: requireUser, schema: { params: api('owner-params'), body: fullOnboardingBody, response: { 200: api('owner'), ...errorResponses } } },
+    async (request) => {
+      let index = -1;
+      const updated = await updateApplication<ApplicationDocument>(db, request.params.id, async (current, tx) => {
+        const access = await assertOwnerAccess(tx, request, current, request.params.ownerId);
+        // doc1 §6: the partner completes their own details; the applicant cannot answer for them.
+        if (access.viewer !== 'partner') throw new ApiError('FORBIDDEN', [{ field: '/ownerId', key: 'owners.errors.partnerOnly' }]);
+        index = access.index;
+        const steps = Array.isArray(access.owner.stepUpDetails) ? (access.owner.stepUpDetails as JsonObject[]) : [];
+        if (!steps.some((s) => s.type === 'FULL_ONBOARDING'))
+          throw new ApiError('CONFLICT', [{ field: '/owners/stepUpDetails', key: 'errors.stepUpNotRequired' }]);
+        const owner = { ...access.owner, ...request.body, stepUpDetails: steps.filter((s) => s.type !== 'FULL_ONBOARDING') };
+        const next = { ...current.document, owners: current.document.owners.map((o, i) => (i === index ? owner : o)) };
+        const prefix = `/owners/${index}`;
+        const problems = documentProblems(shared, next, marketOf(next), [prefix]).map((p) => ({ ...p, field: p.field.slice(prefix.length) || '/' }));
+        if (problems.length > 0) throw new ApiError('VALIDATION_FAILED', problems);
+        return next;
+      });
+      if (!updated) throw new ApiError('APPLICATION_NOT_FOUND');
+      return publicView(updated.document).owners[index];
+    },
+  );
+
+  app.post<{ Params: OwnerParams }>(
+    '/api/v2/applications/:id/owners/:ownerId/step-ups/identification/email',
+    { preHandler: requireUser, schema: { params: api('owner-params'), response: { 202: emailSentResponse, ...errorResponses } } },
+    async (request, reply) => {
+      const { row, owner, viewer } = await assertOwnerAccess(db, request, await findApplication<ApplicationDocument>(db, request.params.id), request.params.ownerId);
+      if (viewer !== 'partner') throw new ApiError('FORBIDDEN', [{ field: '/ownerId', key: 'owners.errors.partnerOnly' }]);
+      const steps = Array.isArray(owner.stepUpDetails) ? (owner.stepUpDetails as JsonObject[]) : [];
+      if (!steps.some((s) => s.type === 'GOV_ID_SELFIE'))
+        throw new ApiError('CONFLICT', [{ field: '/owners/stepUpDetails', key: 'errors.stepUpNotRequired' }]);
+      await enforceRate(db, { bucket: 'owner-steps-email', max: 3, windowMs: 600_000 }, `${row.id}/${request.params.ownerId}`, reply);
+      const email = String(owner.email ?? userOf(request).email);
+      const deliver = await db.transaction((tx) =>
+        messenger.send(tx, {
+          channel: 'email',
+          recipient: email,
+          key: 'outbox.email.ownerSteps.body',
+          subjectKey: 'outbox.email.ownerSteps.subject',
+          args: { firstName: String(owner.firstName ?? ''), companyName: String(row.document.company.name ?? '') },
+          link: `${cobrandPrefix(row.document)}/${row.id}/owners/${request.params.ownerId}/identification`,
+          locale: typeof owner.communicationLanguage === 'string' ? owner.communicationLanguage : request.locale,
+        }),
+      );
+      await deliver();
+      return reply.code(202).send({ email });
     },
   );
 

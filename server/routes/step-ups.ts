@@ -96,7 +96,14 @@ export const stepUpCalls: StepUpCall[] = [
  */
 export async function stepUpRoutes(
   app: FastifyInstance,
-  { db, shared, inquiries, messenger, invitationTtlMs }: { db: Database; shared: SharedValidation; inquiries: IdentityInquiryProvider; messenger: Messenger; invitationTtlMs: number },
+  {
+    db,
+    shared,
+    inquiries,
+    messenger,
+    invitationTtlMs,
+    fullOnboardingWhenEmailContains = [],
+  }: { db: Database; shared: SharedValidation; inquiries: IdentityInquiryProvider; messenger: Messenger; invitationTtlMs: number; fullOnboardingWhenEmailContains?: string[] },
 ): Promise<void> {
   for (const call of stepUpCalls) {
     app.post<{ Params: { id: string }; Body: JsonObject }>(
@@ -121,7 +128,7 @@ export async function stepUpRoutes(
             application: { ...changed.application, stepUpDetails: changed.application.stepUpDetails.filter((s) => s.type !== call.resolves) },
           };
           if (!call.invites) return next;
-          const invited = await inviteOwners(tx, messenger, next, { ttlMs: invitationTtlMs, locale: request.locale });
+          const invited = await inviteOwners(tx, messenger, next, { ttlMs: invitationTtlMs, locale: request.locale, fullOnboardingWhenEmailContains });
           deliveries = invited.deliveries;
           return invited.doc;
         });

@@ -20,7 +20,7 @@ import { Overlay } from '../shell/overlay.tsx';
 import { ErrorPage } from '../shell/error-page.tsx';
 import { NotFound } from '../shell/not-found.tsx';
 import { BlockingModal } from '../shell/blocking-modal.tsx';
-import { beaconsFor, blockingModalFor, firstTarget, malformedParameters, withQuery } from './shell-rules.ts';
+import { beaconsFor, blockingModalFor, deriveContext, firstTarget, malformedParameters, withQuery } from './shell-rules.ts';
 import { track } from '../analytics/index.ts';
 import type { ApiFailure } from '../calls/errors.ts';
 import type { TransitionRow } from '../content/types.ts';
@@ -94,8 +94,8 @@ export function ScreenHost({ screenId }: { screenId: string }) {
 
   const context = useMemo(() => {
     const parts = Object.fromEntries(DOCUMENT_KEYS.map((key) => [key, document[key] ?? (key === 'owners' ? [] : {})]));
-    return { ...parts, ...baseContext, data: loaded ?? {} };
-  }, [document, baseContext, loaded]);
+    return deriveContext(engine.bundle.shell, { ...parts, ...baseContext, data: loaded ?? {} });
+  }, [document, baseContext, loaded, engine.bundle.shell]);
 
   const resolved = useMemo(() => resolveScreen(screen, context), [screen, context]);
   const ready = !mustSignIn && !(loadKey && !loaded && !loadError);
@@ -156,7 +156,7 @@ export function ScreenHost({ screenId }: { screenId: string }) {
           ctx = { ...ctx, response };
           if (def.result === 'document' && response && typeof response === 'object') {
             const doc = response as Record<string, unknown>;
-            ctx = { ...ctx, ...Object.fromEntries(DOCUMENT_KEYS.map((key) => [key, doc[key] ?? ctx[key]])) };
+            ctx = deriveContext(engine.bundle.shell, { ...ctx, ...Object.fromEntries(DOCUMENT_KEYS.map((key) => [key, doc[key] ?? ctx[key]])) });
             await refreshDocumentReads(doc, ctx);
           }
         }

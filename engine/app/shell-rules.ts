@@ -1,6 +1,7 @@
 /**
  * The shell's rules (rules/shell.json) as pure functions: which path parameters are malformed, where a failed read
- * goes, whether the address must leave the application, whether the blocking modal shows, which beacons to send.
+ * goes, whether the address must leave the application, whether the blocking modal shows, which beacons to send,
+ * and the values derived into every context before any condition reads it.
  */
 import { compute, evaluate, type Condition } from '../conditions/index.ts';
 
@@ -17,6 +18,31 @@ export interface ShellRules {
   blockingModal?: { when: Condition; titleKey: string; textKey: string; buttonKey?: string; href?: unknown };
   beacons: Array<{ id: string; call: string; when: Condition }>;
   sessionTimeout: ShellTarget;
+  /** Values computed from the context and placed into it, in order, before any condition reads it. */
+  derived?: DerivedValue[];
+}
+
+/** A value content derives: `value` (JSON Logic, evaluated over the context) is placed at the dotted path `set`. */
+export interface DerivedValue {
+  id: string;
+  set: string;
+  value: unknown;
+}
+
+function placed(target: unknown, parts: readonly string[], value: unknown): Record<string, unknown> {
+  const object = target !== null && typeof target === 'object' && !Array.isArray(target) ? (target as Record<string, unknown>) : {};
+  const [head, ...rest] = parts;
+  return { ...object, [head]: rest.length ? placed(object[head], rest, value) : value };
+}
+
+/**
+ * The context with every derived value placed (a new object; the context, and the API's document in it, are not
+ * changed). Each rule sees the values the rules before it placed.
+ */
+export function deriveContext<T extends object>(rules: Pick<ShellRules, 'derived'>, context: T): T {
+  let result: Record<string, unknown> = context as Record<string, unknown>;
+  for (const rule of rules.derived ?? []) result = placed(result, rule.set.split('.'), compute(rule.value, result));
+  return result as T;
 }
 
 /** Names of the route parameters whose values do not match their declared pattern. */
@@ -48,4 +74,31 @@ export function beaconsFor(rules: Pick<ShellRules, 'beacons'>, context: object) 
 export function withQuery(path: string, query: Record<string, string> | undefined): string {
   const entries = Object.entries(query ?? {});
   return entries.length ? `${path}?${new URLSearchParams(entries).toString()}` : path;
+}
+
+function valueAt(source: unknown, path: string): unknown {
+  let node = source;
+  for (const part of path.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+/**
+ * What a rule of rules/shell.json gives for a context, as its fixtures state it: for `derived/<n>` the value it
+ * places (after the values before it), for any other rule (a pointer to an object with `when`) whether its
+ * condition holds over the context with every derived value placed, as the shell evaluates it.
+ */
+export function ruleVerdict(rules: ShellRules, pointer: string, context: object): unknown {
+  let node: unknown = rules;
+  for (const part of pointer.split('/')) node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+  if (node === null || typeof node !== 'object') throw new Error(`no rule at "${pointer}"`);
+  const [section, index] = pointer.split('/');
+  if (section === 'derived') {
+    const upTo = (rules.derived ?? []).slice(0, Number(index) + 1);
+    return valueAt(deriveContext({ derived: upTo }, context), (node as DerivedValue).set) ?? null;
+  }
+  if (!('when' in node)) throw new Error(`the rule at "${pointer}" has no condition (when)`);
+  return evaluate((node as { when: Condition }).when, deriveContext(rules, context));
 }

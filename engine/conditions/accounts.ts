@@ -162,6 +162,7 @@ export function applicationOfAccount(account: AccountEntry | undefined): Record<
     decision: account.riskDecision,
     applicationLevel: account.applicationLevel,
     intent: account.originalIntent,
+    stepUpDetails: account.stepUpDetails,
     serviceId: account.serviceId,
     serviceType: account.serviceType,
   };

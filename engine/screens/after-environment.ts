@@ -2,12 +2,13 @@
  * Routing after the environment loads (doc1 §2.8), pure: given the user's accounts, the screen context at the
  * application root and a routing table, the address to go to, or undefined to stay. The table (content) decides;
  * this only builds its context: `accounts` (accountFacts) and `application` (the account of the current business,
- * else the only account).
+ * else the only account), with the shell's derived values (rules/shell.json `derived`).
  */
 import { accountFacts, applicationOfAccount, matchingAccount, type AccountEntry } from '../conditions/accounts.ts';
 import type { ContentBundle } from '../content/types.ts';
 import { nextScreen } from '../flow/transitions.ts';
 import { pathFor } from '../flow/paths.ts';
+import { deriveContext } from '../app/shell-rules.ts';
 
 /** Where the visitor goes after boot, with the query kept; undefined when no row holds (stay). */
 export function afterEnvironmentTarget(
@@ -20,7 +21,7 @@ export function afterEnvironmentTarget(
   const current = { businessId: query.businessId, serviceId: query.serviceId };
   const own = query.businessId ? accounts.find((account) => account.businessId === query.businessId) : undefined;
   const application = applicationOfAccount(own ?? (accounts.length === 1 ? accounts[0] : matchingAccount(accounts, current)));
-  const ctx = { ...context, application, accounts: accountFacts(accounts, current) };
+  const ctx = deriveContext(bundle.shell, { ...context, application, accounts: accountFacts(accounts, current) });
   const target = nextScreen([{ table }], ctx, bundle.tables);
   if (!target) return undefined;
   const search = new URLSearchParams(query).toString();

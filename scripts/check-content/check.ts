@@ -5,6 +5,7 @@ import { resolveIncludes } from './includes.ts';
 import { MetaSchemas } from './schemas.ts';
 import { checkReferences } from './references.ts';
 import { checkRoutingTables } from './routing.ts';
+import { checkShellFixtures } from './shell.ts';
 import { checkReachability } from './reachability.ts';
 import { checkCatalogues } from './catalogues.ts';
 import { checkFlowLint } from './flow-lint.ts';
@@ -16,7 +17,7 @@ export type { Problem } from './problem.ts';
 
 /**
  * Checks the content under `root` (flows/, rules/, locales/, against schemas/): meta-schema validation,
- * cross-references, routing-table fixtures, reachability and dead ends, message keys, MessageFormat 2 syntax and variables,
+ * cross-references, routing-table and shell-rule fixtures, reachability and dead ends, message keys, MessageFormat 2 syntax and variables,
  * and the flow lint per market and portal (dead ends a variant makes, closed cycles, answers read before collected).
  * Resolves to the problems, sorted by file and pointer; an empty list means the content is sound.
  */
@@ -32,6 +33,7 @@ export async function checkContent(root: string): Promise<Problem[]> {
   }
   checkReferences(model, resolved, schemas, problems);
   checkRoutingTables(model, problems);
+  checkShellFixtures(model, problems);
   checkReachability(model, resolved, problems);
   checkCatalogues(model, resolved, problems);
   problems.push(...variableProblems(model, resolved));

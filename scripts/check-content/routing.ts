@@ -3,6 +3,7 @@ import { firstMatch, type Row } from '../../engine/conditions/index.ts';
 import type { ContentModel, Obj } from './model.ts';
 import { asArray, asObject } from './model.ts';
 import { pointer, type Problem } from './problem.ts';
+import { derivedContext } from './shell.ts';
 
 type TableRow = Row<unknown> & { to?: string; table?: string };
 
@@ -20,14 +21,14 @@ export function choose(model: ContentModel, name: string, context: object, depth
   return { to: null, row };
 }
 
-/** Evaluates every fixture of every routing table. */
+/** Evaluates every fixture of every routing table, with the shell's derived values placed (rules/shell.json). */
 export function checkRoutingTables(model: ContentModel, problems: Problem[]): void {
   for (const [name, { file, data }] of model.tables) {
     asArray(data.fixtures).forEach((fixture, index) => {
       const object = asObject(fixture) as Obj | undefined;
       if (!object || !asObject(object.context) || !('expect' in object)) return;
       try {
-        const { to, row } = choose(model, name, object.context as object);
+        const { to, row } = choose(model, name, derivedContext(model, object.context as object));
         if (to !== object.expect) {
           problems.push({
             file,

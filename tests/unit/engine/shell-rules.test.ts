@@ -1,23 +1,16 @@
 import shell from '../../../rules/shell.json' with { type: 'json' };
 import analyticsRules from '../../../rules/analytics.json' with { type: 'json' };
-import { evaluate, type Condition } from '../../../engine/conditions/index.ts';
-import { beaconsFor, blockingModalFor, firstTarget, malformedParameters, redirectFor, withQuery, type ShellRules } from '../../../engine/app/shell-rules.ts';
+import { beaconsFor, blockingModalFor, deriveContext, firstTarget, malformedParameters, redirectFor, ruleVerdict, withQuery, type ShellRules } from '../../../engine/app/shell-rules.ts';
 import { track, trackingContext, type AnalyticsSinks } from '../../../engine/analytics/index.ts';
 import { loadContent } from '../../../scripts/content/load.ts';
 
 const rules = shell as unknown as ShellRules;
 
-function ruleAt(pointer: string): { when: Condition } {
-  let node: unknown = shell;
-  for (const part of pointer.split('/')) node = (node as Record<string, unknown>)[part];
-  return node as { when: Condition };
-}
-
 describe('rules/shell.json', () => {
   it.each(shell.fixtures.map((fixture) => [fixture.rule, JSON.stringify(fixture.context), fixture.expect] as const))(
-    '%s holds for %s: %s',
+    '%s for %s gives %s',
     (rule, context, expected) => {
-      expect(evaluate(ruleAt(rule).when, JSON.parse(context))).toBe(expected);
+      expect(ruleVerdict(rules, rule, JSON.parse(context))).toBe(expected);
     },
   );
 
@@ -41,7 +34,7 @@ describe('rules/shell.json', () => {
     expect(firstTarget(rules.loadFailures, { error: { status: 403 } })).toMatchObject({ to: 'landing', query: { completed: 'true' } });
     expect(redirectFor(rules, { location: { href: 'http://h/signup-eu' } })).toMatch(/^https:/);
     expect(blockingModalFor(rules, { application: { serviceType: 'gopay.x', apiVersion: 'V2' }, environment: { redirectUrl: 'https://back' } })).toMatchObject({ href: 'https://back' });
-    expect(beaconsFor(rules, { application: { applicationLevel: 'FULL', decision: 'PENDING' } }).map((b) => b.id)).toEqual(['exitNotification']);
+    expect(beaconsFor(rules, deriveContext(rules, { application: { applicationLevel: 'FULL', decision: 'PENDING' } })).map((b) => b.id)).toEqual(['exitNotification']);
     expect(withQuery('/', { completed: 'true' })).toBe('/?completed=true');
   });
 });

@@ -21,11 +21,24 @@ import { previewStates } from './states.ts';
 /** Analytics go nowhere in the preview. */
 const silentSinks: AnalyticsSinks = { push: () => {}, post: () => {}, sent: new Set<string>() };
 
-/** Clicks the screen's primary button once it shows (the validation state). */
-function submitWhenShown(tries = 50): void {
-  const button = document.querySelector<HTMLButtonElement>('form button[type="submit"]');
-  if (button) button.click();
-  else if (tries > 0) setTimeout(() => submitWhenShown(tries - 1), 100);
+/**
+ * Clicks the screen's primary button once it shows (the validation state): at once if it is there, else when the
+ * page first adds it (however long the screen's reads take), then stops watching.
+ */
+function submitWhenShown(): void {
+  const button = () => document.querySelector<HTMLButtonElement>('form button[type="submit"]');
+  const now = button();
+  if (now) {
+    now.click();
+    return;
+  }
+  const observer = new MutationObserver(() => {
+    const shown = button();
+    if (!shown) return;
+    observer.disconnect();
+    shown.click();
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
 }
 
 /** Renders the selection into `root`. */

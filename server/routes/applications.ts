@@ -13,6 +13,7 @@ import { api, errorResponses } from './schema-refs.ts';
 import { assertOwnerAccess } from './owner-access.ts';
 import { normaliseDocument } from '../domain/normalise.ts';
 import { partnerView } from '../domain/owners.ts';
+import { launchParts, withLaunch, withoutRefused } from './launch.ts';
 
 type CreateBody = { application?: JsonObject; applicant?: JsonObject; company?: JsonObject };
 type Params = { id: string };
@@ -62,7 +63,16 @@ export async function applicationRoutes(
     },
     async (request, reply) => {
       const user = userOf(request);
-      const body = withCreateOptions(request.body ?? {}, request.query, user.email);
+      // doc1 §3: `launch` (the arrival query) prefills under the explicit body; `cobrand` records the referral (launch.ts).
+      const { launch, cobrand, ...explicit } = (request.body ?? {}) as CreateBody & { launch?: Record<string, string>; cobrand?: string | null };
+      const asked = withCreateOptions(explicit, request.query, user.email);
+      const currency = typeof asked.company?.currency === 'string' ? asked.company.currency : '';
+      const kept = withoutRefused(launchParts(launch, currency), (parts) => {
+        const candidate = newDocument(withLaunch(asked, parts, cobrand, content));
+        const own = leafPointers(parts);
+        return documentProblems(shared, candidate, marketOf(candidate), own).map((problem) => problem.field);
+      });
+      const body = withLaunch(asked, kept, cobrand, content);
       if (request.query.find === 'true') {
         const unfinished = (await listApplicationsByOwner<ApplicationDocument>(db, user.id)).find((r) => !r.document.application.completed);
         if (unfinished) return reply.code(200).send(publicView(unfinished.document));

@@ -1,0 +1,69 @@
+/**
+ * Launch prefill on create (doc1 §3 Launch query parameters and Prefill rules; doc1 §6 reseller agent id and power
+ * seller) and the co-brand of a new application (doc1 §2.1, §4.4): POST /api/v2/applications {launch, cobrand}.
+ * What a launch may set is server/routes/launch.ts; a launch value the market checks refuse is dropped, never a
+ * failed start; the explicit body wins; malformed input is a 400 that stores nothing.
+ */
+import { countApplications } from '../../server/storage/applications.ts';
+import { startHarness, type Harness } from './harness.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => h.close());
+beforeEach(async () => h.t.reset());
+
+type Doc = { application: Record<string, unknown>; applicant: Record<string, any>; company: Record<string, any> };
+const create = async (cookie: string, body: unknown) => h.call('POST', '/api/v2/applications', cookie, body);
+
+describe('POST /api/v2/applications with a launch query', () => {
+  it('stores the agent id and the power-seller flag, splits the name, keeps phone digits, and ignores ids a URL must not set', async () => {
+    const ann = await h.signUp();
+    const res = await create(ann, {
+      application: { intent: 'CREATE_BUSINESS' },
+      company: { currency: 'USD' },
+      launch: { agentId: 'AG-7', powerSeller: 'true', name: 'Ada Lovelace', phone: '(512) 555-0147', companyName: 'Analytical Engines', businessId: 'biz-someone-else', mock: 'true', currency: 'USD', locale: 'en-US' },
+      cobrand: null,
+    });
+    expect(res.statusCode).toBe(201);
+    const doc = res.json() as Doc;
+    expect(doc.application.agentId).toBe('AG-7');
+    expect(doc.application.isPowerSeller).toBe(true);
+    expect(doc.applicant.name).toEqual({ firstName: 'Ada', lastName: 'Lovelace' });
+    expect(doc.applicant.phone.localPhoneNumber).toBe('5125550147');
+    expect(doc.company.name).toBe('Analytical Engines');
+    expect(doc.application.businessId).toBeUndefined();
+    expect(doc.application.mock).toBeUndefined();
+    const read = (await h.call('GET', `/api/v2/applications/${encodeURIComponent(String(doc.application.id))}`, ann)).json() as Doc;
+    expect([read.application.agentId, read.application.isPowerSeller]).toEqual(['AG-7', true]);
+  });
+
+  it('drops a launch value the checks refuse instead of failing the start; the explicit body wins over the launch', async () => {
+    const ann = await h.signUp();
+    const bad = await create(ann, { company: { currency: 'USD' }, launch: { email: 'not-an-email', powerSeller: 'maybe', agentId: 'AG-1' } });
+    expect(bad.statusCode).toBe(201);
+    const doc = bad.json() as Doc;
+    expect(doc.applicant.email?.emailAddress).toBeUndefined();
+    expect(doc.application.isPowerSeller).toBeUndefined();
+    expect(doc.application.agentId).toBe('AG-1');
+    const explicit = await create(ann, { company: { currency: 'USD', name: 'Body Name' }, launch: { companyName: 'Launch Name' } });
+    expect((explicit.json() as Doc).company.name).toBe('Body Name');
+  });
+
+  it('records the co-brand and, for a known one, its organisation', async () => {
+    const ann = await h.signUp();
+    const partner = (await create(ann, { company: { currency: 'USD' }, cobrand: 'partner-site' })).json() as Doc;
+    expect([partner.application.referralUrlId, partner.application.organizationId]).toEqual(['partner-site', 'org-partner']);
+    const unknown = (await create(ann, { company: { currency: 'USD' }, cobrand: 'acme' })).json() as Doc;
+    expect([unknown.application.referralUrlId, unknown.application.organizationId]).toEqual(['acme', undefined]);
+  });
+
+  it('refuses a malformed launch or co-brand with a 400 and stores nothing', async () => {
+    const ann = await h.signUp();
+    expect((await create(ann, { launch: { agentId: 7 } })).statusCode).toBe(400);
+    expect((await create(ann, { launch: { agentId: 'x'.repeat(2001) } })).statusCode).toBe(400);
+    expect((await create(ann, { cobrand: '../other' })).statusCode).toBe(400);
+    expect(await countApplications(h.t.db)).toBe(0);
+  });
+});

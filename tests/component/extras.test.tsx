@@ -1,7 +1,8 @@
 /**
  * The extras flow (doc1 §2.7) as a user meets it, rendered from content: the terms view records acceptance through
  * the API and then shows the record; the country switcher asks yes or no before starting over; the location change
- * and the owners-skip modal; the breather's confirm action. And funnel events of a form screen (rules/funnel.json):
+ * and the breather's confirm action (the skip-partners modal is the owners list's: tests/component/owners-collection.test.tsx).
+ * And funnel events of a form screen (rules/funnel.json):
  * started, error by message key, abandoned, completed, never a value.
  */
 import { screen, waitFor } from '@testing-library/react';
@@ -69,22 +70,6 @@ describe('country switcher', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Change your country?' })).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Yes, change country' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Where is your business located?' })).toBeInTheDocument();
-  });
-});
-
-describe('owners skip modal', () => {
-  it('confirming sole ownership posts no partners', async () => {
-    const api = fakeApi(document, (method, url) => (method === 'POST' && url.includes('beneficial-owners') ? { status: 200, body: { ...document, application: { ...document.application, decision: 'APPROVED', boStatus: 'NONE', stepUpDetails: [] } } } : undefined));
-    await renderScreen(`/${applicationId}/owners/skip`);
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Yes, I am the only owner' }));
-    await waitFor(() => expect(api.calls.find((call) => call.url.includes('beneficial-owners'))?.body).toEqual({ owners: [] }));
-  });
-
-  it('with partners already entered, asks to delete them instead', async () => {
-    fakeApi({ ...document, owners: [{ id: 'urn:owner:1', firstName: 'Bo', lastName: 'Lee', email: 'bo@example.com' }] });
-    await renderScreen(`/${applicationId}/owners/skip`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Remove the partners you added?' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Yes, delete them' })).toBeInTheDocument();
   });
 });
 

@@ -221,6 +221,10 @@ export interface Company {
    */
   gpv?: number | null;
   /**
+   * The applicant's answer to the beneficial-owner question (doc1 §2.7, doc2 §5: yes or no, required): whether someone else owns 25% or more of the business (doc1 §1, rules/config.json partnerOwnershipThresholdPercent). Onboarding reads it (rules/decisioning.json): YES asks for the partners (BO_INFO, boStatus WAITING_FOR_INFO). A string, not a boolean: an unanswered yes or no must stay unanswered (rjsf fills a required boolean with false).
+   */
+  beneficialOwners?: "YES" | "NO";
+  /**
    * Whether the company section has been submitted.
    */
   submitted?: boolean;

@@ -49,6 +49,7 @@ describe('business details', () => {
     await user.click(screen.getByLabelText('Yes, it has an Employer Identification Number (EIN)'));
     await user.type(screen.getByLabelText(/Legal business name/), 'Ann Lee Bakery');
     await user.selectOptions(sales, 'Prefer not to share');
+    await user.click(screen.getByLabelText('No, no one else owns 25% or more'));
     await user.type(screen.getByLabelText(/Business street address/), '123 Main Street');
     await user.type(screen.getByLabelText(/City/), 'Austin');
     await user.selectOptions(screen.getByLabelText(/State/), 'Texas');
@@ -56,7 +57,7 @@ describe('business details', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(api.calls.some((call) => call.method === 'PUT')).toBe(true));
     const put = api.calls.find((call) => call.method === 'PUT')!.body as { company: Record<string, unknown> };
-    expect(put.company).toMatchObject({ gpv: null, name: 'Ann Lee Bakery', governmentIdentification: { type: 'BUSINESS' } });
+    expect(put.company).toMatchObject({ gpv: null, name: 'Ann Lee Bakery', governmentIdentification: { type: 'BUSINESS' }, beneficialOwners: 'NO' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Your Employer Identification Number' })).toBeInTheDocument();
   });
 });

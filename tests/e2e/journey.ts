@@ -11,6 +11,8 @@ import { expectNoAxeViolations, newEmail, registerFromSignOn } from './support.t
 export type Locale = 'en-US' | 'en-CA' | 'fr-CA';
 
 export interface Persona {
+  /** The beneficial-owner answer: someone else owns 25% or more (default no). */
+  partners?: boolean;
   market: 'US' | 'CA';
   locale: Locale;
   portal: 'domain' | 'terminal';
@@ -121,6 +123,7 @@ export async function apply(page: Page, persona: Persona): Promise<void> {
   await page.getByLabel(labelled(locale, `${registeredKey}.${persona.registered ? 'BUSINESS' : 'INDIVIDUAL'}`)).check();
   await page.getByLabel(labelled(locale, 'signup.businessDetails.legalName.label')).fill(persona.businessName);
   await page.getByLabel(labelled(locale, 'signup.businessDetails.gpv.label')).selectOption({ label: t(`signup.salesRange.${market}.${market === 'CA' ? 125000 : 100000}`) });
+  await page.getByLabel(labelled(locale, `signup.businessDetails.beneficialOwners.options.${persona.partners ? 'YES' : 'NO'}`)).check();
   await page.getByLabel(labelled(locale, 'signup.businessDetails.line1.label')).fill(market === 'CA' ? '88 Rue Sainte-Catherine' : '123 Main Street');
   await page.getByLabel(labelled(locale, 'signup.businessDetails.city.label')).fill(a.city);
   const regionLabel = t(market === 'CA' ? 'signup.businessDetails.province.label' : 'signup.businessDetails.state.label');

@@ -1,0 +1,55 @@
+/**
+ * The account switcher of doc1 §2.7 in Chromium: a user with two businesses switches from one application to the
+ * other. The second business is seeded through the API (the signup steps are covered elsewhere); the switcher lists
+ * both with their status, has no axe violations, is photographed at 390 and 1280 px (EXTRAS_SHOTS folder), refuses a
+ * missing choice with a focused summary, and opens the chosen business.
+ */
+import { test, expect, type Page } from './fixtures/transitions.ts';
+import { join } from 'node:path';
+import { expectNoAxeViolations, newEmail, registerFromSignOn } from './support.ts';
+import { text } from './journey.ts';
+
+const shots = process.env.EXTRAS_SHOTS;
+
+async function photograph(page: Page, name: string): Promise<void> {
+  if (!shots) return;
+  for (const [width, height] of [[390, 844], [1280, 800]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
+  }
+}
+
+test('account switcher: two businesses, a missing choice refused, switching opens the other one', async ({ page }) => {
+  await page.goto('/');
+  await registerFromSignOn(page, newEmail('switcher'));
+  await page.getByRole('button', { name: text('en-US', 'signup.landing.submit') }).click();
+  await expect(page).toHaveURL(/\/urn:app:[\w-]+\/update$/);
+  const first = decodeURIComponent(new URL(page.url()).pathname.split('/')[1]!);
+  const second = await page.evaluate(async () => {
+    const res = await fetch('/api/v2/applications', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+      body: JSON.stringify({ company: { name: 'Harbour Bakery', currency: 'USD' } }),
+    });
+    return ((await res.json()) as { application: { id: string } }).application.id;
+  });
+  expect(second).not.toBe(first);
+
+  await page.goto(`/${encodeURIComponent(first)}/switch-account`);
+  await expect(page.getByRole('heading', { level: 1, name: text('en-US', 'extras.accountSwitcher.title') })).toBeVisible();
+  await expect(page.getByRole('radio')).toHaveCount(3);
+  await expect(page.getByRole('radio', { name: /Harbour Bakery/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await photograph(page, 'account-switcher');
+
+  await page.getByRole('button', { name: text('en-US', 'extras.accountSwitcher.submit') }).click();
+  await expect(page.getByRole('alert')).toBeFocused();
+  await expect(page.getByRole('alert')).toContainText(text('en-US', 'extras.accountSwitcher.required'));
+  await expectNoAxeViolations(page);
+  await photograph(page, 'account-switcher-error');
+
+  await page.getByRole('radio', { name: /Harbour Bakery/ }).check();
+  await page.getByRole('button', { name: text('en-US', 'extras.accountSwitcher.submit') }).click();
+  await expect.poll(() => decodeURIComponent(new URL(page.url()).pathname)).toMatch(new RegExp(`^/${second}/`));
+  await expect(page.getByRole('heading', { level: 1, name: text('en-US', 'extras.accountSwitcher.title') })).toHaveCount(0);
+});

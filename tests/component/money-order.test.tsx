@@ -60,7 +60,8 @@ describe('order screen: the selected order type', () => {
   });
 
   it('selects the type of a loaded order: a Smart Terminal without frequency is a purchase', { timeout: 40_000 }, async () => {
-    api([TRIAL, RENT, BUY, NONE], { id: 'ord_1', profiles: [{ planKey: 'buy', planName: 'Smart Terminal', device: 'PoyntC', quantity: 1 }] });
+    const address = { line1: '9 Elm Street', line2: '', city: 'Austin', state: 'TX', zip: '78701', countryCode: 'US' };
+    api([TRIAL, RENT, BUY, NONE], { id: 'ord_1', address, profiles: [{ planKey: 'buy', planName: 'Smart Terminal', device: 'PoyntC', quantity: 2 }] });
     await renderScreen(`/${applicationId}/order`);
     const choice = await typeChoice();
     expect(choice.buy).toBeChecked();

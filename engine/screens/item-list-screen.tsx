@@ -1,6 +1,6 @@
 /**
- * An item list: items from the screen's loaded data, each a card with a message and a link to act on it (cash-advance
- * offers, doc1 §2.7). Options (content): `items` (JSON Logic over the context, a list), `itemKey` (the message of an
+ * An item list: items from the screen's loaded data, each a card (engine/screens/card-list.tsx, like the store
+ * switcher's stores) with a message and a link to act on it (cash-advance offers, doc1 §2.7). Options (content): `items` (JSON Logic over the context, a list), `itemKey` (the message of an
  * item; its arguments are the item's fields, plus each `money` entry formatted for the locale from integer cents:
  * `{"amount": {"cents": "amountCents", "currency": "currency"}}`), `actionKey` (the link text) and `href` (template
  * over the context with `item`; only same-origin addresses, engine/screens/redirect-target.ts), `emptyKey` when there
@@ -12,6 +12,7 @@ import type { ScreenProps } from './registry.ts';
 import { ScreenFrame } from './screen-frame.tsx';
 import { SecondaryActions } from './secondary-actions.tsx';
 import { redirectTarget } from './redirect-target.ts';
+import { Card, CardList, cardId } from './card-list.tsx';
 
 interface ItemListOptions {
   items: unknown;
@@ -44,22 +45,28 @@ export function ItemListScreen({ screen, context, headingRef, secondary, runSeco
       {items.length === 0 ? (
         <p className="screen__text">{t(options.emptyKey)}</p>
       ) : (
-        <ul className="points item-list">
+        <CardList>
           {items.map((item, index) => {
             const href = typeof window === 'undefined' ? undefined : redirectTarget({ href: options.href }, { ...context, item }, window.location.origin);
             const text = t(options.itemKey, argsOf(item));
             return (
-              <li key={index} className="item-list__item">
-                <p className="screen__text">{text}</p>
-                {href ? (
-                  <a className="button button--primary" href={href} aria-label={`${t(options.actionKey)}: ${text}`}>
-                    {t(options.actionKey)}
-                  </a>
-                ) : null}
-              </li>
+              <Card
+                key={index}
+                id={cardId('item', index)}
+                lines={[{ text }]}
+                action={
+                  href
+                    ? () => (
+                        <a className="button button--primary" href={href} aria-label={`${t(options.actionKey)}: ${text}`}>
+                          {t(options.actionKey)}
+                        </a>
+                      )
+                    : undefined
+                }
+              />
             );
           })}
-        </ul>
+        </CardList>
       )}
       {secondary.length ? (
         <div className="actions">

@@ -5,6 +5,8 @@
  * with `{action, storeId, applicationId}`; the screen's actions and transitions (content) do the rest. Starting a
  * new store or a new application are the screen's secondary actions.
  *
+ * Each store is a card of engine/screens/card-list.tsx, as the item list's items are.
+ *
  * Options: `source` (the load call answering the stores), `storeStatus` and `statusActions` (rules/accounts.json),
  * `statusLabels` (`[{status, labelKey}]`), `actionLabels` (`[{action, labelKey}]`), `notAttachableKey`, `emptyKey`.
  */
@@ -13,7 +15,7 @@ import { storeAction, storeStatus, type AccountsRules, type StoreEntry } from '.
 import type { ScreenProps } from './registry.ts';
 import { ScreenFrame } from './screen-frame.tsx';
 import { SecondaryActions } from './secondary-actions.tsx';
-import './accounts.css';
+import { Card, CardList, cardId, type CardLine } from './card-list.tsx';
 
 interface Options {
   source: string;
@@ -33,37 +35,42 @@ export function StoreSwitcherScreen({ screen, context, submit, busy, headingRef,
   return (
     <ScreenFrame screen={screen} headingRef={headingRef}>
       {stores.length === 0 ? <p className="screen__text">{t(options.emptyKey)}</p> : null}
-      <ul className="store-cards">
+      <CardList>
         {stores.map((store) => {
           const status = storeStatus(store, options.storeStatus);
           const action = storeAction(status, options.statusActions);
           const blocked = action === 'connect' && store.attachable === false;
           const statusKey = options.statusLabels.find((entry) => entry.status === status)?.labelKey;
           const actionKey = options.actionLabels.find((entry) => entry.action === action)?.labelKey;
-          const headingId = `store-${store.id}`.replace(/[^\w-]/g, '-');
+          const lines: CardLine[] = [];
+          if (statusKey) lines.push({ text: t(statusKey), tone: 'status' });
+          if (blocked) lines.push({ text: t(options.notAttachableKey), tone: 'note' });
           return (
-            <li className="store-card" key={store.id} aria-labelledby={headingId}>
-              <h2 className="store-card__name" id={headingId}>
-                {store.name ?? store.id}
-              </h2>
-              {statusKey ? <p className="store-card__status">{t(statusKey)}</p> : null}
-              {blocked ? <p className="store-card__note">{t(options.notAttachableKey)}</p> : null}
-              {!blocked && actionKey && action !== 'none' ? (
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  data-store-action={action}
-                  aria-describedby={headingId}
-                  disabled={busy}
-                  onClick={() => void submit({ action, storeId: store.id, applicationId: store.applicationId ?? '' })}
-                >
-                  {t(actionKey)}
-                </button>
-              ) : null}
-            </li>
+            <Card
+              key={store.id}
+              id={cardId('store', store.id)}
+              title={store.name ?? store.id}
+              lines={lines}
+              action={
+                !blocked && actionKey && action !== 'none'
+                  ? (labelId) => (
+                      <button
+                        type="button"
+                        className="button button--secondary"
+                        data-store-action={action}
+                        aria-describedby={labelId}
+                        disabled={busy}
+                        onClick={() => void submit({ action, storeId: store.id, applicationId: store.applicationId ?? '' })}
+                      >
+                        {t(actionKey)}
+                      </button>
+                    )
+                  : undefined
+              }
+            />
           );
         })}
-      </ul>
+      </CardList>
       {secondary.length ? (
         <div className="actions">
           <SecondaryActions secondary={secondary} runSecondary={runSecondary} busy={busy} />

@@ -8,6 +8,9 @@ import { join } from 'node:path';
 const port = Number(process.env.E2E_PORT ?? 4173);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'onboarding-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
+// The server's log (at info: a line per request) is kept so a journey can search it for what the applicant typed.
+const serverLog = process.env.E2E_SERVER_LOG ?? `${dataDir}-server.log`;
+process.env.E2E_SERVER_LOG = serverLog;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -26,10 +29,10 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: 'npx tsx server/main.ts',
+    command: `npx tsx server/main.ts | tee -a '${serverLog}' > /dev/null`,
     url: `http://localhost:${port}/api/v2/configs`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', SIGN_IN_ATTEMPTS_PER_MINUTE: '1000', LOG_LEVEL: 'warn', ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}) },
+    env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', SIGN_IN_ATTEMPTS_PER_MINUTE: '1000', LOG_LEVEL: 'info', ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}) },
   },
 });

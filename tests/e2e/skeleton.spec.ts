@@ -1,15 +1,46 @@
 /**
  * The walking skeleton (issue 2): a new user on the US domain portal in en-US signs in, applies, is approved,
- * links a bank account manually and completes — reloading midway — and the API holds what they typed.
+ * links a bank account manually and completes — reloading midway — and the API holds what they typed. Then
+ * (issue 10) every place a secret could leak to is searched for the SSN, EIN and bank account number typed:
+ * local and session storage, cookies, the analytics data layer, every analytics payload sent to the API (the
+ * server stores a subset of each, after removing more) and the server's log lines for this journey.
  */
+import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures/transitions.ts';
 import { expectNoAxeViolations, newEmail, registerFromSignOn } from './support.ts';
+
+/** A number as typed and as it might be formatted, found only where no other digit touches it. */
+function leaks(haystack: string, numbers: string[]): string[] {
+  return numbers.filter((n) => new RegExp(`(?<!\\d)${n.split('').join('[\\s.-]?')}(?!\\d)`).test(haystack));
+}
+
+/** The server's log lines written since `offset`, without the fields that are counters or clocks. */
+function serverLogSince(offset: number): { lines: number; text: string } {
+  const path = process.env.E2E_SERVER_LOG;
+  if (!path) throw new Error('E2E_SERVER_LOG is not set (playwright.config.ts sets it)');
+  const lines = readFileSync(path, 'utf8').slice(offset).split('\n').filter(Boolean);
+  const kept = lines.map((line) => {
+    try {
+      const { time, pid, hostname, reqId, responseTime, ...rest } = JSON.parse(line) as Record<string, unknown>;
+      void [time, pid, hostname, reqId, responseTime];
+      return JSON.stringify(rest).replace(/"id":"req-[\w-]+"/g, '');
+    } catch {
+      return line;
+    }
+  });
+  return { lines: lines.length, text: kept.join('\n') };
+}
 
 test('a new applicant goes from landing to complete, and a reload resumes where they were', async ({ page }) => {
   const csp: string[] = [];
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) csp.push(message.text());
   });
+  const analytics: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/v2/analytics') analytics.push(request.postData() ?? '');
+  });
+  const logStart = readFileSync(process.env.E2E_SERVER_LOG ?? '', 'utf8').length;
 
   await page.goto('/');
   await registerFromSignOn(page, newEmail());
@@ -114,4 +145,20 @@ test('a new applicant goes from landing to complete, and a reload resumes where 
   const storage = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
   for (const secret of ['4321', '000123456789', '04/12/1985', '274815963']) expect(storage).not.toContain(secret);
   expect(csp).toEqual([]);
+
+  // Searched, not assumed: each place holds something from this journey, and none of the numbers typed.
+  const typed = ['4321', '274815963', '000123456789'];
+  const cookies = JSON.stringify(await page.context().cookies());
+  expect(cookies).toContain('onb_session');
+  expect(leaks(cookies, typed)).toEqual([]);
+  const dataLayer = await page.evaluate(() => JSON.stringify((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []));
+  expect(JSON.parse(dataLayer).length).toBeGreaterThan(0);
+  expect(leaks(dataLayer, typed)).toEqual([]);
+  expect(analytics.length).toBeGreaterThan(0);
+  expect(leaks(analytics.join('\n'), typed)).toEqual([]);
+  // The log is written by another process: wait until this journey's last request is in it.
+  await expect.poll(() => serverLogSince(logStart).text.includes(encodeURIComponent(applicationId)) || serverLogSince(logStart).text.includes(applicationId)).toBe(true);
+  const log = serverLogSince(logStart);
+  expect(log.lines).toBeGreaterThan(20);
+  expect(leaks(log.text, typed)).toEqual([]);
 });

@@ -3,6 +3,7 @@
  * signed-in sandbox user on the app server for pages that need one.
  */
 import { chromium, type Browser } from '@playwright/test';
+import { signUpThroughApi } from '../../tests/e2e/sign-up.ts';
 
 /** Chromium's path (CHROMIUM_PATH overrides). */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -15,18 +16,8 @@ export function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
 }
 
-/** Registers a sandbox user on the app server and returns the session cookie (`name=value`). */
-export async function signUp(baseUrl: string, email: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/sso/register`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email, password: 'correct horse battery staple', confirmPassword: 'correct horse battery staple', path: '/' }),
-  });
-  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0];
-  if (res.status !== 303 || !cookie) throw new Error(`bench sign-up failed: ${res.status} ${await res.text()}`);
-  return cookie;
-}
+/** Registers a sandbox user on the app server and returns the session cookie (`name=value`): the journeys' helper. */
+export const signUp = signUpThroughApi;
 
 /** Creates an application (empty, or with `body`) and returns its id. */
 export async function createApplication(baseUrl: string, cookie: string, body: unknown = {}): Promise<string> {

@@ -1,6 +1,9 @@
 /** Helpers shared by the journeys: a new user's sign-up through the sandbox sign-on, and axe. */
-import { expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from './fixtures/transitions.ts';
+import { sandboxPassword } from './sign-up.ts';
+
+export { sandboxPassword, signUpThroughApi } from './sign-up.ts';
 
 let counter = 0;
 export function newEmail(prefix = 'applicant'): string {
@@ -9,7 +12,7 @@ export function newEmail(prefix = 'applicant'): string {
 }
 
 /** From any page that sends the visitor to sign-on: create a local account and come back signed in. */
-export async function registerFromSignOn(page: Page, email: string, password = 'correct horse battery staple'): Promise<void> {
+export async function registerFromSignOn(page: Page, email: string, password = sandboxPassword): Promise<void> {
   await expect(page).toHaveURL(/\/sso\/login/);
   await page.locator('a[href*="/sso/register"]').click();
   await expect(page).toHaveURL(/\/sso\/register/);

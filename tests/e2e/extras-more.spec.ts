@@ -53,3 +53,46 @@ test('account switcher: two businesses, a missing choice refused, switching open
   await expect.poll(() => decodeURIComponent(new URL(page.url()).pathname)).toMatch(new RegExp(`^/${second}/`));
   await expect(page.getByRole('heading', { level: 1, name: text('en-US', 'extras.accountSwitcher.title') })).toHaveCount(0);
 });
+
+test('store cards and offer cards look the same (engine/screens/card-list.tsx)', async ({ page }) => {
+  const headers = { 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' };
+  await page.goto('/');
+  await registerFromSignOn(page, newEmail('cards'));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const created = await page.request.post('/api/v2/applications', {
+    headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
+    data: {
+      application: { intent: 'CREATE_BUSINESS' },
+      applicant: {
+        name: { firstName: 'Ann', lastName: 'Lee' },
+        email: { emailAddress: 'ann@example.com' },
+        phone: { localPhoneNumber: '2125551234' },
+        dob: '01/15/1985',
+        governmentIdentification: { type: 'INDIVIDUAL', value: '4321', sourceType: 'SSN4' },
+        address: { line1: '123 Main Street', city: 'Springfield', state: 'IL', zip: '62701', countryCode: 'US' },
+        communicationLanguage: 'en-US',
+      },
+      company: { name: 'Acme Bakery', segment: '5462', currency: 'USD' },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = (await created.json()).application.id as string;
+  const onboarded = await page.request.post(`/api/v2/applications/${id}/onboard`, { headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() }, data: {} });
+  const doc = await onboarded.json();
+  expect(doc.application.decision).toBe('APPROVED');
+  const businessId = doc.application.businessId as string;
+
+  await page.goto(`/accounts/${encodeURIComponent(businessId)}/stores`);
+  await expect(page.getByRole('heading', { level: 1, name: text('en-US', 'accounts.stores.title') })).toBeVisible();
+  const store = page.locator('li.card').first();
+  await expect(store.getByRole('heading', { level: 2 })).toBeVisible();
+  await expect(store.getByRole('button', { name: text('en-US', 'accounts.stores.actions.connect') })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await photograph(page, 'cards-stores');
+
+  await page.goto(`/cashadvanceoffers?businessId=${encodeURIComponent(businessId)}`);
+  await expect(page.getByRole('heading', { level: 1, name: text('en-US', 'money.cashAdvance.title') })).toBeVisible();
+  await expect(page.locator('li.card').first().getByRole('link', { name: /^Accept offer: Up to/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await photograph(page, 'cards-offers');
+});

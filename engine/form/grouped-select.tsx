@@ -14,7 +14,7 @@ import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { useI18n } from '../i18n/context.tsx';
 import { useEngine } from '../app/engine-context.tsx';
 import { buildRequest, runCall, type CallEnvironment } from '../calls/run.ts';
-import type { CallDefinition } from '../content/types.ts';
+import { documentOf } from './document-data.ts';
 
 interface Options {
   source: string;
@@ -39,12 +39,6 @@ interface Suggestions {
   labelKey: string;
   limit?: number;
   timeoutMs?: number;
-}
-
-/** The loaded answer that is the application document (the read whose `result` is `document`), if any. */
-function documentOf(data: Record<string, unknown>, calls: Record<string, CallDefinition>): Record<string, unknown> {
-  const name = Object.keys(data).find((key) => calls[key]?.result === 'document');
-  return ((name ? data[name] : undefined) ?? {}) as Record<string, unknown>;
 }
 
 /** A call environment whose requests are abandoned after `timeoutMs`. */

@@ -26,6 +26,7 @@ import { ExplainerWidget } from './explainer-widget.tsx';
 import { FeesTableWidget } from './fees-table-widget.tsx';
 import { CardEntryWidget } from './card-entry-widget.tsx';
 import { QuantityStepperWidget } from './quantity-stepper.tsx';
+import { SameAsWidget } from './same-as-widget.tsx';
 
 function FieldTemplate(props: FieldTemplateProps) {
   const { id, label, children, rawErrors = [], rawHelp, hidden, required, displayLabel, uiSchema } = props;
@@ -285,4 +286,5 @@ export const widgets: RegistryWidgetsType = {
   'fees-table': FeesTableWidget,
   'card-entry': CardEntryWidget,
   'quantity-stepper': QuantityStepperWidget,
+  'same-as': SameAsWidget,
 };

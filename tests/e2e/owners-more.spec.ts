@@ -1,0 +1,158 @@
+/**
+ * Issue 7, the partner's side beyond the main journey (owners.spec.ts), in Chromium. The application and its invited
+ * partner are seeded through the API (the applicant's list screens are walked in owners.spec.ts). The partner, whose
+ * email carries the sandbox trigger for FULL_ONBOARDING (rules/sandbox.json `partners`), opens the emailed link,
+ * completes their own details, asks for the steps by email, then verifies; the applicant's list then says payouts
+ * are enabled; the reseller's final screen; and another account opening the link is offered account creation, which
+ * signs it out and opens the sign-on's registration with realm, app and the path back. Axe on every new screen.
+ */
+import { expect, test, type Browser, type Page } from './fixtures/transitions.ts';
+import { expectNoAxeViolations, newEmail, registerFromSignOn } from './support.ts';
+import { expectHeading, labelled, origin, text } from './journey.ts';
+
+const locale = 'en-US' as const;
+const t = (key: string, args: Record<string, string | number> = {}) => text(locale, key, args);
+
+/** With OWNERS_SCREENSHOTS=<folder>, full-page screenshots at phone and desktop widths, to look at. */
+async function screenshots(page: Page, name: string): Promise<void> {
+  const folder = process.env.OWNERS_SCREENSHOTS;
+  if (!folder) return;
+  for (const [width, height] of [[390, 844], [1280, 800]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${folder}/more-${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+/** Signs a page's context up on the sandbox sign-on (its cookie stays in the context). */
+async function signUp(page: Page, email: string): Promise<void> {
+  const password = 'correct horse battery staple';
+  const answer = await page.request.post('/sso/register', { form: { email, password, confirmPassword: password, path: '/' }, maxRedirects: 0 });
+  expect(answer.status()).toBe(303);
+}
+
+async function api(page: Page, method: 'POST' | 'GET', path: string, data?: unknown): Promise<any> {
+  const answer = await page.request.fetch(path, { method, data, headers: { 'content-type': 'application/json' } });
+  expect(answer.ok(), `${method} ${path}: ${answer.status()} ${await answer.text()}`).toBe(true);
+  return answer.json();
+}
+
+/** An approved-pending application (BO_INFO trigger 0001) whose applicant named one partner and sent the invitation. */
+async function seed(page: Page, partnerEmail: string): Promise<{ id: string; ownerId: string }> {
+  await signUp(page, newEmail('applicant'));
+  const body = {
+    applicant: {
+      name: { firstName: 'Ann', lastName: 'Lee' },
+      email: { emailAddress: newEmail('ann') },
+      phone: { localPhoneNumber: '2125551234' },
+      dob: '01/15/1985',
+      governmentIdentification: { type: 'INDIVIDUAL', value: '0001', sourceType: 'SSN4' },
+      address: { line1: '123 Main Street', city: 'Springfield', state: 'IL', zip: '62701', countryCode: 'US' },
+      communicationLanguage: 'en-US',
+    },
+    company: { name: 'Jane Doe Bakery', segment: '5462', currency: 'USD' },
+  };
+  const id = (await api(page, 'POST', '/api/v2/applications', body)).application.id as string;
+  await api(page, 'POST', `/api/v2/applications/${id}/onboard`, {});
+  const doc = await api(page, 'POST', `/api/v2/applications/${id}/step-ups/beneficial-owners`, {
+    owners: [{ firstName: 'Sam', lastName: 'Rivera', email: partnerEmail, ownershipPercent: 40 }],
+  });
+  expect(doc.application.enableDeposits).toBe(false);
+  return { id, ownerId: doc.owners[0].id as string };
+}
+
+/** The newest link the sandbox outbox holds for a recipient, matching `pattern`. */
+async function emailedLink(page: Page, recipient: string, pattern: RegExp): Promise<string> {
+  const html = await (await page.request.get(`/sandbox/outbox?to=${encodeURIComponent(recipient)}`)).text();
+  const href = [...html.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&')).find((h) => pattern.test(h));
+  expect(href, `a link for ${recipient}`).toBeTruthy();
+  return href!;
+}
+
+async function openAs(browser: Browser, link: string, email: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: origin('domain') });
+  const page = await context.newPage();
+  await page.goto(link);
+  await registerFromSignOn(page, email);
+  return page;
+}
+
+test('a partner completes their own details, asks for the steps by email, verifies; payouts are then enabled; another account is offered account creation', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const partnerEmail = newEmail('sam').replace('@', '+full@');
+  const { id, ownerId } = await seed(page, partnerEmail);
+
+  // The applicant's list: invitations sent, payouts wait for the partner.
+  await page.goto(`/${id}/owners`);
+  await expectHeading(page, locale, 'owners.list.title');
+  await expect(page.getByText(t('owners.list.sentNotice'))).toBeVisible();
+
+  // The partner opens the emailed link and signs up with the address it was sent to: the complete-owner form.
+  const link = await emailedLink(page, partnerEmail, /\?invitation=/);
+  const partner = await openAs(browser, link, partnerEmail);
+  await expectHeading(partner, locale, 'owners.complete.title');
+  await expect(partner.getByLabel(labelled(locale, 'owners.complete.firstName.label'))).toHaveValue('Sam');
+  await expectNoAxeViolations(partner);
+  await screenshots(partner, 'complete');
+  const phone = partner.getByLabel(labelled(locale, 'owners.complete.phone.label'));
+  await phone.fill('12');
+  await partner.getByRole('button', { name: t('owners.complete.submit') }).click();
+  await expect(partner.getByRole('alert').first()).toBeVisible();
+  await expectNoAxeViolations(partner);
+  await phone.fill('(212) 555-0188');
+  await partner.getByRole('button', { name: t('owners.complete.submit') }).click();
+
+  // Confirm ownership: the partner chooses to get the steps by email first.
+  await expectHeading(partner, locale, 'owners.identification.title');
+  await expectNoAxeViolations(partner);
+  await screenshots(partner, 'identification');
+  await partner.getByRole('button', { name: t('owners.identification.email') }).click();
+  await expectHeading(partner, locale, 'owners.emailSent.title');
+  await expectNoAxeViolations(partner);
+  await screenshots(partner, 'email-sent');
+  expect(await emailedLink(partner, partnerEmail, /\/identification$/)).toBe(`/${id}/owners/${ownerId}/identification`);
+
+  // Then verifies now.
+  await partner.getByRole('button', { name: t('owners.emailSent.submit') }).click();
+  await expectHeading(partner, locale, 'owners.identification.title');
+  await partner.getByRole('button', { name: t('owners.identification.submit') }).click();
+  await expect(partner).toHaveURL(/\/sandbox\/inquiry\//);
+  await partner.getByLabel(text(locale, 'sandbox.inquiry.outcome.RECEIVED')).check();
+  await partner.getByRole('button', { name: text(locale, 'sandbox.inquiry.submit') }).click();
+  await expectHeading(partner, locale, 'owners.ownerSuccess.title');
+  await expect(partner.getByText(t('owners.reseller.contact'))).toHaveCount(0);
+
+  // The reseller portal's final screen names the reseller as the partner's contact.
+  await partner.goto(`/r/reseller-shop/${id}/owners/${ownerId}/success`);
+  await expectHeading(partner, locale, 'owners.ownerSuccessReseller.title');
+  await expect(partner.getByText(t('owners.reseller.contact'))).toBeVisible();
+  await expectNoAxeViolations(partner);
+  await screenshots(partner, 'reseller-success');
+  await partner.context().close();
+
+  // The applicant's list: the partner completed, payouts enabled (the API agrees).
+  await page.reload();
+  await expectHeading(page, locale, 'owners.list.title');
+  await expect(page.getByText(t('owners.list.verifiedNotice'))).toBeVisible();
+  await expect(page.getByText(t('owners.list.status.completed'))).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'list-verified');
+  const application = (await api(page, 'GET', `/api/v2/applications/${id}`)).application;
+  expect(application.enableDeposits).toBe(true);
+  expect(application.stepUpDetails).toEqual([]);
+
+  // Another account opening the link: applicant-error, then account creation signs it out and carries realm, app, path.
+  const stranger = await openAs(browser, link, newEmail('stranger'));
+  await expectHeading(stranger, locale, 'owners.applicantError.title');
+  await expect(stranger.getByRole('button', { name: t('owners.applicantError.signIn') })).toBeVisible();
+  await expectNoAxeViolations(stranger);
+  await screenshots(stranger, 'applicant-error');
+  await stranger.getByRole('button', { name: t('owners.applicantError.createAccount') }).click();
+  await expect(stranger).toHaveURL(/\/sso\/register\?/);
+  const register = new URL(stranger.url());
+  expect(register.searchParams.get('realm')).toBe('idp');
+  expect(register.searchParams.get('app')).toBe('payments-onboarding');
+  expect(register.searchParams.get('path')).toBe(`/${id}/owners/${ownerId}`);
+  expect((await stranger.request.get('/api/v2/session')).status()).toBe(401);
+  await stranger.context().close();
+});

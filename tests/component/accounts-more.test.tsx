@@ -49,3 +49,26 @@ describe('eHopper order', () => {
     expect(screen.getByRole('button', { name: 'Choisir vos appareils' })).toBeInTheDocument();
   });
 });
+
+describe('add channel prefilled from the launch (doc1 §3 channelName, channelType)', () => {
+  it('starts with the launch name and type', async () => {
+    fakeApi({ application: { id: applicationId, decision: 'APPROVED' }, company: {} });
+    await renderScreen(`/${applicationId}/add-channel?channelName=Harbour%20Market&channelType=MARKETPLACE`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Add a sales channel' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/Channel name/)).toHaveValue('Harbour Market');
+    expect(screen.getByRole('radio', { name: 'Marketplace' })).toBeChecked();
+  });
+
+  it('clears a type that is not one of the six and sends what the applicant chose', async () => {
+    const api = fakeApi({ application: { id: applicationId, decision: 'APPROVED' }, company: {} }, (method, url) =>
+      method === 'POST' && url.endsWith('/channels') ? { status: 201, body: { id: 'ch-1', name: 'Harbour Market', type: 'RETAIL' } } : undefined,
+    );
+    await renderScreen(`/${applicationId}/add-channel?channelName=Harbour%20Market&channelType=FAX`);
+    expect(await screen.findByLabelText(/Channel name/)).toHaveValue('Harbour Market');
+    expect(screen.getAllByRole('radio').filter((radio) => (radio as HTMLInputElement).checked)).toHaveLength(0);
+    await userEvent.click(screen.getByRole('radio', { name: 'Retail location' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add channel' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your sales channel was added' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(api.calls.find((call) => call.url.endsWith('/channels'))?.body).toEqual({ name: 'Harbour Market', type: 'RETAIL' });
+  });
+});

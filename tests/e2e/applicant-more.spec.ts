@@ -1,0 +1,71 @@
+/**
+ * Issue 6, the remaining parts of the applicant's flow, in the browser against the reference API:
+ * - the beneficial-owner yes/no: 'yes' makes onboarding ask for the partners (BO_INFO), and the applicant lands on
+ *   the owners list (US en-US, domain);
+ * - back on the business details with the mobile now known, 'same as my mobile' copies it into the business phone;
+ *   the category screen offers the industries the API predicts from the business name first;
+ * - FULL_SSN in Canada asks the SIN again, in French (Canada fr-CA, terminal).
+ */
+import { expect, test } from './fixtures/transitions.ts';
+import { expectNoAxeViolations } from './support.ts';
+import { apply, arrive, expectHeading, labelled, stored, text, type Persona } from './journey.ts';
+
+test('partners declared go to the owners list; then same-as-mobile and predicted categories (US en-US, domain)', async ({ page }) => {
+  const persona: Persona = { market: 'US', locale: 'en-US', portal: 'domain', businessName: 'Jane Doe Bakery LLC', governmentId: '4321', partners: true };
+  const { locale } = persona;
+  await arrive(page, persona);
+  await apply(page, persona);
+
+  await expectHeading(page, locale, 'owners.list.title');
+  await expect(page).toHaveURL(/\/owners$/);
+  const document = await stored(page);
+  expect(document.company.beneficialOwners).toBe('YES');
+  expect(document.application.boStatus).toBe('WAITING_FOR_INFO');
+  expect(document.application.stepUpDetails.map((s: { type: string }) => s.type)).toEqual(['BO_INFO']);
+
+  // The mobile is in the document now: the business details offer to copy it.
+  const id = document.application.id as string;
+  await page.goto(`/${encodeURIComponent(id)}/applicant/business`);
+  await expectHeading(page, locale, 'signup.businessDetails.title');
+  const same = page.getByRole('checkbox', { name: text(locale, 'signup.businessDetails.businessPhone.sameAsMobile') });
+  const phone = page.getByLabel(labelled(locale, 'signup.businessDetails.businessPhone.label'));
+  await expect(same).not.toBeChecked();
+  await same.check();
+  await expect(phone).toHaveValue(document.applicant.phone.localPhoneNumber);
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: text(locale, 'signup.businessDetails.submit') }).click();
+
+  // The category screen: the industries whose keywords the business name matches ('bakery': Bakery, and Donut shop,
+  // which lists it too) are suggested in a group before the numbered groups.
+  await expectHeading(page, locale, 'signup.category.title');
+  const select = page.getByLabel(labelled(locale, 'signup.category.industry.label'));
+  const suggested = select.locator('optgroup').first();
+  await expect(suggested).toHaveAttribute('label', text(locale, 'signup.category.industry.suggested'));
+  await expect(suggested.locator('option')).toHaveText([text(locale, 'categories.industry.5'), text(locale, 'categories.industry.18')]);
+  await expectNoAxeViolations(page);
+  expect((await stored(page)).company.phone.localPhoneNumber).toBe(document.applicant.phone.localPhoneNumber);
+});
+
+test('FULL_SSN in Canada asks the SIN again, in French (Canada fr-CA, terminal)', async ({ page }) => {
+  const persona: Persona = { market: 'CA', locale: 'fr-CA', portal: 'terminal', businessName: 'Boulangerie Émilie Inc', governmentId: '130700008' };
+  const { locale } = persona;
+  await arrive(page, persona);
+  await apply(page, persona);
+
+  await expectHeading(page, locale, 'signup.fullSin.title');
+  await expect(page).toHaveURL(/\/ssn$/);
+  await expect(page.getByLabel(labelled(locale, 'signup.fullSsn.ssn.label'))).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  const sin = page.getByLabel(labelled(locale, 'signup.fullSin.sin.label'));
+  await sin.fill('130 692 545'); // the Luhn check fails
+  await page.getByRole('button', { name: text(locale, 'signup.fullSin.submit') }).click();
+  await expect(page.getByRole('alert')).toContainText(text(locale, 'validation.sin'));
+  await sin.fill('130 692 544');
+  await page.getByRole('button', { name: text(locale, 'signup.fullSin.submit') }).click();
+
+  await expectHeading(page, locale, 'signup.approvedPending.title');
+  const document = await stored(page);
+  expect(document.applicant.governmentIdentification).toMatchObject({ type: 'INDIVIDUAL', sourceType: 'SIN' });
+  expect(document.applicant.governmentIdentification.value).not.toContain('130692');
+  expect(document.application.stepUpDetails).toEqual([]);
+});

@@ -116,3 +116,12 @@ test('photo ID later ends on the outcome', async ({ page }) => {
   await press(page, 'signup.identification.later');
   await at(page, id, 'success', 'signup.approvedPending');
 });
+
+test('photo ID: an inquiry that times out brings the applicant back to the photo-ID screen', async ({ page }) => {
+  const id = await stepUp(page, '0004', 'identification', 'signup.identification');
+  await press(page, 'signup.identification.submit');
+  await expect(page).toHaveURL(/\/sandbox\/inquiry\//);
+  await page.locator('#outcome-TIMEOUT').check();
+  await page.locator('form button[type="submit"]').click();
+  await at(page, id, 'identification', 'signup.identification');
+});

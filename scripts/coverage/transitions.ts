@@ -11,9 +11,10 @@
  * - An edge **contributed by a variant** (`<screen>#/variants/<i>/merge/...`) is an edge of its own; it is
  *   covered only when taken in a context where that variant applies.
  * Which contexts an edge exists in: every market × locale × portal of the configuration (contexts.ts); a row,
- * secondary action or variant whose condition reads only `environment` and `flags` is evaluated for the context
- * (one that cannot hold there is left out), any other condition depends on the applicant's data and stays
- * possible. A variant that certainly holds in a context and merges a row list (`next`, `onError`, `secondary`,
+ * secondary action or variant whose condition reads only what the context decides (flags, and the market,
+ * currency, locale, portal and configuration under `environment`) is evaluated for the context (one that cannot
+ * hold there is left out); any other condition depends on the applicant's data or the launch (a redirect URL, a
+ * standalone launch) and stays possible. A variant that certainly holds in a context and merges a row list (`next`, `onError`, `secondary`,
  * `watch.next`) replaces the screen's own list there, as JSON Merge Patch does when the engine resolves it. Only
  * screens reachable in the context (from a flow's entry or a screen declared `entry`) contribute, and a move
  * back to the same screen is left out: it changes no address, so no journey can be seen taking it.
@@ -57,7 +58,21 @@ export interface FlowGraph {
 
 type Obj = Record<string, unknown>;
 
-/** Whether a condition can hold in a context: evaluated when it reads only the environment and flags. */
+/**
+ * Whether a variable is decided by the context: a flag (one the configuration does not name is off), or a part of
+ * the environment the context and configuration give (market, currency, locale, portal, rules/config.json). The
+ * rest of the environment comes from the launch (a redirect URL, a standalone or co-brand launch) and, like the
+ * applicant's data, may be anything.
+ */
+function decided(name: string, facts: Obj): boolean {
+  if (/^flags(\.|$)/.test(name)) return true;
+  if (!/^environment\./.test(name)) return false;
+  let value: unknown = facts;
+  for (const part of name.split('.')) value = value && typeof value === 'object' ? (value as Obj)[part] : undefined;
+  return value !== undefined;
+}
+
+/** Whether a condition can hold in a context: evaluated when every variable it reads is decided by the context. */
 export function canHold(condition: unknown, facts: Obj): boolean {
   if (condition === undefined) return true;
   // `and`/`or` are split so the environment part of a mixed condition still rules a row out.
@@ -66,15 +81,14 @@ export function canHold(condition: unknown, facts: Obj): boolean {
     if (op === 'and' && Array.isArray(args)) return args.every((part) => canHold(part, facts));
     if (op === 'or' && Array.isArray(args)) return args.some((part) => canHold(part, facts));
   }
-  const vars = variablesOf(condition);
-  if (!vars.every((name) => /^(environment|flags)(\.|$)/.test(name))) return true;
+  if (!variablesOf(condition).every((name) => decided(name, facts))) return true;
   return evaluate(condition as Condition, facts);
 }
 
-/** Whether a condition certainly holds in a context: it reads only the environment and flags, and holds. */
+/** Whether a condition certainly holds in a context: every variable it reads is decided by the context, and it holds. */
 export function mustHold(condition: unknown, facts: Obj): boolean {
   if (condition === undefined) return true;
-  if (!variablesOf(condition).every((name) => /^(environment|flags)(\.|$)/.test(name))) return false;
+  if (!variablesOf(condition).every((name) => decided(name, facts))) return false;
   return evaluate(condition as Condition, facts);
 }
 

@@ -134,6 +134,13 @@ describe('flowGraph: what one transition is', () => {
     expect(canHold(market('CA'), facts)).toBe(false);
     expect(canHold(undefined, facts)).toBe(true);
     expect(mustHold(market('US'), facts)).toBe(true);
+    // A launch fact the configuration does not give (a redirect URL) may be anything: possible, never certain.
+    const launched = { present: { var: 'environment.redirectUrl' } };
+    expect(canHold(launched, facts)).toBe(true);
+    expect(mustHold(launched, facts)).toBe(false);
+    expect(canHold({ and: [market('CA'), launched] }, facts)).toBe(false);
+    // A flag the configuration does not name is off.
+    expect(canHold({ '==': [{ var: 'flags.unnamed' }, true] }, facts)).toBe(false);
     expect(mustHold({ and: [market('US'), { '==': [{ var: 'application.x' }, 1] }] }, facts)).toBe(false);
   });
 });

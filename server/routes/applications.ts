@@ -13,7 +13,7 @@ import { api, errorResponses } from './schema-refs.ts';
 import { assertOwnerAccess } from './owner-access.ts';
 import { normaliseDocument } from '../domain/normalise.ts';
 import { partnerView } from '../domain/owners.ts';
-import { launchParts, withLaunch, withoutRefused } from './launch.ts';
+import { launchParts, profileParts, withLaunch, withoutRefused, type ProfilePrefill } from './launch.ts';
 
 type CreateBody = { application?: JsonObject; applicant?: JsonObject; company?: JsonObject };
 type Params = { id: string };
@@ -67,7 +67,13 @@ export async function applicationRoutes(
       const { launch, cobrand, ...explicit } = (request.body ?? {}) as CreateBody & { launch?: Record<string, string>; cobrand?: string | null };
       const asked = withCreateOptions(explicit, request.query, user.email);
       const currency = typeof asked.company?.currency === 'string' ? asked.company.currency : '';
-      const kept = withoutRefused(launchParts(launch, currency), (parts) => {
+      // doc1 §4.7: use-shopper-data=true (asked only when the prefill conditions hold) copies the newest profile's fields.
+      const rules = content.accounts as typeof content.accounts & { profilePrefill?: ProfilePrefill };
+      const fromProfile =
+        request.query['use-shopper-data'] === 'true' && rules.profilePrefill
+          ? profileParts(await listApplicationsByOwner<ApplicationDocument>(db, user.id), currency, rules.openDecisions, rules.profilePrefill)
+          : {};
+      const kept = withoutRefused(deepMerge(fromProfile, launchParts(launch, currency)), (parts) => {
         const candidate = newDocument(withLaunch(asked, parts, cobrand, content));
         const own = leafPointers(parts);
         return documentProblems(shared, candidate, marketOf(candidate), own).map((problem) => problem.field);

@@ -74,3 +74,33 @@ export function withLaunch(body: CreateParts, launchPartsKept: CreateParts, cobr
   }
   return merged;
 }
+
+/** rules/accounts.json profilePrefill: the fields a new application copies from the newest profile (doc1 §4.7). */
+export interface ProfilePrefill {
+  applicant: string[];
+  company: string[];
+}
+
+/**
+ * doc1 §4.7: the applicant and company fields of the user's newest (by creation) application whose decision is one of
+ * `openDecisions` and whose currency is `currency`; empty when there is none.
+ */
+export function profileParts(
+  rows: ReadonlyArray<{ document: { application: JsonObject; applicant: JsonObject; company: JsonObject }; createdAt: string }>,
+  currency: string,
+  openDecisions: readonly string[],
+  fields: ProfilePrefill,
+): CreateParts {
+  const newest = rows
+    .filter((row) => openDecisions.includes(String(row.document.application.decision)) && row.document.company.currency === currency)
+    .reduce<(typeof rows)[number] | undefined>((best, row) => (!best || row.createdAt > best.createdAt ? row : best), undefined);
+  if (!newest) return {};
+  const pick = (from: JsonObject, keys: string[]): JsonObject =>
+    Object.fromEntries(keys.filter((key) => from[key] !== undefined && from[key] !== null).map((key) => [key, structuredClone(from[key])]));
+  const parts: CreateParts = {};
+  const applicant = pick(newest.document.applicant, fields.applicant);
+  const company = pick(newest.document.company, fields.company);
+  if (Object.keys(applicant).length) parts.applicant = applicant;
+  if (Object.keys(company).length) parts.company = company;
+  return parts;
+}

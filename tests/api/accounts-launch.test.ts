@@ -66,4 +66,26 @@ describe('POST /api/v2/applications with a launch query', () => {
     expect((await create(ann, { cobrand: '../other' })).statusCode).toBe(400);
     expect(await countApplications(h.t.db)).toBe(0);
   });
+
+  it('with use-shopper-data=true copies the newest approved account of the currency under the launch and the body (doc1 §4.7)', async () => {
+    const ann = await h.signUp();
+    const seeded = await h.call('POST', '/sandbox/accounts', ann, { accounts: [{ decision: 'APPROVED', name: 'Profile APPROVED Co' }, { decision: 'PENDING', name: 'Pending Co' }] });
+    expect(seeded.statusCode).toBe(201);
+    const list = (await h.call('GET', '/api/v2/accounts', ann)).json() as Array<{ applicationId: string; riskDecision: string }>;
+    const approvedId = list.find((a) => a.riskDecision === 'APPROVED')!.applicationId;
+    const profile = (await h.call('GET', `/api/v2/applications/${encodeURIComponent(approvedId)}`, ann)).json() as Doc;
+    // A newer application without a decision is no profile.
+    expect((await create(ann, { company: { currency: 'USD' } })).statusCode).toBe(201);
+    const res = await h.call('POST', '/api/v2/applications?use-shopper-data=true', ann, { company: { currency: 'USD' }, launch: { companyName: 'Launch Name' } });
+    expect(res.statusCode).toBe(201);
+    const prefilled = res.json() as Doc;
+    expect(prefilled.applicant.name).toEqual(profile.applicant.name);
+    expect(prefilled.company.segment).toBe(profile.company.segment);
+    expect(prefilled.company.name).toBe('Launch Name');
+    expect(prefilled.applicant.governmentIdentification).toBeUndefined();
+    const plain = (await create(ann, { company: { currency: 'USD' } })).json() as Doc;
+    expect(plain.applicant.name).toBeUndefined();
+    const canadian = (await h.call('POST', '/api/v2/applications?use-shopper-data=true', ann, { company: { currency: 'CAD' } })).json() as Doc;
+    expect(canadian.applicant.name).toBeUndefined();
+  });
 });

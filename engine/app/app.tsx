@@ -12,14 +12,14 @@ import { createDraftStore, draftKey, DRAFT_CHANGED_KEY } from '../state/drafts.t
 import { I18nProvider, useI18n } from '../i18n/context.tsx';
 import type { Translator } from '../i18n/translator.ts';
 import type { Environment } from '../environment/detect.ts';
-import { EngineContext, type Engine, type Toast } from './engine-context.tsx';
+import { EngineContext, type Engine, type NoticeOrigin, type Toast } from './engine-context.tsx';
 import { ScreenHost } from './screen-host.tsx';
 import { Toasts } from '../shell/toasts.tsx';
 import { NotFound } from '../shell/not-found.tsx';
 import { AfterEnvironmentRouting } from '../screens/after-environment-routing.tsx';
 import { browserSinks, track, type AnalyticsSinks } from '../analytics/index.ts';
 import { pathFor } from '../flow/paths.ts';
-import { withQuery } from './shell-rules.ts';
+import { noticeKind, withQuery } from './shell-rules.ts';
 import { cookieString } from '../environment/cookies.ts';
 import { useEffect } from 'react';
 import type { User } from './boot.ts';
@@ -69,7 +69,6 @@ export function App({ bundle, environment, translator, user, router, analyticsSi
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
   const closeToast = useCallback((id: number) => setToasts((list) => list.filter((toast) => toast.id !== id)), []);
-  const lifetime = environment.config.constants?.toastAreaLifetimeMs;
   const sinks = useMemo(() => analyticsSinks ?? browserSinks(bundle.analytics), [analyticsSinks, bundle.analytics]);
   const sessionTimeoutMs = environment.config.constants?.sessionTimeoutMs;
 
@@ -95,6 +94,17 @@ export function App({ bundle, environment, translator, user, router, analyticsSi
     };
   }, [sessionTimeoutMs, user, bundle, environment.referralUrlId]);
 
+  // A notice's kind and lifetime come from rules/shell.json `notices`, over the context it was raised in (the
+  // environment and flags at least) plus `notice` ({source, tone}).
+  const notify = useCallback(
+    (text: string, tone: Toast['tone'] = 'info', origin: NoticeOrigin = { source: 'shell' }) => {
+      const { config, ...facts } = environment;
+      const context = { environment: { ...facts, ...config }, flags: config.flags ?? {}, ...(origin.context ?? {}) };
+      const { kind, lifetimeMs } = noticeKind(bundle.shell, context, { source: origin.source, tone });
+      setToasts((list) => [...list, { id: nextId.current++, text, tone, kind, lifetimeMs }]);
+    },
+    [bundle.shell, environment],
+  );
   const engine = useMemo<Engine>(
     () => ({
       bundle,
@@ -103,9 +113,9 @@ export function App({ bundle, environment, translator, user, router, analyticsSi
       calls: browserEnvironment({ 'Accept-Language': translator.locale }),
       // A draft saved under an older shape of a form keeps what still fits; the applicant is told the rest was dropped.
       drafts: createDraftStore(typeof localStorage === 'undefined' ? undefined : localStorage, draftKey(environment.referralUrlId, environment.currency), () =>
-        setToasts((list) => [...list, { id: nextId.current++, text: translator.t(DRAFT_CHANGED_KEY), tone: 'info' }]),
+        notify(translator.t(DRAFT_CHANGED_KEY), 'info', { source: 'draftChanged' }),
       ),
-      toast: (text, tone = 'info') => setToasts((list) => [...list, { id: nextId.current++, text, tone }]),
+      toast: notify,
       dismissToasts: () => setToasts([]),
       track: (type, context, params) => track(bundle.analytics, sinks, type, context, params),
       analyticsSinks: sinks,
@@ -114,7 +124,7 @@ export function App({ bundle, environment, translator, user, router, analyticsSi
         window.location.assign(`/sso/login?path=${encodeURIComponent(here)}`);
       },
     }),
-    [bundle, environment, user, translator, sinks],
+    [bundle, environment, user, translator, sinks, notify],
   );
   useThirdPartyScripts(bundle.scripts, environment); // maps, analytics tag, survey (rules/scripts.json)
   useLaunchTracking(engine); // resume and reminder email opens (rules/services.json)
@@ -141,7 +151,7 @@ export function App({ bundle, environment, translator, user, router, analyticsSi
           <main id="main" className="main">
             {router ? router(routes) : <BrowserRouter>{routes}</BrowserRouter>}
           </main>
-          <Toasts toasts={toasts} lifetimeMs={lifetime ?? 5000} onClose={closeToast} />
+          <Toasts toasts={toasts} onClose={closeToast} />
         </SWRConfig>
       </EngineContext.Provider>
     </I18nProvider>

@@ -10,6 +10,16 @@ export interface Toast {
   id: number;
   text: string;
   tone: 'error' | 'info';
+  /** The notice kind content gives it (rules/shell.json notices: e.g. toast or growl). */
+  kind: string;
+  /** Closes by itself after this many ms; undefined: stays until closed. */
+  lifetimeMs?: number;
+}
+
+/** What raised a notice (`notice.source` for the notice rows) and the screen context it was raised in. */
+export interface NoticeOrigin {
+  source: string;
+  context?: object;
 }
 
 export interface Engine {
@@ -18,7 +28,8 @@ export interface Engine {
   user: User | null;
   calls: CallEnvironment;
   drafts: DraftStore;
-  toast(text: string, tone?: Toast['tone']): void;
+  /** Shows a notice; rules/shell.json `notices` say its kind (toast, growl, ...) and lifetime from its origin. */
+  toast(text: string, tone?: Toast['tone'], origin?: NoticeOrigin): void;
   dismissToasts(): void;
   /** Sends an analytics event with the tracking context of `context` (engine/analytics). */
   track(type: string, context: object, params?: Record<string, string | number | boolean>): void;

@@ -94,8 +94,8 @@ export function ScreenHost({ screenId }: { screenId: string }) {
 
   const context = useMemo(() => {
     const parts = Object.fromEntries(DOCUMENT_KEYS.map((key) => [key, document[key] ?? (key === 'owners' ? [] : {})]));
-    return deriveContext(engine.bundle.shell, { ...parts, ...baseContext, data: loaded ?? {} });
-  }, [document, baseContext, loaded, engine.bundle.shell]);
+    return deriveContext(engine.bundle.shell, { ...parts, ...baseContext, data: loaded ?? {} }, engine.bundle.tables);
+  }, [document, baseContext, loaded, engine.bundle.shell, engine.bundle.tables]);
 
   const resolved = useMemo(() => resolveScreen(screen, context), [screen, context]);
   const ready = !mustSignIn && !(loadKey && !loaded && !loadError);
@@ -130,7 +130,7 @@ export function ScreenHost({ screenId }: { screenId: string }) {
         return;
       }
       const texts = failure.messages.length ? failure.messages : [t('shell.error.generic')];
-      for (const text of texts) engine.toast(text, 'error');
+      for (const text of texts) engine.toast(text, 'error', { source: 'callError', context: errorContext });
     },
     [engine, go, resolved.onError, resolved.analytics, navigate, t],
   );
@@ -156,7 +156,7 @@ export function ScreenHost({ screenId }: { screenId: string }) {
           ctx = { ...ctx, response };
           if (def.result === 'document' && response && typeof response === 'object') {
             const doc = response as Record<string, unknown>;
-            ctx = deriveContext(engine.bundle.shell, { ...ctx, ...Object.fromEntries(DOCUMENT_KEYS.map((key) => [key, doc[key] ?? ctx[key]])) });
+            ctx = deriveContext(engine.bundle.shell, { ...ctx, ...Object.fromEntries(DOCUMENT_KEYS.map((key) => [key, doc[key] ?? ctx[key]])) }, engine.bundle.tables);
             await refreshDocumentReads(doc, ctx);
           }
         }

@@ -4,6 +4,11 @@
  * and the values derived into every context before any condition reads it.
  */
 import { compute, evaluate, type Condition } from '../conditions/index.ts';
+import { nextScreen } from '../flow/transitions.ts';
+import type { TransitionRow } from '../content/types.ts';
+
+/** Routing tables by name, as derived values that name one need them. */
+export type Tables = Record<string, { rows: readonly TransitionRow[] }>;
 
 export interface ShellTarget {
   when?: Condition;
@@ -20,13 +25,32 @@ export interface ShellRules {
   sessionTimeout: ShellTarget;
   /** Values computed from the context and placed into it, in order, before any condition reads it. */
   derived?: DerivedValue[];
+  /** The kinds of notice (toast, growl, ...) with their lifetimes, and which kind each notice is. */
+  notices?: NoticeRules;
 }
 
-/** A value content derives: `value` (JSON Logic, evaluated over the context) is placed at the dotted path `set`. */
+/**
+ * A value content derives and places at the dotted path `set`: `value` (JSON Logic evaluated over the context), or
+ * the screen the routing table `table` chooses for the context (null when no row holds).
+ */
 export interface DerivedValue {
   id: string;
   set: string;
-  value: unknown;
+  value?: unknown;
+  table?: string;
+}
+
+export interface NoticeRules {
+  /** Each kind's lifetime in ms: JSON Logic over the context (e.g. a configured constant); no number: stays until closed. */
+  kinds: Record<string, { lifetimeMs: unknown }>;
+  /** Ordered; the first row whose condition holds over the context plus `notice` ({source, tone}) gives the kind. */
+  rows: Array<{ when?: Condition; kind: string }>;
+}
+
+/** What raised a notice: a name content rows can test (`notice.source`), and its tone. */
+export interface NoticeFacts {
+  source: string;
+  tone: string;
 }
 
 function placed(target: unknown, parts: readonly string[], value: unknown): Record<string, unknown> {
@@ -39,10 +63,28 @@ function placed(target: unknown, parts: readonly string[], value: unknown): Reco
  * The context with every derived value placed (a new object; the context, and the API's document in it, are not
  * changed). Each rule sees the values the rules before it placed.
  */
-export function deriveContext<T extends object>(rules: Pick<ShellRules, 'derived'>, context: T): T {
+export function deriveContext<T extends object>(rules: Pick<ShellRules, 'derived'>, context: T, tables: Tables = {}): T {
   let result: Record<string, unknown> = context as Record<string, unknown>;
-  for (const rule of rules.derived ?? []) result = placed(result, rule.set.split('.'), compute(rule.value, result));
+  for (const rule of rules.derived ?? []) {
+    const value = rule.table !== undefined ? (nextScreen([{ table: rule.table }], result, tables) ?? null) : compute(rule.value, result);
+    result = placed(result, rule.set.split('.'), value);
+  }
   return result as T;
+}
+
+/**
+ * The kind of a notice and how long it shows: the first notice row that holds over the (derived) context plus
+ * `notice`; its kind's lifetime, or undefined (stays until closed) when the lifetime is not a positive number.
+ * Without notice rules every notice is of kind "toast" and stays until closed.
+ */
+export function noticeKind(rules: Pick<ShellRules, 'notices'>, context: object, notice: NoticeFacts): { kind: string; lifetimeMs?: number } {
+  const notices = rules.notices;
+  if (!notices) return { kind: 'toast' };
+  const ctx = { ...context, notice };
+  const row = notices.rows.find((candidate) => evaluate(candidate.when, ctx));
+  if (!row) return { kind: 'toast' };
+  const lifetime = notices.kinds[row.kind] ? compute(notices.kinds[row.kind].lifetimeMs, ctx) : undefined;
+  return { kind: row.kind, lifetimeMs: typeof lifetime === 'number' && lifetime > 0 ? lifetime : undefined };
 }
 
 /** Names of the route parameters whose values do not match their declared pattern. */
@@ -88,17 +130,18 @@ function valueAt(source: unknown, path: string): unknown {
 /**
  * What a rule of rules/shell.json gives for a context, as its fixtures state it: for `derived/<n>` the value it
  * places (after the values before it), for any other rule (a pointer to an object with `when`) whether its
- * condition holds over the context with every derived value placed, as the shell evaluates it.
+ * condition holds over the context with every derived value placed, as the shell evaluates it. A notice row's
+ * fixture context gives `notice` ({source, tone}) itself.
  */
-export function ruleVerdict(rules: ShellRules, pointer: string, context: object): unknown {
+export function ruleVerdict(rules: ShellRules, pointer: string, context: object, tables: Tables = {}): unknown {
   let node: unknown = rules;
   for (const part of pointer.split('/')) node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
   if (node === null || typeof node !== 'object') throw new Error(`no rule at "${pointer}"`);
   const [section, index] = pointer.split('/');
   if (section === 'derived') {
     const upTo = (rules.derived ?? []).slice(0, Number(index) + 1);
-    return valueAt(deriveContext({ derived: upTo }, context), (node as DerivedValue).set) ?? null;
+    return valueAt(deriveContext({ derived: upTo }, context, tables), (node as DerivedValue).set) ?? null;
   }
   if (!('when' in node)) throw new Error(`the rule at "${pointer}" has no condition (when)`);
-  return evaluate((node as { when: Condition }).when, deriveContext(rules, context));
+  return evaluate((node as { when: Condition }).when, deriveContext(rules, context, tables));
 }

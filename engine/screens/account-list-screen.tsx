@@ -78,7 +78,7 @@ export function AccountListScreen({ screen, context, submit, busy, headingRef, s
         window.location.reload();
       });
     } else if (overlap.kind === 'toast') {
-      once(() => engine.toast(t(overlap.key), 'error'));
+      once(() => engine.toast(t(overlap.key), 'error', { source: 'currencyOverlap', context }));
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

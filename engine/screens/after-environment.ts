@@ -21,7 +21,7 @@ export function afterEnvironmentTarget(
   const current = { businessId: query.businessId, serviceId: query.serviceId };
   const own = query.businessId ? accounts.find((account) => account.businessId === query.businessId) : undefined;
   const application = applicationOfAccount(own ?? (accounts.length === 1 ? accounts[0] : matchingAccount(accounts, current)));
-  const ctx = deriveContext(bundle.shell, { ...context, application, accounts: accountFacts(accounts, current) });
+  const ctx = deriveContext(bundle.shell, { ...context, application, accounts: accountFacts(accounts, current) }, bundle.tables);
   const target = nextScreen([{ table }], ctx, bundle.tables);
   if (!target) return undefined;
   const search = new URLSearchParams(query).toString();

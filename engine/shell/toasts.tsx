@@ -1,19 +1,22 @@
 /**
- * The toast area (doc1 §2.7): top right, each toast closes by itself after the configured lifetime
- * (doc2 §9: 5000 ms) or by its close button; announced politely to screen readers.
+ * The notice area (doc1 §2.7): top right, each notice closes by itself after its kind's lifetime (rules/shell.json
+ * notices; doc2 §9: 5000 ms for the toast area, 2000 ms for a growl) or by its close button; announced politely to
+ * screen readers.
  */
 import { useEffect } from 'react';
 import { useI18n } from '../i18n/context.tsx';
 import type { Toast } from '../app/engine-context.tsx';
 
-function ToastItem({ toast, lifetimeMs, onClose }: { toast: Toast; lifetimeMs: number; onClose(id: number): void }) {
+function ToastItem({ toast, onClose }: { toast: Toast; onClose(id: number): void }) {
   const { t } = useI18n();
+  const { id, lifetimeMs } = toast;
   useEffect(() => {
-    const timer = setTimeout(() => onClose(toast.id), lifetimeMs);
+    if (lifetimeMs === undefined) return undefined;
+    const timer = setTimeout(() => onClose(id), lifetimeMs);
     return () => clearTimeout(timer);
-  }, [toast.id, lifetimeMs, onClose]);
+  }, [id, lifetimeMs, onClose]);
   return (
-    <div className={`toast toast--${toast.tone}`}>
+    <div className={`toast toast--${toast.tone} toast--kind-${toast.kind}`} data-kind={toast.kind}>
       <p className="toast__text">{toast.text}</p>
       <button type="button" className="toast__close" onClick={() => onClose(toast.id)} aria-label={t('shell.closeToast')}>
         ×
@@ -22,11 +25,11 @@ function ToastItem({ toast, lifetimeMs, onClose }: { toast: Toast; lifetimeMs: n
   );
 }
 
-export function Toasts({ toasts, lifetimeMs, onClose }: { toasts: Toast[]; lifetimeMs: number; onClose(id: number): void }) {
+export function Toasts({ toasts, onClose }: { toasts: Toast[]; onClose(id: number): void }) {
   return (
     <div className="toasts" role="status" aria-live="polite">
       {toasts.map((toast) => (
-        <ToastItem key={toast.id} toast={toast} lifetimeMs={lifetimeMs} onClose={onClose} />
+        <ToastItem key={toast.id} toast={toast} onClose={onClose} />
       ))}
     </div>
   );

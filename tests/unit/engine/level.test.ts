@@ -14,14 +14,14 @@ import { buildModel } from '../../../scripts/check-content/model.ts';
 import { checkShellFixtures } from '../../../scripts/check-content/shell.ts';
 import { checkRoutingTables } from '../../../scripts/check-content/routing.ts';
 import type { Problem } from '../../../scripts/check-content/problem.ts';
-import type { RoutingTable } from '../../../engine/content/types.ts';
 
 const rules = shell as unknown as ShellRules;
+const tables = loadContent(process.cwd()).tables;
 const pendingCreateBusiness = { intent: 'CREATE_BUSINESS', businessId: 'b1', decision: 'PENDING', applicationLevel: 'BASIC', stepUpDetails: [] as unknown[] };
 const reseller = { environment: { portal: 'reseller', currency: 'USD' }, flags: {} };
 
 function levelOf(application: Record<string, unknown>): unknown {
-  return (deriveContext(rules, { application }) as { application: { level?: unknown } }).application.level;
+  return (deriveContext(rules, { application }, tables) as { application: { level?: unknown } }).application.level;
 }
 
 describe('the full-level rule for create-business (doc1 §4.1)', () => {
@@ -44,25 +44,24 @@ describe('the full-level rule for create-business (doc1 §4.1)', () => {
   it('places the level without changing the API’s document', () => {
     const application = { ...pendingCreateBusiness };
     const context = { application, environment: { market: 'X' } };
-    const derived = deriveContext(rules, context);
+    const derived = deriveContext(rules, context, tables);
     expect(derived).not.toBe(context);
     expect(application).not.toHaveProperty('level');
     expect(derived).toMatchObject({ application: { applicationLevel: 'BASIC', level: 'FULL' }, environment: { market: 'X' } });
   });
 
   it('the signup form and the exit notification follow the derived level', () => {
-    const tables = { 'signup-form': signupForm as unknown as RoutingTable };
-    const form = (application: Record<string, unknown>) => nextScreen([{ table: 'signup-form' }], deriveContext(rules, { ...reseller, application }), tables);
+    const form = (application: Record<string, unknown>) => nextScreen([{ table: 'signup-form' }], deriveContext(rules, { ...reseller, application }, tables), tables);
     expect(form(pendingCreateBusiness)).toBe('applicant-info');
     expect(form({ ...pendingCreateBusiness, stepUpDetails: [{ type: 'OTP_SMS' }] })).toBe('update');
-    const beacons = (application: Record<string, unknown>) => beaconsFor(rules, deriveContext(rules, { application })).map((beacon) => beacon.id);
+    const beacons = (application: Record<string, unknown>) => beaconsFor(rules, deriveContext(rules, { application }, tables)).map((beacon) => beacon.id);
     expect(beacons(pendingCreateBusiness)).toEqual(['exitNotification']);
     expect(beacons({ ...pendingCreateBusiness, businessId: undefined })).toEqual([]);
   });
 
   it('the boot routing places it too (the account’s step-ups come with it)', () => {
     const bundle = loadContent(process.cwd());
-    const withLevel = { ...bundle, tables: { probe: { description: 'd', rows: [{ when: { '==': [{ var: 'application.level' }, 'FULL'] }, to: 'accounts' }], fixtures: [] } } };
+    const withLevel = { ...bundle, tables: { ...bundle.tables, probe: { description: 'd', rows: [{ when: { '==': [{ var: 'application.level' }, 'FULL'] }, to: 'accounts' }], fixtures: [] } } };
     const account = { applicationId: 'urn:app:aaaa-bbbb-cccc-dddd-eeee', businessId: 'b1', riskDecision: 'PENDING', applicationLevel: 'BASIC', originalIntent: 'CREATE_BUSINESS' };
     const context = { query: {}, environment: {}, flags: {} };
     expect(afterEnvironmentTarget(withLevel as never, 'probe', [account], context)).toBe('/accounts');
@@ -86,7 +85,7 @@ describe('the content check evaluates the rule', () => {
 
   it('passes with the rule as it is', () => {
     expect(problemsWith(() => {})).toEqual([]);
-    for (const fixture of shell.fixtures) expect(ruleVerdict(rules, fixture.rule, fixture.context)).toBe(fixture.expect);
+    for (const fixture of shell.fixtures) expect(ruleVerdict(rules, fixture.rule, fixture.context, tables)).toBe(fixture.expect);
   });
 
   it.each([0, 1, 2, 3])('fails when condition %i of the rule is left out', (index) => {

@@ -5,12 +5,13 @@ import { track, trackingContext, type AnalyticsSinks } from '../../../engine/ana
 import { loadContent } from '../../../scripts/content/load.ts';
 
 const rules = shell as unknown as ShellRules;
+const tables = loadContent(process.cwd()).tables;
 
 describe('rules/shell.json', () => {
   it.each(shell.fixtures.map((fixture) => [fixture.rule, JSON.stringify(fixture.context), fixture.expect] as const))(
     '%s for %s gives %s',
     (rule, context, expected) => {
-      expect(ruleVerdict(rules, rule, JSON.parse(context))).toBe(expected);
+      expect(ruleVerdict(rules, rule, JSON.parse(context), tables)).toBe(expected);
     },
   );
 
@@ -34,7 +35,7 @@ describe('rules/shell.json', () => {
     expect(firstTarget(rules.loadFailures, { error: { status: 403 } })).toMatchObject({ to: 'landing', query: { completed: 'true' } });
     expect(redirectFor(rules, { location: { href: 'http://h/signup-eu' } })).toMatch(/^https:/);
     expect(blockingModalFor(rules, { application: { serviceType: 'gopay.x', apiVersion: 'V2' }, environment: { redirectUrl: 'https://back' } })).toMatchObject({ href: 'https://back' });
-    expect(beaconsFor(rules, deriveContext(rules, { application: { applicationLevel: 'FULL', decision: 'PENDING' } })).map((b) => b.id)).toEqual(['exitNotification']);
+    expect(beaconsFor(rules, deriveContext(rules, { application: { applicationLevel: 'FULL', decision: 'PENDING' } }, tables)).map((b) => b.id)).toEqual(['exitNotification']);
     expect(withQuery('/', { completed: 'true' })).toBe('/?completed=true');
   });
 });

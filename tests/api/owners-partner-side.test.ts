@@ -106,4 +106,32 @@ describe('payouts wait for the partners (doc1 §4.6)', () => {
     expect(application.enableDeposits).toBe(true);
     expect(application.stepUpDetails).toEqual([]);
   });
+
+  it('with two partners, stay off until the second has verified too', async () => {
+    const cookie = await h.signUp();
+    const body = { applicant: { ...completeUs.applicant, governmentIdentification: { type: 'INDIVIDUAL', value: '0001', sourceType: 'SSN4' } }, company: completeUs.company };
+    const id = (await h.call('POST', '/api/v2/applications', cookie, body)).json().application.id as string;
+    await h.call('POST', `/api/v2/applications/${id}/onboard`, cookie);
+    const doc = (await h.call('POST', `/api/v2/applications/${id}/step-ups/beneficial-owners`, cookie, {
+      owners: [
+        { firstName: 'Bob', lastName: 'Stone', email: 'bob@example.com', ownershipPercent: 30 },
+        { firstName: 'Cy', lastName: 'Park', email: 'cy@example.com', ownershipPercent: 30 },
+      ],
+    })).json();
+    const verify = async (index: number, email: string) => {
+      const ownerId = doc.owners[index].id as string;
+      const token = new URL((await listOutbox(h.t.db, email))[0]!.link!, 'http://x').searchParams.get('invitation')!;
+      const partner = await h.signUp(email);
+      await h.call('POST', '/api/v2/owner-invitations/claim', partner, { token });
+      const base = `/api/v2/applications/${id}/owners/${ownerId}/step-ups/identification`;
+      const session = (await h.call('POST', `${base}/sessions`, partner, {})).json();
+      await completeInquiry(h, session.url, 'RECEIVED');
+      expect((await h.call('POST', base, partner, { inquiryId: session.inquiryId })).statusCode).toBe(200);
+      return (await h.call('GET', `/api/v2/applications/${id}`, cookie)).json().application;
+    };
+    const afterFirst = await verify(0, 'bob@example.com');
+    expect(afterFirst.enableDeposits).toBe(false);
+    expect(afterFirst.stepUpDetails.map((s: { type: string }) => s.type)).toEqual(['BO_VERIFICATION']);
+    expect((await verify(1, 'cy@example.com')).enableDeposits).toBe(true);
+  });
 });

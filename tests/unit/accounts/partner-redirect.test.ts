@@ -1,9 +1,10 @@
 /**
- * doc1 §4.4, doc2 §7: the partner redirect of flows/accounts/screens/partner-redirect.json goes to the co-brand's
- * redirect address with the auth code, to the alternate address when the application's organisation differs from the
- * co-brand's, and nowhere (the screen's message) without an address or a code.
+ * doc1 §4.3 row 2, §4.4, doc2 §7: the partner redirect (flows/money/screens/bank-partner-redirect.json, which
+ * rules/routing/after-onboard.json also sends a submitted bank to) goes to the co-brand's redirect address with the
+ * auth code, to the alternate address when the application's organisation differs from the co-brand's, and nowhere
+ * (the screen's message) without a code or to a non-https address.
  */
-import screen from '../../../flows/accounts/screens/partner-redirect.json' with { type: 'json' };
+import screen from '../../../flows/money/screens/bank-partner-redirect.json' with { type: 'json' };
 import { redirectTarget, type RedirectOptions } from '../../../engine/screens/redirect-target.ts';
 
 const options = screen.options as unknown as RedirectOptions;
@@ -28,8 +29,7 @@ describe('partner redirect', () => {
     );
   });
 
-  it('goes nowhere without a redirect address, without a code, or to a non-https address', () => {
-    expect(target({ organizationId: 'org-partner' }, { organizationId: 'org-partner' })).toBeUndefined();
+  it('goes nowhere without a code, or to a non-https address', () => {
     expect(target(partner, {}, null)).toBeUndefined();
     expect(target({ redirectUrl: 'http://partner.example/return' }, {})).toBeUndefined();
   });

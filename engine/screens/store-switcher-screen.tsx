@@ -8,7 +8,8 @@
  * Each store is a card of engine/screens/card-list.tsx, as the item list's items are.
  *
  * Options: `source` (the load call answering the stores), `storeStatus` and `statusActions` (rules/accounts.json),
- * `statusLabels` (`[{status, labelKey}]`), `actionLabels` (`[{action, labelKey}]`), `notAttachableKey`, `emptyKey`.
+ * `statusLabels` (`[{status, labelKey}]`), `actionLabels` (`[{action, labelKey}]`), `notAttachableKey`, `emptyKey`, and
+ * optionally `serviceTypes` (the service-type label of each store, doc2 §9).
  */
 import { useI18n } from '../i18n/context.tsx';
 import { storeAction, storeStatus, type AccountsRules, type StoreEntry } from '../conditions/accounts.ts';
@@ -16,6 +17,8 @@ import type { ScreenProps } from './registry.ts';
 import { ScreenFrame } from './screen-frame.tsx';
 import { SecondaryActions } from './secondary-actions.tsx';
 import { Card, CardList, cardId, type CardLine } from './card-list.tsx';
+import { serviceTypeLabel } from '../services/service-type-label.ts';
+import type { ServiceRules } from '../services/types.ts';
 
 interface Options {
   source: string;
@@ -25,6 +28,11 @@ interface Options {
   actionLabels: Array<{ action: string; labelKey: string }>;
   notAttachableKey: string;
   emptyKey: string;
+  /**
+   * Optional: the label of a store's service type (rules/services.json serviceTypeLabels and otherLabel), shown as
+   * `lineKey` with `{$service}` the message `<labelKeyPrefix>.<label>`. A store without a service type shows none.
+   */
+  serviceTypes?: Pick<ServiceRules, 'serviceTypeLabels' | 'otherLabel'> & { labelKeyPrefix: string; lineKey: string };
 }
 
 export function StoreSwitcherScreen({ screen, context, submit, busy, headingRef, secondary, runSecondary }: ScreenProps) {
@@ -44,6 +52,11 @@ export function StoreSwitcherScreen({ screen, context, submit, busy, headingRef,
           const actionKey = options.actionLabels.find((entry) => entry.action === action)?.labelKey;
           const lines: CardLine[] = [];
           if (statusKey) lines.push({ text: t(statusKey), tone: 'status' });
+          const services = options.serviceTypes;
+          if (services && typeof store.serviceType === 'string' && store.serviceType) {
+            const service = t(`${services.labelKeyPrefix}.${serviceTypeLabel(store.serviceType, services)}`);
+            lines.push({ text: t(services.lineKey, { service }), tone: 'status' });
+          }
           if (blocked) lines.push({ text: t(options.notAttachableKey), tone: 'note' });
           return (
             <Card

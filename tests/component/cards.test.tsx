@@ -1,7 +1,8 @@
 /**
  * One card for every list of things to act on (engine/screens/card-list.tsx): the store switcher's stores and the
  * item list's cash-advance offers render as the same card, a list item labelled by its title or first line, with
- * its lines and its one action, described by that label. And what each kind puts on its cards.
+ * its lines and its one action, described by that label. And what each kind puts on its cards, including the
+ * service-type label of a store (rules/services.json serviceTypeLabels).
  */
 import { screen, within } from '@testing-library/react';
 import { fakeApi, renderScreen } from './render-screen.tsx';
@@ -10,7 +11,7 @@ vi.setConfig({ testTimeout: 20_000 });
 
 const stores = [
   { id: 's1', applicationId: 'urn:app:0000aaaa-0000-0000-0000-000000000004', businessId: 'biz-1', name: 'Main Street', riskDecision: 'APPROVED', attachable: true },
-  { id: 's3', applicationId: 'urn:app:0000aaaa-0000-0000-0000-000000000001', businessId: 'biz-1', name: 'Airport', riskDecision: 'APPROVED', attachable: false },
+  { id: 's3', applicationId: 'urn:app:0000aaaa-0000-0000-0000-000000000001', businessId: 'biz-1', name: 'Airport', riskDecision: 'APPROVED', attachable: false, serviceType: 'gopay.woocommerce' },
 ];
 const offers = {
   offers: [
@@ -37,6 +38,22 @@ describe('cards', () => {
     expect(airport).toHaveAccessibleName('Airport');
     expect(within(airport!).getByText('This store already has a service of this kind and can’t be connected.')).toHaveClass('card__line--note');
     expect(within(airport!).queryByRole('button')).toBeNull();
+    // The service-type label of rules/services.json (doc2 §9: name patterns): only a store with a service shows one.
+    expect(within(airport!).getByText('Connected service: Woo')).toHaveClass('card__line--status');
+    expect(within(main!).queryByText(/Connected service/)).toBeNull();
+  });
+
+  it('labels a store\'s service type from the name patterns, in French for fr-CA', async () => {
+    const labelled = [
+      { ...stores[0]!, serviceType: 'gopay.mobile-payments' },
+      { ...stores[1]!, serviceType: 'unknown.kind' },
+    ];
+    fakeApi({}, (method, url) => (url.startsWith('/api/v2/accounts/biz-1/stores') ? { status: 200, body: labelled } : undefined));
+    await renderScreen('/accounts/biz-1/stores', { locale: 'fr-CA' });
+    await screen.findByRole('heading', { level: 1 });
+    const [main, airport] = cards();
+    expect(within(main!).getByText('Service connecté : Paiements mobiles')).toBeInTheDocument();
+    expect(within(airport!).getByText('Service connecté : Autre')).toBeInTheDocument();
   });
 
   it('the item list shows each offer as the same card, labelled by its text, with its link', async () => {

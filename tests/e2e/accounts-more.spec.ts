@@ -1,7 +1,8 @@
 /**
  * Issue 9, the remaining journeys in Chromium: the eHopper order of a reseller co-brand (the ehopper permission is
  * set, then the order opens as a purchase), the launch prefill (agent id, power seller, the applicant's name), and the
- * partner redirect with a one-time auth code that the partner redeems. Co-brands are the sandbox ones of
+ * partner redirect (flows/money/screens/bank-partner-redirect.json) with a one-time auth code that the partner redeems
+ * once, and the standalone co-brand from bank link to the payments hub. Co-brands are the sandbox ones of
  * rules/accounts.json `cobrands`; accounts are seeded through POST /sandbox/accounts (server/README.md).
  */
 import { test, expect, type Page } from './fixtures/transitions.ts';
@@ -65,7 +66,7 @@ test('the partner redirect carries a one-time auth code the partner redeems once
     arrived = route.request().url();
     await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Partner</title><h1>Partner site</h1></html>' });
   });
-  await page.goto(`/r/partner-site/${account.applicationId}/partner-redirect`);
+  await page.goto(`/r/partner-site/${account.applicationId}/bank/partner`);
   await expect(page.getByRole('heading', { level: 1, name: 'Partner site' })).toBeVisible();
   // The seeded application has no organisation of its own: the co-brand's own redirect address, not the alternate one.
   expect(arrived).toMatch(/^https:\/\/partner\.localhost\/payments\/return\?code=[\w-]+$/);
@@ -74,15 +75,6 @@ test('the partner redirect carries a one-time auth code the partner redeems once
   expect(redeemed.status()).toBe(200);
   expect(((await redeemed.json()) as { applicationId: string }).applicationId).toBe(account.applicationId);
   expect((await page.request.post('/api/v2/auth-codes/redeem', { data: { code }, headers })).status()).toBe(410);
-
-  // A co-brand without a redirect address: the message, try again, or continue here.
-  await page.goto(`/r/acme/${account.applicationId}/partner-redirect`);
-  await expect(page.getByRole('alert')).toHaveText('We couldn’t take you back automatically. Try again, or continue here.');
-  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
-  await expectNoAxeViolations(page);
-  await screenshots(page, 'partner-redirect-error');
-  await page.getByRole('button', { name: 'Continue here' }).click();
-  await expect(page).toHaveURL(new RegExp(`/r/acme/${account.applicationId}/success$`));
 });
 
 test('the standalone co-brand sends an approved applicant from the bank link to the payments hub, keeping the prefix until then', async ({ page }) => {

@@ -1,5 +1,6 @@
 /** The frame every screen shares: progress, heading (focused on arrival), intro, content, one primary action. */
 import { useEffect, type ReactNode, type RefObject } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useI18n } from '../i18n/context.tsx';
 import type { Screen } from '../content/types.ts';
 import { useEngine } from '../app/engine-context.tsx';
@@ -17,10 +18,12 @@ export function ScreenFrame({
 }) {
   const { t } = useI18n();
   const { bundle } = useEngine();
-  // Focus moves to the heading when a screen shows (WCAG: the applicant hears where they are).
+  // Focus moves to the heading when a screen shows, and on every step to a new address, also when only the query
+  // changes and the same screen stays (WCAG: the applicant hears where they are). Never on a re-render in place.
+  const { key: arrival } = useLocation();
   useEffect(() => {
     headingRef.current?.focus();
-  }, [screen.id, headingRef]);
+  }, [screen.id, arrival, headingRef]);
   const steps = screen.progress ? bundle.flows[screen.progress.flow]?.progress?.steps : undefined;
   return (
     <section className={`screen screen--${screen.kind}${tone ? ` screen--${tone}` : ''}`} aria-labelledby="screen-title">

@@ -135,6 +135,14 @@ export async function applicationRoutes(
           throw new ApiError('CONFLICT', [{ field: '/application/referralUrlId', key: 'errors.referralChange' }]);
         const next = applyIndustry(deepMerge(before, patch), content.categories);
         next.application = { ...next.application, id: before.application.id };
+        // doc1 §1: a basic application can be upgraded to full (never back); the upgrade keeps the original level,
+        // which the routing after onboard and after the bank link reads (rules/routing/after-onboard.json, money-after-bank.json).
+        const level = (patch.application as JsonObject | undefined)?.applicationLevel;
+        if (level !== undefined && level !== before.application.applicationLevel) {
+          if (before.application.applicationLevel !== 'BASIC' || level !== 'FULL')
+            throw new ApiError('CONFLICT', [{ field: '/application/applicationLevel', key: 'accounts.errors.levelChange' }]);
+          next.application.originalApplicationLevel = 'BASIC';
+        }
         const problems = documentProblems(shared, next, marketOf(next), leafPointers(patch));
         if (problems.length > 0) throw new ApiError('VALIDATION_FAILED', problems);
         return normaliseDocument(next);

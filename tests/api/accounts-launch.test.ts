@@ -89,3 +89,30 @@ describe('POST /api/v2/applications with a launch query', () => {
     expect(canadian.applicant.name).toBeUndefined();
   });
 });
+
+describe('PUT /api/v2/applications/{id}: basic to full (doc1 §1)', () => {
+  it('upgrades a basic application to full once, keeping the original level; never back to basic', async () => {
+    const ann = await h.signUp();
+    await h.call('POST', '/sandbox/accounts', ann, { accounts: [{ decision: 'APPROVED_PENDING', level: 'BASIC', name: 'Basic Co' }] });
+    const [basic] = (await h.call('GET', '/api/v2/accounts', ann)).json() as Array<{ applicationId: string }>;
+    const path = `/api/v2/applications/${encodeURIComponent(basic.applicationId)}`;
+    const upgraded = await h.call('PUT', path, ann, { application: { applicationLevel: 'FULL' } });
+    expect(upgraded.statusCode).toBe(200);
+    expect((upgraded.json() as Doc).application).toMatchObject({ applicationLevel: 'FULL', originalApplicationLevel: 'BASIC' });
+    const back = await h.call('PUT', path, ann, { application: { applicationLevel: 'BASIC' } });
+    expect(back.statusCode).toBe(409);
+    expect(back.json()).toMatchObject({ details: [{ field: '/application/applicationLevel', key: 'accounts.errors.levelChange' }] });
+    const read = (await h.call('GET', path, ann)).json() as Doc;
+    expect(read.application).toMatchObject({ applicationLevel: 'FULL', originalApplicationLevel: 'BASIC' });
+  });
+
+  it('refuses to make a full application basic and changes nothing', async () => {
+    const ann = await h.signUp();
+    const created = (await create(ann, { company: { currency: 'USD' } })).json() as Doc;
+    const path = `/api/v2/applications/${encodeURIComponent(String(created.application.id))}`;
+    expect((await h.call('PUT', path, ann, { application: { applicationLevel: 'BASIC' } })).statusCode).toBe(409);
+    const read = (await h.call('GET', path, ann)).json() as Doc;
+    expect(read.application.applicationLevel).toBe('FULL');
+    expect(read.application.originalApplicationLevel).toBeUndefined();
+  });
+});

@@ -121,6 +121,14 @@ describe("confirm ownership: 'send me an email'", () => {
     expect(screen.getByRole('button', { name: 'Verify my identity now' })).toBeInTheDocument();
   });
 
+  it('a partner whose details are still to complete is sent to the complete-owner form first', async () => {
+    const user = userEvent.setup();
+    fakeApi(documentWith(), (method, url) => (method === 'GET' && url.startsWith(ownerUrl) ? { status: 200, body: owner(['FULL_ONBOARDING', 'GOV_ID_SELFIE']) } : undefined));
+    await renderScreen(`/${applicationId}/owners/${ownerId}/identification`);
+    await user.click(await screen.findByRole('button', { name: 'Verify my identity' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Complete your details' })).toBeInTheDocument();
+  });
+
   it('too many emails: the API refusal is shown and the partner stays on the page', async () => {
     const user = userEvent.setup();
     fakeApi(documentWith(), (method, url) => {

@@ -11,6 +11,8 @@ export interface Visit {
   screen: string | null;
   url: string;
   context: string;
+  /** Which page of the test showed it (absent: the test's main page; 1, 2, ...: popups and other contexts). */
+  page?: number;
 }
 
 /** The file one test writes. */
@@ -29,13 +31,17 @@ export interface Move {
   test: string;
 }
 
-/** The moves of one test: pairs of consecutive visits to different known screens in the same context. */
+/**
+ * The moves of one test: pairs of consecutive visits of the same page to different known screens in the same
+ * context (a second device's page never continues the first page's path).
+ */
 export function movesOf(record: TestRecord): Move[] {
   const moves: Move[] = [];
-  for (let i = 1; i < record.visits.length; i += 1) {
-    const a = record.visits[i - 1];
-    const b = record.visits[i];
-    if (!a.screen || !b.screen || a.screen === b.screen || a.context !== b.context) continue;
+  const last = new Map<number, Visit>();
+  for (const b of record.visits) {
+    const a = last.get(b.page ?? 0);
+    last.set(b.page ?? 0, b);
+    if (!a || !a.screen || !b.screen || a.screen === b.screen || a.context !== b.context) continue;
     moves.push({ context: a.context, from: a.screen, to: b.screen, test: record.test });
   }
   return moves;

@@ -172,6 +172,20 @@ describe('movesOf', () => {
   test('consecutive different screens in one context are moves; sign-on pages and context changes break the chain', () => {
     expect(movesOf(record).map((m) => `${m.context}:${m.from}->${m.to}`)).toEqual(['US/domain/en-US:start->form', 'US/domain/en-US:form->start', 'CA/domain/fr-CA:form->done']);
   });
+
+  test("a second page's visits (another device) make moves of their own, never joined to the first page's", () => {
+    const c = 'US/domain/en-US';
+    const twoDevices = {
+      test: 'phone',
+      visits: [
+        { screen: 'start', url: '/', context: c },
+        { screen: 'waiting', url: '/a/waiting', context: c, page: 1 },
+        { screen: 'form', url: '/a/form', context: c },
+        { screen: 'done', url: '/a/done', context: c, page: 1 },
+      ],
+    };
+    expect(movesOf(twoDevices).map((m) => `${m.from}->${m.to}`)).toEqual(['start->form', 'waiting->done']);
+  });
 });
 
 describe('coverageOf: when a transition counts as covered', () => {

@@ -64,8 +64,16 @@ export async function applicationRoutes(
     async (request, reply) => {
       const user = userOf(request);
       // doc1 §3: `launch` (the arrival query) prefills under the explicit body; `cobrand` records the referral (launch.ts).
-      const { launch, cobrand, ...explicit } = (request.body ?? {}) as CreateBody & { launch?: Record<string, string>; cobrand?: string | null };
-      const asked = withCreateOptions(explicit, request.query, user.email);
+      const { launch, cobrand, businessId, ...explicit } = (request.body ?? {}) as CreateBody & { launch?: Record<string, string>; cobrand?: string | null; businessId?: string };
+      let asked = withCreateOptions(explicit, request.query, user.email);
+      // doc1 §1 ADD_PRODUCT: a product for an existing business of the user's (its newest profile is the parent).
+      if (businessId !== undefined) {
+        if (asked.application?.intent !== 'ADD_PRODUCT') throw new ApiError('VALIDATION_FAILED', [{ field: '/businessId', key: 'accounts.errors.productOnly' }]);
+        const own = (await listApplicationsByOwner<ApplicationDocument>(db, user.id)).filter((r) => r.document.application.businessId === businessId);
+        if (own.length === 0) throw new ApiError('FORBIDDEN', [{ field: '/businessId', key: 'accounts.errors.notYourBusiness' }]);
+        const parent = own.find((r) => content.accounts.openDecisions.includes(String(r.document.application.decision))) ?? own[0];
+        asked = { ...asked, application: { ...asked.application, businessId, parentApplication: parent.document.application.id, addProductIntent: true } };
+      }
       const currency = typeof asked.company?.currency === 'string' ? asked.company.currency : '';
       // doc1 §4.7: use-shopper-data=true (asked only when the prefill conditions hold) copies the newest profile's fields.
       const rules = content.accounts as typeof content.accounts & { profilePrefill?: ProfilePrefill };

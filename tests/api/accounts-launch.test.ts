@@ -116,3 +116,41 @@ describe('PUT /api/v2/applications/{id}: basic to full (doc1 §1)', () => {
     expect(read.application.originalApplicationLevel).toBeUndefined();
   });
 });
+
+const US = {
+  applicant: {
+    name: { firstName: 'Ann', lastName: 'Lee' },
+    email: { emailAddress: 'ann@example.com' },
+    phone: { localPhoneNumber: '2125551234' },
+    dob: '01/15/1985',
+    governmentIdentification: { type: 'INDIVIDUAL', value: '4321', sourceType: 'SSN4' },
+    address: { line1: '123 Main Street', city: 'Springfield', state: 'IL', zip: '62701', countryCode: 'US' },
+    communicationLanguage: 'en-US',
+  },
+  company: { name: 'Acme Bakery', segment: '5462', currency: 'USD' },
+};
+
+describe('a business decided by the API, and a product added to it (doc1 §1 ADD_PRODUCT)', () => {
+  it('opens the stores of a business id the onboarding gave, and adds a product to it only for its owner', async () => {
+    const ann = await h.signUp();
+    const created = (await create(ann, { application: { intent: 'CREATE_BUSINESS' }, ...US })).json() as Doc;
+    const onboarded = (await h.call('POST', `/api/v2/applications/${encodeURIComponent(String(created.application.id))}/onboard`, ann, {})).json() as Doc;
+    expect(onboarded.application.decision).toBe('APPROVED');
+    const businessId = String(onboarded.application.businessId);
+    const stores = await h.call('GET', `/api/v2/accounts/${encodeURIComponent(businessId)}/stores`, ann);
+    expect(stores.statusCode).toBe(200);
+    expect((stores.json() as unknown[]).length).toBe(1);
+
+    const product = await h.call('POST', '/api/v2/applications?force-intent=ADD_PRODUCT&use-shopper-data=true', ann, { company: { currency: 'USD' }, businessId });
+    expect(product.statusCode).toBe(201);
+    const doc = product.json() as Doc;
+    expect(doc.application).toMatchObject({ intent: 'ADD_PRODUCT', businessId, parentApplication: created.application.id, addProductIntent: true });
+    expect(doc.applicant.name).toEqual(US.applicant.name);
+
+    const bob = await h.signUp();
+    const before = await countApplications(h.t.db);
+    expect((await h.call('POST', '/api/v2/applications?force-intent=ADD_PRODUCT', bob, { company: { currency: 'USD' }, businessId })).statusCode).toBe(403);
+    expect((await create(ann, { company: { currency: 'USD' }, businessId })).statusCode).toBe(400);
+    expect(await countApplications(h.t.db)).toBe(before);
+  });
+});

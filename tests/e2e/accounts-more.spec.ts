@@ -117,3 +117,14 @@ test('the standalone co-brand sends an approved applicant from the bank link to 
   await expect(page.getByRole('heading', { level: 1, name: 'Payments hub' })).toBeVisible();
   expect(hub).toContain(`https://commerce.localhost/store/${encodeURIComponent(onboarded.application.storeId)}/settings/payments`);
 });
+
+test('a new payment application from a business’s stores adds a product to that business (ADD_PRODUCT)', async ({ page }) => {
+  await signUpWithAccounts(page, '/accounts', [{ decision: 'APPROVED', name: 'Product APPROVED Co', businessId: 'biz-product' }]);
+  await page.goto('/accounts/biz-product/stores');
+  await page.getByRole('button', { name: 'Start a new payment application' }).click();
+  await expect(page).toHaveURL(/\/urn:app:[\w-]+\/update/);
+  const id = /\/(urn:app:[\w-]+)\/update/.exec(page.url())?.[1];
+  const stored = (await (await page.request.get(`/api/v2/applications/${id}`, { headers })).json()) as { application: Record<string, unknown> };
+  expect(stored.application).toMatchObject({ intent: 'ADD_PRODUCT', businessId: 'biz-product', addProductIntent: true });
+});
+

@@ -17,6 +17,10 @@ describe('when the create call asks for the profile prefill', () => {
     expect(asks('domain', 'USD')).toBe('true');
     expect(asks('domain', 'CAD', { masterMid: true })).toBe('true');
   });
+  it('asks the same way when a product is added to an existing business (ADD_PRODUCT)', () => {
+    expect(calls.calls.createProductApplication.query['use-shopper-data']).toEqual(calls.calls.createApplication.query['use-shopper-data']);
+    expect(calls.calls.createProductApplication.query['force-intent']).toBe('ADD_PRODUCT');
+  });
   it('does not ask on another portal, with the eHopper flow, or in CAD without master-MID', () => {
     expect(asks('terminal', 'USD')).toBe('false');
     expect(asks('reseller', 'USD')).toBe('false');

@@ -6,8 +6,9 @@
  *
  * Suggestions (`ui:options.suggestions`): a read call named in content (doc2 §7 category prediction) is asked once
  * with the screen's document as its context, within `timeoutMs`; the items it ranks (by `itemValue`) come first,
- * in the answer's order, in their own group labelled `labelKey`. They are the same items as in the list, so a
- * flagged type still shows its notice. A slow or failed answer shows no suggestions and blocks nothing.
+ * in the answer's order, in their own group labelled `labelKey`, and show as buttons above the list (one press
+ * chooses one) until the applicant searches. They are the same items as in the list, so a flagged type still
+ * shows its notice. A slow or failed answer shows no suggestions and blocks nothing.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
@@ -133,6 +134,7 @@ export function GroupedSelectWidget(props: WidgetProps) {
   const type = selected && options.itemType ? String(selected.item[options.itemType]) : undefined;
   const notice = type ? options.notices?.[type] : undefined;
   const count = new Set(visible.flatMap((group) => group.items.map(({ item }) => String(item[options.itemValue])))).size;
+  const suggestions = !needle && options.suggestions && listed !== groups ? listed[0]!.items : [];
   return (
     <div className="grouped-select">
       <label className="grouped-select__search-label" htmlFor={`${id}__search`}>
@@ -150,6 +152,25 @@ export function GroupedSelectWidget(props: WidgetProps) {
       <p className="field__help" role="status" aria-live="polite">
         {needle ? (count ? t('form.groupedSelect.results', { count }) : t('form.groupedSelect.noResults')) : ''}
       </p>
+      {suggestions.length ? (
+        <div className="grouped-select__suggestions" role="group" aria-labelledby={`${id}__suggested`}>
+          <p className="grouped-select__suggestions-label" id={`${id}__suggested`}>
+            {t(options.suggestions!.labelKey)}
+          </p>
+          {suggestions.map(({ item, label }) => (
+            <button
+              key={String(item[options.itemValue])}
+              type="button"
+              className="button chip"
+              aria-pressed={item[options.itemValue] === value}
+              disabled={disabled || readonly}
+              onClick={() => onChange(item[options.itemValue])}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+      ) : null}
       <select
         id={id}
         name={htmlName || id}

@@ -1,6 +1,7 @@
 /**
  * The category screen's prediction (doc2 §7 categories/predict, doc2 §9 4000 ms timeout): the industries the API
- * ranks for the business name and doing-business-as come first, in their own group, in the answer's order; a
+ * ranks for the business name and doing-business-as come first, in their own group, in the answer's order, and as
+ * buttons above the list; a
  * predicted restricted industry still warns; a failed or slow prediction leaves the full list, and nothing blocks.
  */
 import { readFileSync } from 'node:fs';
@@ -33,6 +34,9 @@ function api(predict: () => Answer | Promise<Answer>) {
   return answers;
 }
 
+/** The suggestion buttons' group (the select's first optgroup has the same name). */
+const chips = () => screen.queryAllByRole('group', { name: 'Suggested for your business' }).find((group) => group.tagName === 'DIV') ?? null;
+
 const ranked = { top10LabelMlType: [{ id: 18, score: 4 }, { id: 300, score: 2 }, { id: 5, score: 2 }, { id: 99999, score: 1 }] };
 
 describe('category prediction', () => {
@@ -59,11 +63,29 @@ describe('category prediction', () => {
     const select = await screen.findByLabelText(/Business category/);
     await waitFor(() => expect(select.querySelector('optgroup')?.getAttribute('label')).toBe('Suggested for your business'));
     const user = userEvent.setup();
-    await user.selectOptions(select, within(select.querySelector('optgroup') as HTMLElement).getByRole('option', { name: 'Horse or dog racing' }));
+    // The suggestions also show as buttons above the list; one press chooses one.
+    const buttons = within(chips()!).getAllByRole('button');
+    expect(buttons.map((b) => b.textContent)).toEqual(['Bakery', 'Horse or dog racing', 'Donut shop']);
+    await user.click(buttons[1]!);
+    expect(buttons[1]).toHaveAttribute('aria-pressed', 'true');
+    expect(select).toHaveValue('300');
     expect(await screen.findByText(/manual review/i)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(calls.calls.some((call) => call.method === 'PUT')).toBe(true));
     expect((calls.calls.find((call) => call.method === 'PUT')!.body as { company: { mccDetails: { industryId: number } } }).company.mccDetails.industryId).toBe(300);
+  });
+
+  it('searching hides the suggestion buttons and filters the suggested group like the others', { timeout: 20_000 }, async () => {
+    api(() => ({ status: 200, body: ranked }));
+    await renderScreen(`/${applicationId}/applicant/category`);
+    const select = await screen.findByLabelText(/Business category/);
+    await waitFor(() => expect(chips()).not.toBeNull());
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Search by keyword'), 'donut');
+    expect(chips()).toBeNull();
+    const first = select.querySelector('optgroup')!;
+    expect(first.getAttribute('label')).toBe('Suggested for your business');
+    expect(within(first as HTMLElement).getAllByRole('option').map((o) => o.textContent)).toEqual(['Donut shop']);
   });
 
   it('a failed prediction shows the plain list, without a suggestions group', { timeout: 20_000 }, async () => {
@@ -72,6 +94,7 @@ describe('category prediction', () => {
     const select = await screen.findByLabelText(/Business category/);
     await waitFor(() => expect(select.querySelectorAll('optgroup').length).toBe(categories.groups.length));
     expect([...select.querySelectorAll('optgroup')].map((g) => g.getAttribute('label'))).not.toContain('Suggested for your business');
+    expect(chips()).toBeNull();
   });
 
   it(`gives up after rules/config.json's ${config.constants.categoryPredictionTimeoutMs} ms and keeps the plain list`, { timeout: 20_000 }, async () => {

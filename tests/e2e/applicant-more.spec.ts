@@ -9,6 +9,19 @@
 import { expect, test } from './fixtures/transitions.ts';
 import { expectNoAxeViolations } from './support.ts';
 import { apply, arrive, expectHeading, labelled, stored, text, type Persona } from './journey.ts';
+import type { Page } from '@playwright/test';
+
+/** With SHOTS_DIR set, the screen as it is now, at 390 and 1280 px wide, for a person to look at. */
+async function shots(page: Page, name: string): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  const size = page.viewportSize();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  if (size) await page.setViewportSize(size);
+}
 
 test('partners declared go to the owners list; then same-as-mobile and predicted categories (US en-US, domain)', async ({ page }) => {
   const persona: Persona = { market: 'US', locale: 'en-US', portal: 'domain', businessName: 'Jane Doe Bakery LLC', governmentId: '4321', partners: true };
@@ -42,7 +55,13 @@ test('partners declared go to the owners list; then same-as-mobile and predicted
   const suggested = select.locator('optgroup').first();
   await expect(suggested).toHaveAttribute('label', text(locale, 'signup.category.industry.suggested'));
   await expect(suggested.locator('option')).toHaveText([text(locale, 'categories.industry.5'), text(locale, 'categories.industry.18')]);
+  // The same suggestions as buttons above the list: one press chooses one.
+  const chip = page.locator('.grouped-select__suggestions').getByRole('button', { name: text(locale, 'categories.industry.18'), exact: true });
+  await chip.click();
+  await expect(chip).toHaveAttribute('aria-pressed', 'true');
+  await expect(select).toHaveValue('18');
   await expectNoAxeViolations(page);
+  await shots(page, 'category-suggestions');
   expect((await stored(page)).company.phone.localPhoneNumber).toBe(document.applicant.phone.localPhoneNumber);
 });
 

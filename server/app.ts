@@ -30,6 +30,8 @@ import { outboxPageRoutes } from './sandbox/outbox/page.ts';
 import { defaultProviders, type ProviderConfig, type Providers } from './sandbox/providers.ts';
 import { ssoRoutes, type IdentityProvider } from './sandbox/sso/index.ts';
 import { registerExtendedRoutes } from './routes/index.ts';
+import { installAccessFirst } from './routes/access-first.ts';
+import { websiteRoutes } from './routes/websites.ts';
 import type { Database } from './storage/index.ts';
 
 /** Options of buildApp. Only `db` is required. */
@@ -96,6 +98,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installErrorHandling(app, shared);
 
   const db = options.db;
+  // Before any route: who may reach a resource is decided before its body is parsed or validated.
+  installAccessFirst(app, db, root);
   const providers = defaultProviders(db, content, catalogues, options.providerConfig, {
     ...options.providers,
     ...(options.identityProvider ? { identity: options.identityProvider } : {}),
@@ -118,5 +122,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(analyticsRoutes, { db });
   await app.register(outboxPageRoutes, { db, catalogues });
   await registerExtendedRoutes(app, { db, shared, content, providers });
+  await app.register(websiteRoutes, { websites: providers.websites });
   return app;
 }

@@ -124,3 +124,12 @@ export async function listApplicationsByOwner<D>(db: Queryable, ownerId: string)
 export async function saveDocument<D>(tx: Queryable, id: string, document: D): Promise<void> {
   await tx.query('UPDATE applications SET document = $2::jsonb, updated_at = now() WHERE id = $1', [id, JSON.stringify(document)]);
 }
+
+/** The users who have an application of a business (`application.businessId`), without duplicates. */
+export async function businessUsers(db: Queryable, businessId: string): Promise<string[]> {
+  const { rows } = await db.query<{ owner_id: string }>(
+    "SELECT DISTINCT owner_id FROM applications WHERE document->'application'->>'businessId' = $1",
+    [businessId],
+  );
+  return rows.map((row) => row.owner_id);
+}

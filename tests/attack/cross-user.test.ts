@@ -10,7 +10,7 @@ import type { Harness } from '../api/harness.ts';
 import { validValue } from './arbitraries.ts';
 import { expectRefusal } from './expect.ts';
 import { discoverRoutes, type RouteInfo } from './routes.ts';
-import { newActor, send, startAttackHarness, validParams, type Actor } from './setup.ts';
+import { newActor, send, startAttackHarness, validParams, type Actor, type Parts } from './setup.ts';
 import { isValid, locate, type Schema } from './schema-tools.ts';
 import { snapshot } from './snapshot.ts';
 
@@ -57,7 +57,8 @@ describe.each(owned.map((r) => [`${r.method} ${r.url}`, r] as const))('%s', (_na
     const res = await send(h, route, { cookie: intruder.cookie, params, body: accepted(route), query: accepted(route, 'querystring') });
     expectRefusal(res);
     // A generated body may name things that do not exist (an inquiry, a card token): some routes check that first.
-    if (onlyApplication && !route.schema.body) expect(res.statusCode, res.body).toBe(403);
+    // Access is decided before the body is read (server/routes/access-first.ts): the owner's application id is 403.
+    if (onlyApplication || params.id === owner.applicationId) expect(res.statusCode, res.body).toBe(403);
     else expect([400, 403, 404], res.body).toContain(res.statusCode);
     expect(res.body).not.toContain(owner.email);
     expect(res.body).not.toContain('Ann');
@@ -71,6 +72,79 @@ describe.each(owned.map((r) => [`${r.method} ${r.url}`, r] as const))('%s', (_na
     expectRefusal(res);
     expect(route.schema.body ? [400, 403, 404] : [403, 404], res.body).toContain(res.statusCode);
     expect(await snapshot(h.t.db)).toEqual(before);
+  });
+});
+
+/**
+ * Access before input: on every route that reaches another user's resource (an application id, or a business of
+ * theirs), the intruder is refused 403 whatever the body and query: garbage, the wrong type, malformed JSON, NUL
+ * bytes. The body is never read, so its problems cannot answer first (a 400 would also tell the intruder which
+ * inputs the owner's resource accepts). Without a session it is 401 whatever the body.
+ */
+const businessRoutes = routes.filter((r) => r.auth && r.params.includes('businessId'));
+const foreign = [...owned, ...businessRoutes];
+const garbage: Array<[string, Pick<Parts, 'body' | 'raw' | 'query'>]> = [
+  ['a body of unknown fields', { body: { garbage: true, amount: -1, '<b>': 'x'.repeat(300) }, query: { zzz: '1' } }],
+  ['a body of the wrong type', { body: ['not', 'an', 'object'] }],
+  ['malformed JSON', { raw: { payload: '{"amount": ', contentType: 'application/json' } }],
+  ['a NUL byte', { body: { value: 'a\u0000b', inquiryId: '\u0000' } }],
+  ['an unsupported media type', { raw: { payload: '<xml/>', contentType: 'application/xml' } }],
+];
+
+describe('access before input', () => {
+  let business: Actor & { businessId: string; storeId: string };
+
+  beforeAll(async () => {
+    const actor = await newActor(h, 'business-owner@example.com');
+    const onboarded = await h.call('POST', `/api/v2/applications/${actor.applicationId}/onboard`, actor.cookie);
+    const application = onboarded.json().application as { businessId: string; storeId: string };
+    business = { ...actor, businessId: application.businessId, storeId: application.storeId };
+  });
+
+  /** The owner's parameters: their application, business and store. */
+  const paramsOf = (route: RouteInfo) => ({
+    ...validParams(route, business),
+    // validParams fills the first parameter that accepts an application id; an owner route's `id` must be it too.
+    ...(route.params.includes('id') ? { id: business.applicationId } : {}),
+    ...(route.params.includes('businessId') ? { businessId: business.businessId } : {}),
+    ...(route.params.includes('storeId') ? { storeId: business.storeId } : {}),
+  });
+
+  test('the sweep covers the step-up, card and store routes', () => {
+    expect(foreign.map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining([
+        'POST /api/v2/applications/:id/step-ups/identification',
+        'POST /api/v2/applications/:id/step-ups/verification',
+        'POST /api/v2/applications/:id/financial-instruments/credit-cards',
+        'POST /api/v2/applications/:id/payments',
+        'POST /api/v2/accounts/:businessId/stores',
+      ]),
+    );
+  });
+
+  describe.each(foreign.map((r) => [`${r.method} ${r.url}`, r] as const))('%s', (_name, route) => {
+    test.each(garbage)("another user's resource with %s: 403, nothing changes", async (_kind, parts) => {
+      const before = await snapshot(h.t.db);
+      const res = await send(h, route, { cookie: intruder.cookie, params: paramsOf(route), ...parts });
+      expectRefusal(res);
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().error).toBe('FORBIDDEN');
+      expect(res.body).not.toContain(business.email);
+      expect(await snapshot(h.t.db)).toEqual(before);
+    });
+
+    test('no session with a garbage body: 401', async () => {
+      const res = await send(h, route, { params: paramsOf(route), body: ['garbage'] });
+      expectRefusal(res);
+      expect(res.statusCode, res.body).toBe(401);
+    });
+
+    test("the owner's own garbage is still a 400 (the guard lets the owner through to validation)", async () => {
+      if (!route.schema.body) return;
+      const res = await send(h, route, { cookie: business.cookie, params: paramsOf(route), body: ['not', 'an', 'object'] });
+      expectRefusal(res);
+      expect(res.statusCode, res.body).toBe(400);
+    });
   });
 });
 

@@ -21,7 +21,7 @@ async function businessApplications(db: Database, request: FastifyRequest, busin
 }
 
 /**
- * Reference calls (doc2 §7 Configuration and reference data): plans, websites, category prediction, cash-advance
+ * Reference calls (doc2 §7 Configuration and reference data): plans, category prediction, cash-advance
  * offers and the lender redirect, and the address lookup (doc2 §7 Other).
  */
 export async function referenceRoutes(
@@ -47,13 +47,6 @@ export async function referenceRoutes(
       const plans = content.plans.markets[market].map((p) => ({ ...p, perUnitCents: Math.round(p.perUnit * 100) }));
       return reply.send({ market, currency: content.config.markets[market].currency, plans, shippingCents: Math.round(content.plans.shipping[market] * 100) });
     },
-  );
-
-  // The sandbox hosting service knows every website id of the right shape (doc2 §7 reads id).
-  app.get<{ Params: { websiteId: string } }>(
-    '/api/v2/configs/websites/:websiteId',
-    { preHandler: requireUser, schema: { params: api('website-params'), response: { 200: api('website'), ...errorResponses } } },
-    async (request) => ({ id: request.params.websiteId, url: `https://${request.params.websiteId.toLowerCase()}.sandbox.localhost` }),
   );
 
   app.get<{ Querystring: { inputs: string } }>(

@@ -1,6 +1,7 @@
 /**
  * The third parties of the API, each behind an interface with a built-in sandbox (ARCHITECTURE: sign-in, SMS
- * and email outbox, bank linking, identity inquiry, card tokenization, lender redirect, address lookup).
+ * and email outbox, bank linking, identity inquiry, card tokenization, lender redirect, address lookup, hosting
+ * service websites).
  * `buildApp({ providers })` replaces any of them; `defaultProviders` builds the sandbox ones from
  * rules/sandbox.json and the environment (SMTP_URL, PUBLIC_URL).
  */
@@ -12,6 +13,7 @@ import { sandboxBankLink, type BankLinkProvider } from './bank/provider.ts';
 import { sandboxCarrier, type PhoneCarrier } from './carrier/provider.ts';
 import { sandboxInquiries, type IdentityInquiryProvider } from './identity/provider.ts';
 import { sandboxLender, type Lender } from './lender/provider.ts';
+import { sandboxWebsites, type WebsiteDirectory } from './hosting/provider.ts';
 import { outboxMessenger, type Messenger } from './outbox/messenger.ts';
 import { sandboxIdentityProvider, type IdentityProvider } from './sso/index.ts';
 import { sandboxVault, type CardVault } from './vault/provider.ts';
@@ -26,6 +28,8 @@ export interface Providers {
   bankLink: BankLinkProvider;
   lender: Lender;
   addressLookup: AddressLookup;
+  /** The hosting service's website records (sandbox: server/sandbox/hosting/websites.json). */
+  websites: WebsiteDirectory;
 }
 
 /** Configuration of the built-in providers. */
@@ -57,5 +61,6 @@ export function defaultProviders(
     bankLink: overrides.bankLink ?? sandboxBankLink(db, content.sandbox.bankLink, content.config.constants.bankLinkTokenExpiryMs ?? 1_800_000),
     lender: overrides.lender ?? sandboxLender(content.offers),
     addressLookup: overrides.addressLookup ?? sandboxAddressLookup(content.sandbox.addressLookup),
+    websites: overrides.websites ?? sandboxWebsites(),
   };
 }

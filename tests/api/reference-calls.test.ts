@@ -1,3 +1,7 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readWebsites } from '../../server/sandbox/hosting/provider.ts';
 import { completeCa, completeUs, startHarness, type Harness } from './harness.ts';
 
 let h: Harness;
@@ -37,11 +41,61 @@ describe('GET /api/v2/configs/plans', () => {
 });
 
 describe('GET /api/v2/configs/websites/{websiteId}', () => {
-  it('answers the sandbox website record; 400 for a malformed id; 401 without a session', async () => {
+  const fixture = JSON.parse(readFileSync(new URL('../../server/sandbox/hosting/websites.json', import.meta.url), 'utf8')) as { websites: Array<{ id: string; url: string }> };
+
+  it('answers each record of the sandbox hosting fixture (server/sandbox/hosting/websites.json), and only those', async () => {
     const cookie = await h.signUp();
-    expect((await h.call('GET', '/api/v2/configs/websites/my-shop', cookie)).json()).toEqual({ id: 'my-shop', url: 'https://my-shop.sandbox.localhost' });
-    expect((await h.call('GET', '/api/v2/configs/websites/bad%20id', cookie)).statusCode).toBe(400);
+    expect(fixture.websites.length).toBeGreaterThan(0);
+    expect(fixture.websites).toContainEqual({ id: 'my-shop', url: 'https://my-shop.sandbox.localhost' });
+    for (const website of fixture.websites) {
+      const res = await h.call('GET', `/api/v2/configs/websites/${website.id}`, cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(website);
+    }
+    // Ids are matched without regard to case; the record keeps its own spelling.
+    expect((await h.call('GET', '/api/v2/configs/websites/MY-SHOP', cookie)).json()).toEqual({ id: 'my-shop', url: 'https://my-shop.sandbox.localhost' });
+  });
+
+  it('an id the hosting service does not have is 404 errors.websiteUnknown (localised), never an invented record', async () => {
+    const cookie = await h.signUp();
+    const res = await h.call('GET', '/api/v2/configs/websites/no-such-site', cookie);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ error: 'NOT_FOUND', details: [{ field: '/params/websiteId', key: 'errors.websiteUnknown', description: 'We could not find this website.' }] });
+    const french = await h.call('GET', '/api/v2/configs/websites/no-such-site', cookie, undefined, { 'accept-language': 'fr-CA' });
+    expect(french.json().details[0].description).toBe('Nous n’avons pas trouvé ce site Web.');
+  });
+
+  it('400 for a malformed id; 401 without a session', async () => {
+    const cookie = await h.signUp();
+    const malformed = await h.call('GET', '/api/v2/configs/websites/bad%20id', cookie);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().details[0].field).toBe('/params/websiteId');
     expect((await h.call('GET', '/api/v2/configs/websites/my-shop')).statusCode).toBe(401);
+  });
+
+  it('the hosting service is replaceable: buildApp({providers:{websites}}) answers its records', async () => {
+    const other = await startHarness({ providers: { websites: { find: async (id) => (id === 'real-site' ? { id, url: 'https://real-site.example' } : undefined) } } });
+    try {
+      const cookie = await other.signUp();
+      expect((await other.call('GET', '/api/v2/configs/websites/real-site', cookie)).json()).toEqual({ id: 'real-site', url: 'https://real-site.example' });
+      expect((await other.call('GET', '/api/v2/configs/websites/my-shop', cookie)).statusCode).toBe(404);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('a bad fixture stops the server at start, naming the record', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'websites-'));
+    const write = (websites: unknown) => {
+      const file = join(dir, 'websites.json');
+      writeFileSync(file, JSON.stringify({ websites }));
+      return file;
+    };
+    expect(readWebsites(write([{ id: 'ok-site', url: 'https://ok.example' }]))).toEqual([{ id: 'ok-site', url: 'https://ok.example' }]);
+    expect(() => readWebsites(write([{ id: 'bad id', url: 'https://ok.example' }]))).toThrow(/websites\[0\]\.id/);
+    expect(() => readWebsites(write([{ id: 'ok', url: 'http://plain.example' }]))).toThrow(/websites\[0\]\.url/);
+    expect(() => readWebsites(write([{ id: 'a', url: 'https://a.example' }, { id: 'A', url: 'https://b.example' }]))).toThrow(/listed twice/);
+    expect(() => readWebsites(write([{ id: 'a', url: 'https://a.example', name: 'x' }]))).toThrow(/unknown fields name/);
   });
 });
 

@@ -149,7 +149,9 @@ export async function applicationRoutes(
         if (level !== undefined && level !== before.application.applicationLevel) {
           if (before.application.applicationLevel !== 'BASIC' || level !== 'FULL')
             throw new ApiError('CONFLICT', [{ field: '/application/applicationLevel', key: 'accounts.errors.levelChange' }]);
+          // Not completed until the full details are onboarded (onboard decides again); the decision stands meanwhile.
           next.application.originalApplicationLevel = 'BASIC';
+          next.application.completed = false;
         }
         const problems = documentProblems(shared, next, marketOf(next), leafPointers(patch));
         if (problems.length > 0) throw new ApiError('VALIDATION_FAILED', problems);

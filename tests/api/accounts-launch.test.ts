@@ -98,7 +98,10 @@ describe('PUT /api/v2/applications/{id}: basic to full (doc1 §1)', () => {
     const path = `/api/v2/applications/${encodeURIComponent(basic.applicationId)}`;
     const upgraded = await h.call('PUT', path, ann, { application: { applicationLevel: 'FULL' } });
     expect(upgraded.statusCode).toBe(200);
-    expect((upgraded.json() as Doc).application).toMatchObject({ applicationLevel: 'FULL', originalApplicationLevel: 'BASIC' });
+    expect((upgraded.json() as Doc).application).toMatchObject({ applicationLevel: 'FULL', originalApplicationLevel: 'BASIC', completed: false, decision: 'APPROVED_PENDING' });
+    // The full details are decided again at onboard (an upgraded application is not completed until then).
+    const decided = (await h.call('POST', `${path}/onboard`, ann, {})).json() as Doc;
+    expect(decided.application).toMatchObject({ completed: true, applicationLevel: 'FULL', originalApplicationLevel: 'BASIC' });
     const back = await h.call('PUT', path, ann, { application: { applicationLevel: 'BASIC' } });
     expect(back.statusCode).toBe(409);
     expect(back.json()).toMatchObject({ details: [{ field: '/application/applicationLevel', key: 'accounts.errors.levelChange' }] });

@@ -21,13 +21,13 @@ async function signIn(page: Page, email = newEmail('sandbox')): Promise<string> 
 }
 
 /** A complete US application whose SSN last four select a step-up (server/README.md sandbox triggers). */
-async function application(page: Page, ssn4 = '4321', onboard = false): Promise<string> {
+async function application(page: Page, ssn4 = '4321', onboard = false, mobile = '2125551234'): Promise<string> {
   const res = await page.request.post('/api/v2/applications', {
     data: {
       applicant: {
         name: { firstName: 'Ann', lastName: 'Lee' },
         email: { emailAddress: 'ann@example.com' },
-        phone: { localPhoneNumber: '2125551234' },
+        phone: { localPhoneNumber: mobile },
         dob: '01/15/1985',
         governmentIdentification: { type: 'INDIVIDUAL', value: ssn4, sourceType: 'SSN4' },
         address: { line1: '123 Main Street', city: 'Springfield', state: 'IL', zip: '62701', countryCode: 'US' },
@@ -236,6 +236,38 @@ test.describe('identity inquiry sandbox', () => {
     expect(res?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('en-US', 'sandbox.inquiry.notFound'));
     await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('carrier sandbox (mobile verification)', () => {
+  /** PHONE_AUTH pending (SSN 0009); the carrier address opened in the browser; answers where it sent the browser. */
+  async function throughCarrier(page: Page, mobile: string): Promise<{ id: string; vfp: string }> {
+    await signIn(page);
+    const id = await application(page, '0009', true, mobile);
+    await standInReturnPage(page);
+    const started = await page.request.get(`/api/v2/applications/${id}/phone-auth/verification-url?finalTargetUrl=${encodeURIComponent('/e2e-return')}`);
+    expect(started.status()).toBe(200);
+    await page.goto((await started.json()).data.verificationUrl);
+    await expect(page).toHaveURL(/\/e2e-return\?vfp=/);
+    return { id, vfp: new URL(page.url()).searchParams.get('vfp')! };
+  }
+
+  test('a recognised mobile comes back with its fingerprint, which verifies the phone once', async ({ page }) => {
+    const { id, vfp } = await throughCarrier(page, '2125551234');
+    const verified = await page.request.post(`/api/v2/applications/${id}/phone-auth/mobile-verifications`, { data: { vfp } });
+    expect((await verified.json()).data.status).toBe('SUCCESS');
+    const again = await page.request.post(`/api/v2/applications/${id}/phone-auth/mobile-verifications`, { data: { vfp } });
+    expect(again.status()).toBe(409); // PHONE_AUTH is no longer pending
+    await page.goto(`/sandbox/carrier/${vfp}`);
+    await expect(page.locator('body')).toContainText(text('en-US', 'errors.linkExpired'));
+  });
+
+  test('the carrier does not confirm a mobile ending in 0000: FAILED, PHONE_AUTH stays', async ({ page }) => {
+    const { id, vfp } = await throughCarrier(page, '2125550000');
+    const res = await page.request.post(`/api/v2/applications/${id}/phone-auth/mobile-verifications`, { data: { vfp } });
+    expect((await res.json()).data.status).toBe('FAILED');
+    const doc = await (await page.request.get(`/api/v2/applications/${id}`)).json();
+    expect(doc.application.stepUpDetails.map((s: { type: string }) => s.type)).toContain('PHONE_AUTH');
   });
 });
 

@@ -2,7 +2,8 @@
  * Business phone with the same-as-mobile option (doc1 §2.7): flows/signup/screens/business-details.json names the
  * document path of the applicant's mobile for the same-as widget. Ticking copies it into the business phone (sent
  * as company.phone.localPhoneNumber), unticking empties the field, and typing another number unticks the box; with
- * no mobile in the document the box is not offered.
+ * no mobile in the document the box is not offered. On the identity screen, where the multistep form asks the mobile,
+ * a box under it saves the mobile as the business phone too when the business details left that empty.
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -60,5 +61,57 @@ describe('business phone: same as mobile', () => {
     await renderScreen(`/${applicationId}/applicant/business`);
     expect(await screen.findByLabelText(/^Business phone/)).toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: 'Same as my mobile number' })).toBeNull();
+  });
+
+  describe('on the identity screen', () => {
+    const reached = {
+      application: { id: applicationId },
+      applicant: { name: { firstName: 'Ann', lastName: 'Lee' } },
+      company: { name: 'Ann Lee Bakery', segment: '5462' },
+    };
+    async function fillIdentity(user: ReturnType<typeof userEvent.setup>) {
+      await user.type(await screen.findByLabelText(/^Date of birth/), '04/12/1985');
+      await user.type(screen.getByLabelText(/^Last 4 digits of your SSN/), '4321');
+      await user.type(screen.getByLabelText(/^Mobile phone number/), '(512) 555-0147');
+      await user.type(screen.getByLabelText(/^Home street address/), '456 Oak Avenue');
+      await user.type(screen.getByLabelText(/^City/), 'Austin');
+      await user.selectOptions(screen.getByLabelText(/^State/), 'Texas');
+      await user.type(screen.getByLabelText(/^ZIP code/), '78702');
+    }
+
+    it('ticked, the mobile is saved as the business phone before onboarding; the box itself is never sent', { timeout: 30_000 }, async () => {
+      const api = fakeApi(reached);
+      await renderScreen(`/${applicationId}/applicant/identity`);
+      const user = userEvent.setup();
+      await fillIdentity(user);
+      await user.click(screen.getByRole('checkbox', { name: 'Also use this number as my business phone' }));
+      await user.click(screen.getByRole('button', { name: 'Submit application' }));
+      await waitFor(() => expect(api.calls.some((call) => call.url.endsWith('/onboard'))).toBe(true));
+      const writes = api.calls.filter((call) => call.method !== 'GET');
+      expect(writes.map((call) => `${call.method} ${call.url.replace(applicationId, 'ID')}`)).toEqual([
+        'PUT /api/v2/applications/ID',
+        'PUT /api/v2/applications/ID',
+        'POST /api/v2/applications/ID/onboard',
+      ]);
+      expect(JSON.stringify(writes[0]!.body)).not.toContain('businessPhoneSameAsMobile');
+      expect(writes[1]!.body).toEqual({ company: { phone: { localPhoneNumber: '5125550147' } } });
+    });
+
+    it('unticked, only the identity is saved', { timeout: 30_000 }, async () => {
+      const api = fakeApi(reached);
+      await renderScreen(`/${applicationId}/applicant/identity`);
+      const user = userEvent.setup();
+      await fillIdentity(user);
+      await user.click(screen.getByRole('button', { name: 'Submit application' }));
+      await waitFor(() => expect(api.calls.some((call) => call.url.endsWith('/onboard'))).toBe(true));
+      expect(api.calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
+    });
+
+    it('not offered when the business phone is already given', { timeout: 20_000 }, async () => {
+      fakeApi({ ...reached, company: { ...reached.company, phone: { localPhoneNumber: '4805550123' } } });
+      await renderScreen(`/${applicationId}/applicant/identity`);
+      await screen.findByLabelText(/^Mobile phone number/);
+      expect(screen.queryByRole('checkbox', { name: 'Also use this number as my business phone' })).toBeNull();
+    });
   });
 });

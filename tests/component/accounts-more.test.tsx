@@ -72,3 +72,25 @@ describe('add channel prefilled from the launch (doc1 §3 channelName, channelTy
     expect(api.calls.find((call) => call.url.endsWith('/channels'))?.body).toEqual({ name: 'Harbour Market', type: 'RETAIL' });
   });
 });
+
+describe('upgrade a basic account to full (doc1 §1)', () => {
+  it('offers the upgrade on a basic profile’s card, raises the level and opens the signup form', async () => {
+    const basicId = 'urn:app:0000aaaa-0000-0000-0000-00000000000b';
+    const stores = [
+      { id: 's1', applicationId: basicId, businessId: 'biz-1', name: 'Corner Shop', riskDecision: 'APPROVED_PENDING', applicationLevel: 'BASIC', attachable: true },
+      { id: 's2', applicationId: applicationId, businessId: 'biz-1', name: 'Harbour', riskDecision: 'APPROVED_PENDING', applicationLevel: 'FULL', attachable: true },
+    ];
+    const upgraded = { application: { id: basicId, decision: 'APPROVED_PENDING', intent: 'CREATE_BUSINESS', applicationLevel: 'FULL', originalApplicationLevel: 'BASIC', completed: false, stepUpDetails: [] }, applicant: {}, company: {} };
+    const api = fakeApi(upgraded, (method, url) => (url.startsWith('/api/v2/accounts/biz-1/stores') ? { status: 200, body: stores } : undefined));
+    await renderScreen('/accounts/biz-1/stores');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose a store' })).toBeInTheDocument();
+    expect(screen.getByText('Basic account')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Upgrade to a full account' })).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Resume application' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Upgrade to a full account' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tell us about yourself' })).toBeInTheDocument();
+    const put = api.calls.find((call) => call.method === 'PUT');
+    expect(put?.url).toContain('0000aaaa-0000-0000-0000-00000000000b');
+    expect(put?.body).toEqual({ application: { applicationLevel: 'FULL' } });
+  });
+});

@@ -128,3 +128,16 @@ test('a new payment application from a business’s stores adds a product to tha
   expect(stored.application).toMatchObject({ intent: 'ADD_PRODUCT', businessId: 'biz-product', addProductIntent: true });
 });
 
+
+test('a basic account is upgraded to full from its store card and opens its signup form', async ({ page }) => {
+  await signUpWithAccounts(page, '/accounts', [{ decision: 'APPROVED_PENDING', level: 'BASIC', name: 'Corner Shop', businessId: 'biz-basic' }]);
+  await page.goto('/accounts/biz-basic/stores');
+  await expect(page.getByText('Basic account')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'stores-basic');
+  await page.getByRole('button', { name: 'Upgrade to a full account' }).click();
+  await expect(page).toHaveURL(/\/urn:app:[\w-]+\/update/);
+  const id = /\/(urn:app:[\w-]+)\/update/.exec(page.url())?.[1];
+  const stored = (await (await page.request.get(`/api/v2/applications/${id}`, { headers })).json()) as { application: Record<string, unknown> };
+  expect(stored.application).toMatchObject({ applicationLevel: 'FULL', originalApplicationLevel: 'BASIC', completed: false });
+});

@@ -1,7 +1,8 @@
 /**
  * What a journey run recorded (tests/e2e/fixtures/transitions.ts writes one JSON file per test) and how it
- * turns into covered transitions: consecutive different screens in one context are one move. A move no row
- * declares (the browser's back button, a typed address) is reported separately, never counted as coverage.
+ * turns into covered transitions: consecutive different screens of one page in one context are one move, unless
+ * the test typed the second address or pressed back or forward (`typed`). A move no row declares is reported
+ * separately, never counted as coverage.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +14,8 @@ export interface Visit {
   context: string;
   /** Which page of the test showed it (absent: the test's main page; 1, 2, ...: popups and other contexts). */
   page?: number;
+  /** Reached by an address the test typed or the back/forward buttons, not by the flow: no move ends here. */
+  typed?: boolean;
 }
 
 /** The file one test writes. */
@@ -41,7 +44,7 @@ export function movesOf(record: TestRecord): Move[] {
   for (const b of record.visits) {
     const a = last.get(b.page ?? 0);
     last.set(b.page ?? 0, b);
-    if (!a || !a.screen || !b.screen || a.screen === b.screen || a.context !== b.context) continue;
+    if (!a || b.typed || !a.screen || !b.screen || a.screen === b.screen || a.context !== b.context) continue;
     moves.push({ context: a.context, from: a.screen, to: b.screen, test: record.test });
   }
   return moves;

@@ -43,7 +43,8 @@ test('a new applicant goes from landing to complete, and a reload resumes where 
   const logStart = readFileSync(process.env.E2E_SERVER_LOG ?? '', 'utf8').length;
 
   await page.goto('/');
-  await registerFromSignOn(page, newEmail());
+  const accountEmail = newEmail();
+  await registerFromSignOn(page, accountEmail);
 
   await expect(page.getByRole('heading', { level: 1, name: 'Get paid your way' })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -53,11 +54,13 @@ test('a new applicant goes from landing to complete, and a reload resumes where 
   await expect(page).toHaveURL(/\/urn:app:[\w-]+\/update$/); // doc1 §2.6: the older form outside the reseller portal
   const applicationId = decodeURIComponent(new URL(page.url()).pathname.split('/')[1]);
 
-  // An empty submit shows the error summary, focused, with a link per field.
+  // The email comes from the sign-on account; an empty submit shows the error summary, focused, with a link per
+  // field still empty (first name, last name, email confirmation).
+  await expect(page.getByLabel(/^Email address/)).toHaveValue(accountEmail);
   await page.getByRole('button', { name: 'Continue' }).click();
   const summary = page.getByRole('alert');
   await expect(summary).toBeFocused();
-  await expect(summary.getByRole('link')).toHaveCount(4);
+  await expect(summary.getByRole('link')).toHaveCount(3);
   await expectNoAxeViolations(page);
 
   await page.getByLabel('Legal first name').fill('Jane');
@@ -70,6 +73,7 @@ test('a new applicant goes from landing to complete, and a reload resumes where 
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   await page.getByLabel('Yes, it has an Employer Identification Number (EIN)').check();
   await page.getByLabel('Legal business name').fill('Jane Doe Bakery LLC');
+  await page.getByLabel('No, no one else owns 25% or more').check();
   await page.getByLabel('Business street address').fill('123 Main Street');
   await page.getByLabel('City').fill('Austin');
   await page.getByLabel('State').selectOption({ label: 'Texas' });

@@ -186,6 +186,19 @@ describe('movesOf', () => {
     };
     expect(movesOf(twoDevices).map((m) => `${m.from}->${m.to}`)).toEqual(['start->form', 'waiting->done']);
   });
+
+  test('an address the test typed (or back/forward) ends no move, even one a row declares', () => {
+    const c = 'US/domain/en-US';
+    const typed = {
+      test: 'goto',
+      visits: [
+        { screen: 'start', url: '/', context: c },
+        { screen: 'form', url: '/a/form', context: c, typed: true },
+        { screen: 'done', url: '/a/done', context: c },
+      ],
+    };
+    expect(movesOf(typed).map((m) => `${m.from}->${m.to}`)).toEqual(['form->done']);
+  });
 });
 
 describe('coverageOf: when a transition counts as covered', () => {

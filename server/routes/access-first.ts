@@ -41,7 +41,7 @@ const businessIdPattern = /^[A-Za-z0-9._:-]{1,64}$/;
 function ownerIdOf(request: FastifyRequest): string | undefined {
   const params = request.params as Record<string, unknown>;
   const query = request.query as Record<string, unknown> | undefined;
-  const value = params.ownerId ?? query?.ownerId;
+  const value = params.ownerId ?? (request.method === 'GET' ? query?.ownerId : undefined);
   // Printable ASCII only: a NUL or other control byte never reaches the database (PostgreSQL refuses it in text).
   return typeof value === 'string' && /^[\x21-\x7e]{1,200}$/.test(value) ? value : undefined;
 }

@@ -50,6 +50,10 @@ describe('owner invitations by email', () => {
     expect(view.body).not.toContain('ann@example.com');
     expect((await h.call('GET', `/api/v2/applications/${id}`, partner)).statusCode).toBe(403);
     expect((await h.call('PUT', `/api/v2/applications/${id}`, partner, { company: { dba: 'Mine' } })).statusCode).toBe(403);
+    // The ownerId query admits the partner to the GET view only: a change carrying it is 403 whatever its body.
+    const withQuery = `/api/v2/applications/${id}?ownerId=${encodeURIComponent(ownerId)}`;
+    expect((await h.call('PUT', withQuery, partner, ['garbage'])).statusCode).toBe(403);
+    expect((await h.call('PUT', withQuery, partner, { company: { dba: 'Mine' } })).statusCode).toBe(403);
   });
 
   it('a link claimed by another account, a wrong account, an unknown or expired link are refused', async () => {

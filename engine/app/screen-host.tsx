@@ -9,7 +9,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import { resolveScreen } from '../content/resolve.ts';
 import { evaluate, type Condition } from '../conditions/index.ts';
 import { buildRequest, CallError, retryInBackground, runCall } from '../calls/run.ts';
-import { nextScreen } from '../flow/transitions.ts';
+import { nextScreen, queryFor } from '../flow/transitions.ts';
 import { pathFor } from '../flow/paths.ts';
 import { changesFrom } from '../state/bind.ts';
 import { normalizeForm } from '../form/normalize.ts';
@@ -105,8 +105,7 @@ export function ScreenHost({ screenId }: { screenId: string }) {
       const row = rows ? rows.find((candidate) => nextScreen([candidate], ctx, engine.bundle.tables) !== undefined) : undefined;
       const target = row ? nextScreen([row], ctx, engine.bundle.tables) : undefined;
       if (!target) return false;
-      const search = row?.query ? `?${new URLSearchParams(Object.entries(row.query).filter((e): e is [string, string] => e[1] !== undefined)).toString()}` : '';
-      navigate(`${pathFor(target, ctx, engine.bundle)}${search}`);
+      navigate(`${pathFor(target, ctx, engine.bundle)}${queryFor(row, ctx)}`);
       return true;
     },
     [engine.bundle, navigate],

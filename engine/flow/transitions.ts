@@ -2,7 +2,7 @@
  * Where to go next: a screen's ordered rows (`next` or `onError`), each `{when?, to}` or `{when?, table}`; a
  * table's rows have the same shape and may name further tables. The first row that holds wins. Pure.
  */
-import { evaluate } from '../conditions/index.ts';
+import { compute, evaluate } from '../conditions/index.ts';
 import type { TransitionRow } from '../content/types.ts';
 
 export function nextScreen(
@@ -23,4 +23,19 @@ export function nextScreen(
     }
   }
   return undefined;
+}
+
+/**
+ * The query string a row adds to its target's address (`?a=1&b=2`, or ''): each value is a fixed string or a
+ * JSON Logic expression over the context (to carry a value on, such as a partner's invitation token); a value that
+ * comes out empty, null or not a string or number leaves its parameter out.
+ */
+export function queryFor(row: Pick<TransitionRow, 'query'> | undefined, context: object): string {
+  const params = new URLSearchParams();
+  for (const [name, template] of Object.entries(row?.query ?? {})) {
+    const value = typeof template === 'string' ? template : template === undefined ? undefined : compute(template, context);
+    if ((typeof value === 'string' && value !== '') || (typeof value === 'number' && Number.isFinite(value))) params.set(name, String(value));
+  }
+  const search = params.toString();
+  return search ? `?${search}` : '';
 }

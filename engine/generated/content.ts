@@ -280,10 +280,15 @@ export interface TransitionRow {
    */
   description?: string;
   /**
-   * Query parameters added to the target screen's address (for example {"completed": "true"} for doc1 §2.5's root with ?completed=true).
+   * Query parameters added to the target screen's address: a fixed string (for example {"completed": "true"} for doc1 §2.5's root with ?completed=true) or a JSON Logic expression over the context, to carry a value on (an empty answer leaves the parameter out).
    */
   query?: {
-    [k: string]: string | undefined;
+    [k: string]:
+      | string
+      | {
+          [k: string]: unknown | undefined;
+        }
+      | undefined;
   };
 }
 /**

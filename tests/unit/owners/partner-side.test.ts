@@ -6,7 +6,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { nextScreen } from '../../../engine/flow/transitions.ts';
+import { nextScreen, queryFor } from '../../../engine/flow/transitions.ts';
 import { resolveScreen } from '../../../engine/content/resolve.ts';
 import { redirectTarget, type RedirectOptions } from '../../../engine/screens/redirect-target.ts';
 import type { Screen, TransitionRow } from '../../../engine/content/types.ts';
@@ -51,6 +51,20 @@ describe('applicant-error redirects (doc2 §7: sign-on with the path; account cr
     expect(target.searchParams.get('realm')).toBe('idp');
     expect(target.searchParams.get('app')).toBe('payments-onboarding');
     expect(target.searchParams.get('path')).toBe(`/${applicationId}/owners/${ownerId}`);
+  });
+  it('both carry the invitation token on, so the partner’s own sign-in claims the link without the email again', () => {
+    const withToken = { ...context, query: { invitation: 'tok-123' } };
+    for (const id of ['owner-sign-in', 'owner-create-account']) {
+      const target = new URL(redirectTarget(screen(id).options as unknown as RedirectOptions, withToken, origin)!);
+      expect(target.searchParams.get('path')).toBe(`/${applicationId}/owners/${ownerId}?invitation=tok-123`);
+    }
+    // The 403 on the invitation, and each choice on applicant-error, pass the token to the next address.
+    const forbidden = (screen('owner-invitation').onError as TransitionRow[]).find((row) => row.to === 'owner-applicant-error');
+    expect(queryFor(forbidden, withToken)).toBe('?invitation=tok-123');
+    expect(queryFor(forbidden, context)).toBe('');
+    for (const action of screen('owner-applicant-error').secondary as Array<{ next: TransitionRow[] }>) {
+      expect(queryFor(action.next[0], withToken)).toBe('?invitation=tok-123');
+    }
   });
 });
 

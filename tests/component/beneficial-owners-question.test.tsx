@@ -32,7 +32,7 @@ describe('beneficial-owner question', () => {
     }
   });
 
-  it('unanswered: refused with the question named in the summary, nothing sent; YES is sent', { timeout: 45_000 }, async () => {
+  it('unanswered: refused with the question named in the summary, nothing sent; YES is sent', async () => {
     const api = fakeApi({ application: { id: applicationId } });
     await renderScreen(`/${applicationId}/applicant/business`);
     const user = userEvent.setup();

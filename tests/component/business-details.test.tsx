@@ -38,7 +38,7 @@ describe('business details', () => {
     expect(ca.form!.bind).toMatchObject({ language: 'applicant.communicationLanguage', state: 'company.address.territory' });
   });
 
-  it('sends the range value, or null for prefer not to share, and a registered business goes to the EIN step', { timeout: 20_000 }, async () => {
+  it('sends the range value, or null for prefer not to share, and a registered business goes to the EIN step', async () => {
     const api = fakeApi({ application: { id: applicationId }, company: { governmentIdentification: { type: 'BUSINESS' } } });
     await renderScreen(`/${applicationId}/applicant/business`);
     const user = userEvent.setup();

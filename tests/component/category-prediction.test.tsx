@@ -40,7 +40,7 @@ const chips = () => screen.queryAllByRole('group', { name: 'Suggested for your b
 const ranked = { top10LabelMlType: [{ id: 18, score: 4 }, { id: 300, score: 2 }, { id: 5, score: 2 }, { id: 99999, score: 1 }] };
 
 describe('category prediction', () => {
-  it('asks with the business name and dba, and offers the ranked industries first, in order', { timeout: 20_000 }, async () => {
+  it('asks with the business name and dba, and offers the ranked industries first, in order', async () => {
     const calls = api(() => ({ status: 200, body: ranked }));
     await renderScreen(`/${applicationId}/applicant/category`);
     const select = await screen.findByLabelText(/Business category/);
@@ -57,7 +57,7 @@ describe('category prediction', () => {
     expect(select.querySelectorAll('optgroup').length).toBeGreaterThan(20);
   });
 
-  it('a predicted restricted industry still shows its warning, and the chosen id is sent', { timeout: 20_000 }, async () => {
+  it('a predicted restricted industry still shows its warning, and the chosen id is sent', async () => {
     const calls = api(() => ({ status: 200, body: ranked }));
     await renderScreen(`/${applicationId}/applicant/category`);
     const select = await screen.findByLabelText(/Business category/);
@@ -75,7 +75,7 @@ describe('category prediction', () => {
     expect((calls.calls.find((call) => call.method === 'PUT')!.body as { company: { mccDetails: { industryId: number } } }).company.mccDetails.industryId).toBe(300);
   });
 
-  it('searching hides the suggestion buttons and filters the suggested group like the others', { timeout: 20_000 }, async () => {
+  it('searching hides the suggestion buttons and filters the suggested group like the others', async () => {
     api(() => ({ status: 200, body: ranked }));
     await renderScreen(`/${applicationId}/applicant/category`);
     const select = await screen.findByLabelText(/Business category/);
@@ -88,7 +88,7 @@ describe('category prediction', () => {
     expect(within(first as HTMLElement).getAllByRole('option').map((o) => o.textContent)).toEqual(['Donut shop']);
   });
 
-  it('a failed prediction shows the plain list, without a suggestions group', { timeout: 20_000 }, async () => {
+  it('a failed prediction shows the plain list, without a suggestions group', async () => {
     api(() => ({ status: 503, body: {} }));
     await renderScreen(`/${applicationId}/applicant/category`);
     const select = await screen.findByLabelText(/Business category/);
@@ -97,7 +97,7 @@ describe('category prediction', () => {
     expect(chips()).toBeNull();
   });
 
-  it(`gives up after rules/config.json's ${config.constants.categoryPredictionTimeoutMs} ms and keeps the plain list`, { timeout: 20_000 }, async () => {
+  it(`gives up after rules/config.json's ${config.constants.categoryPredictionTimeoutMs} ms and keeps the plain list`, async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
     try {
       let release: () => void = () => {};

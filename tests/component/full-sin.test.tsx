@@ -23,7 +23,7 @@ function canada(locale: 'en-CA' | 'fr-CA'): Environment {
 const pending = { application: { id: applicationId, decision: 'APPROVED_PENDING', stepUpDetails: [{ type: 'FULL_SSN', status: 'REQUIRED' }] } };
 
 describe('full SIN step-up (Canada)', () => {
-  it('fr-CA: a SIN failing the Luhn check is refused in French and nothing is sent; a valid one is filed as SIN', { timeout: 20_000 }, async () => {
+  it('fr-CA: a SIN failing the Luhn check is refused in French and nothing is sent; a valid one is filed as SIN', async () => {
     const api = fakeApi(pending, (method, url) =>
       method === 'POST' ? { status: 201, body: { application: { id: applicationId, decision: 'APPROVED_PENDING', stepUpDetails: [] } } } : undefined,
     );
@@ -46,7 +46,7 @@ describe('full SIN step-up (Canada)', () => {
     expect(post.body).toEqual({ value: '130692544', sourceType: 'SIN' });
   });
 
-  it('the US screen asks the full SSN and answers the full-ssn step-up', { timeout: 20_000 }, async () => {
+  it('the US screen asks the full SSN and answers the full-ssn step-up', async () => {
     const api = fakeApi(pending, (method) => (method === 'POST' ? { status: 200, body: { application: { id: applicationId, stepUpDetails: [] } } } : undefined));
     await renderScreen(`/${applicationId}/ssn`);
     const user = userEvent.setup();

@@ -38,7 +38,7 @@ async function enterCard(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('checkout screen', () => {
-  it('shows the fees in cents from the plans, and the card number goes only to the vault', { timeout: 15_000 }, async () => {
+  it('shows the fees in cents from the plans, and the card number goes only to the vault', async () => {
     const calls = api({ status: 201, body: { paymentId: 'pay_1', status: 'AUTHORIZED', amount: 7500 } });
     await renderScreen(`/${applicationId}/order/card`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Review and pay' }, { timeout: 8000 })).toBeInTheDocument();
@@ -56,7 +56,7 @@ describe('checkout screen', () => {
     expect(JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage })).not.toContain(CARD);
   });
 
-  it('a declined card is reset and the declined message stays on the card', { timeout: 15_000 }, async () => {
+  it('a declined card is reset and the declined message stays on the card', async () => {
     const declined = 'Your selected payment method was declined by bank. Please use another one.';
     api({ status: 402, body: { error: 'PAYMENT_DECLINED', message: declined, details: [{ field: '/financialInstrumentId', key: 'errors.paymentDeclined', description: declined }] } });
     await renderScreen(`/${applicationId}/order/card`);
@@ -67,5 +67,25 @@ describe('checkout screen', () => {
     await waitFor(() => expect(document.querySelector('.card-entry__notice')?.textContent).toBe(declined));
     expect(screen.getByLabelText('Card number')).toHaveValue('');
     expect(screen.getByRole('heading', { level: 1, name: 'Review and pay' })).toBeInTheDocument();
+  });
+
+  it('a zero total (a trial month) files the card for the monthly billing and authorises no payment', async () => {
+    const free = { ...applicationDoc, order: { ...applicationDoc.order, totals: { subtotalCents: 0, shippingCents: 0, totalCents: 0 } } };
+    const calls = fakeApi(free, (method, url) => {
+      if (url.startsWith('/api/v2/configs/plans')) return { status: 200, body: plans };
+      if (url === '/sandbox/vault/cards') return { status: 201, body: { token: `tok_${'a'.repeat(32)}`, brand: 'VISA', last4: '4242' } };
+      if (url.endsWith('/credit-cards')) return { status: 201, body: { financial_instrument_id: 'fi_1', brand: 'VISA', last4: '4242' } };
+      if (url.endsWith('/payments')) return { status: 400, body: { message: 'not the order total' } };
+      if (url.endsWith('/onboard')) return { status: 200, body: free };
+      return undefined;
+    });
+    await renderScreen(`/${applicationId}/order/card`);
+    await screen.findByRole('heading', { level: 1, name: 'Review and pay' }, { timeout: 8000 });
+    const user = userEvent.setup();
+    await enterCard(user);
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(calls.calls.some((c) => c.url.endsWith('/onboard'))).toBe(true));
+    expect(calls.calls.some((c) => c.url.endsWith('/credit-cards'))).toBe(true);
+    expect(calls.calls.filter((c) => c.url.endsWith('/payments'))).toEqual([]);
   });
 });

@@ -31,7 +31,7 @@ async function typeChoice() {
 }
 
 describe('order screen: the selected order type', () => {
-  it('selects rent when the plans offer a rental', { timeout: 40_000 }, async () => {
+  it('selects rent when the plans offer a rental', async () => {
     api([TRIAL, RENT, BUY, NONE]);
     await renderScreen(`/${applicationId}/order`);
     const choice = await typeChoice();
@@ -40,7 +40,7 @@ describe('order screen: the selected order type', () => {
     expect(choice.none).not.toBeChecked();
   });
 
-  it('selects buy, and offers no rental, when the plans offer only a purchase', { timeout: 40_000 }, async () => {
+  it('selects buy, and offers no rental, when the plans offer only a purchase', async () => {
     api([BUY, NONE]);
     await renderScreen(`/${applicationId}/order`);
     const choice = await typeChoice();
@@ -49,7 +49,7 @@ describe('order screen: the selected order type', () => {
     expect(choice.none).not.toBeChecked();
   });
 
-  it('selects no device, and asks no address, when the plans offer no device at all', { timeout: 40_000 }, async () => {
+  it('selects no device, and asks no address, when the plans offer no device at all', async () => {
     api([NONE]);
     await renderScreen(`/${applicationId}/order`);
     const choice = await typeChoice();
@@ -59,7 +59,7 @@ describe('order screen: the selected order type', () => {
     expect(screen.queryByLabelText(/^Shipping street address/)).toBeNull();
   });
 
-  it('selects the type of a loaded order: a Smart Terminal without frequency is a purchase', { timeout: 40_000 }, async () => {
+  it('selects the type of a loaded order: a Smart Terminal without frequency is a purchase', async () => {
     const address = { line1: '9 Elm Street', line2: '', city: 'Austin', state: 'TX', zip: '78701', countryCode: 'US' };
     api([TRIAL, RENT, BUY, NONE], { id: 'ord_1', address, profiles: [{ planKey: 'buy', planName: 'Smart Terminal', device: 'PoyntC', quantity: 2 }] });
     await renderScreen(`/${applicationId}/order`);
@@ -68,7 +68,7 @@ describe('order screen: the selected order type', () => {
     expect(choice.rent).not.toBeChecked();
   });
 
-  it('selects the type of a loaded order: NO_DEVICE_OPTION monthly is no device', { timeout: 40_000 }, async () => {
+  it('selects the type of a loaded order: NO_DEVICE_OPTION monthly is no device', async () => {
     api([TRIAL, RENT, BUY, NONE], { id: 'ord_1', profiles: [{ planKey: 'noDevice', planName: 'NO_DEVICE_OPTION', device: 'NO_DEVICE', frequency: 'MONTHLY', quantity: 1 }] });
     await renderScreen(`/${applicationId}/order`);
     const choice = await typeChoice();
@@ -76,7 +76,7 @@ describe('order screen: the selected order type', () => {
     expect(choice.rent).not.toBeChecked();
   });
 
-  it('forces buy in the eHopper flow, even for a loaded rental, and orders the purchase plan', { timeout: 40_000 }, async () => {
+  it('forces buy in the eHopper flow, even for a loaded rental, and orders the purchase plan', async () => {
     const calls = api([TRIAL, RENT, BUY, NONE], { id: 'ord_1', profiles: [{ planKey: 'poyntC', planName: 'Smart Terminal', frequency: 'MONTHLY', quantity: 1 }] });
     const environment = usEnvironment();
     environment.config.flags = { ehopper: true };

@@ -21,7 +21,7 @@ const known = {
 };
 
 describe('business phone: same as mobile', () => {
-  it('ticking copies the mobile and it is sent as the business phone; unticking and typing undo it', { timeout: 45_000 }, async () => {
+  it('ticking copies the mobile and it is sent as the business phone; unticking and typing undo it', async () => {
     const api = fakeApi(known);
     await renderScreen(`/${applicationId}/applicant/business`);
     const user = userEvent.setup();
@@ -50,13 +50,13 @@ describe('business phone: same as mobile', () => {
     expect(put.company.phone).toEqual({ localPhoneNumber: '4805550123' });
   });
 
-  it('a business phone already equal to the mobile shows the box ticked', { timeout: 20_000 }, async () => {
+  it('a business phone already equal to the mobile shows the box ticked', async () => {
     fakeApi({ ...known, company: { ...known.company, phone: { localPhoneNumber: '4805550123' } } });
     await renderScreen(`/${applicationId}/applicant/business`);
     expect(await screen.findByRole('checkbox', { name: 'Same as my mobile number' })).toBeChecked();
   });
 
-  it('with no mobile in the document, only the business phone field shows', { timeout: 20_000 }, async () => {
+  it('with no mobile in the document, only the business phone field shows', async () => {
     fakeApi({ application: { id: applicationId } });
     await renderScreen(`/${applicationId}/applicant/business`);
     expect(await screen.findByLabelText(/^Business phone/)).toBeInTheDocument();
@@ -79,7 +79,7 @@ describe('business phone: same as mobile', () => {
       await user.type(screen.getByLabelText(/^ZIP code/), '78702');
     }
 
-    it('ticked, the mobile is saved as the business phone before onboarding; the box itself is never sent', { timeout: 30_000 }, async () => {
+    it('ticked, the mobile is saved as the business phone before onboarding; the box itself is never sent', async () => {
       const api = fakeApi(reached);
       await renderScreen(`/${applicationId}/applicant/identity`);
       const user = userEvent.setup();
@@ -97,7 +97,7 @@ describe('business phone: same as mobile', () => {
       expect(writes[1]!.body).toEqual({ company: { phone: { localPhoneNumber: '5125550147' } } });
     });
 
-    it('unticked, only the identity is saved', { timeout: 30_000 }, async () => {
+    it('unticked, only the identity is saved', async () => {
       const api = fakeApi(reached);
       await renderScreen(`/${applicationId}/applicant/identity`);
       const user = userEvent.setup();
@@ -107,7 +107,7 @@ describe('business phone: same as mobile', () => {
       expect(api.calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
     });
 
-    it('not offered when the business phone is already given', { timeout: 20_000 }, async () => {
+    it('not offered when the business phone is already given', async () => {
       fakeApi({ ...reached, company: { ...reached.company, phone: { localPhoneNumber: '4805550123' } } });
       await renderScreen(`/${applicationId}/applicant/identity`);
       await screen.findByLabelText(/^Mobile phone number/);

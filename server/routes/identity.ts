@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ApplicationDocument, StepUpType } from '../domain/document.ts';
+import { marketOf, type ApplicationDocument, type StepUpType } from '../domain/document.ts';
+import { identityTemplate } from '../../engine/services/identity-template.ts';
+import type { IdentityTemplateRules } from '../../engine/services/types.ts';
 import { hasStepUp } from '../domain/step-ups.ts';
 import { ApiError } from '../http/errors.ts';
 import { requireUser } from '../http/request-context.ts';
@@ -20,6 +22,7 @@ export function sessionView(inquiry: Inquiry, url: string) {
     sessionToken: inquiry.sessionToken,
     isInquiryCompleted: inquiry.status === 'RECEIVED',
     inquirySessionStatus: inquiry.status,
+    templateId: inquiry.templateId,
     url,
   };
 }
@@ -37,18 +40,25 @@ export function assertInquiryCompleted(inquiry: Inquiry | undefined, application
  * inquiry starts and `url` is where the browser captures the documents; with one, its session is answered.
  * `GET .../sessions/{inquiryId}` is the long-poll of doc1 §4.5 (every second until RECEIVED or TIMEOUT).
  */
-export async function identityRoutes(app: FastifyInstance, { db, inquiries }: { db: Database; inquiries: IdentityInquiryProvider }): Promise<void> {
+export async function identityRoutes(
+  app: FastifyInstance,
+  { db, inquiries, templates }: { db: Database; inquiries: IdentityInquiryProvider; templates: IdentityTemplateRules },
+): Promise<void> {
   const sessionResponse = { 200: api('identity-session'), 201: api('identity-session'), ...errorResponses };
 
   /** Starts or resumes an inquiry for the application (ownerId null) or one owner. */
-  const session = async (applicationId: string, ownerId: string | null, kind: InquiryKind, inquiryId: string | undefined) => {
+  // doc2 §9: the template of the application's country (its market) and the kind: business documents, or photo ID
+  // with selfie (the applicant and partners alike).
+  const session = async (row: { id: string; document: ApplicationDocument }, ownerId: string | null, kind: InquiryKind, inquiryId: string | undefined) => {
+    const applicationId = row.id;
     if (inquiryId) {
       const inquiry = await inquiries.find(inquiryId);
       if (!inquiry || inquiry.applicationId !== applicationId || inquiry.kind !== kind || inquiry.ownerId !== ownerId)
         throw new ApiError('VALIDATION_FAILED', [{ field: '/inquiryId', key: 'errors.inquiryUnknown' }]);
       return { status: 200, body: sessionView(inquiry, inquiries.urlOf(inquiry)) };
     }
-    const started = await inquiries.start({ applicationId, kind, ...(ownerId ? { ownerId } : {}) });
+    const templateId = identityTemplate(templates, marketOf(row.document), kind === 'verification' ? 'verification' : 'identification');
+    const started = await inquiries.start({ applicationId, kind, templateId, ...(ownerId ? { ownerId } : {}) });
     return { status: 201, body: sessionView(started, started.url) };
   };
 
@@ -64,7 +74,7 @@ export async function identityRoutes(app: FastifyInstance, { db, inquiries }: { 
     { preHandler: requireUser, schema: { params: api('identity-session-params'), body: api('identity-session-request'), response: sessionResponse } },
     async (request, reply) => {
       const row = await applicantRow(request);
-      const { status, body } = await session(row.id, null, request.params.kind, request.body?.inquiryId);
+      const { status, body } = await session(row, null, request.params.kind, request.body?.inquiryId);
       return reply.code(status).header('cache-control', 'no-store').send(body);
     },
   );
@@ -74,7 +84,7 @@ export async function identityRoutes(app: FastifyInstance, { db, inquiries }: { 
     { preHandler: requireUser, schema: { params: api('identity-session-params'), response: sessionResponse } },
     async (request, reply) => {
       const row = assertOwned(request, await findApplication<ApplicationDocument>(db, request.params.id));
-      const { body } = await session(row.id, null, request.params.kind, request.params.inquiryId);
+      const { body } = await session(row, null, request.params.kind, request.params.inquiryId);
       return reply.header('cache-control', 'no-store').send(body);
     },
   );
@@ -88,7 +98,7 @@ export async function identityRoutes(app: FastifyInstance, { db, inquiries }: { 
     async (request, reply) => {
       const { row, owner } = await assertOwnerAccess(db, request, await findApplication<ApplicationDocument>(db, request.params.id), request.params.ownerId);
       if (!ownerStepUpPending(owner)) throw new ApiError('CONFLICT', [{ field: '/owners/stepUpDetails', key: 'errors.stepUpNotRequired' }]);
-      const { status, body } = await session(row.id, request.params.ownerId, 'identification', request.body?.inquiryId);
+      const { status, body } = await session(row, request.params.ownerId, 'identification', request.body?.inquiryId);
       return reply.code(status).header('cache-control', 'no-store').send(body);
     },
   );
@@ -98,7 +108,7 @@ export async function identityRoutes(app: FastifyInstance, { db, inquiries }: { 
     { preHandler: requireUser, schema: { params: api('owner-identity-session-params'), response: sessionResponse } },
     async (request, reply) => {
       const { row } = await assertOwnerAccess(db, request, await findApplication<ApplicationDocument>(db, request.params.id), request.params.ownerId);
-      const { body } = await session(row.id, request.params.ownerId, 'identification', request.params.inquiryId);
+      const { body } = await session(row, request.params.ownerId, 'identification', request.params.inquiryId);
       return reply.header('cache-control', 'no-store').send(body);
     },
   );

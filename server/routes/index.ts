@@ -40,7 +40,7 @@ export async function registerExtendedRoutes(app: FastifyInstance, deps: RouteDe
   const fullOnboardingWhenEmailContains = content.sandbox.partners?.fullOnboardingWhenEmailContains ?? [];
   await app.register(stepUpRoutes, { db, shared, inquiries: providers.inquiries, messenger: providers.messenger, invitationTtlMs, fullOnboardingWhenEmailContains });
   await app.register(phoneAuthRoutes, { db, content, messenger: providers.messenger, carrier: providers.carrier });
-  await app.register(identityRoutes, { db, inquiries: providers.inquiries });
+  await app.register(identityRoutes, { db, inquiries: providers.inquiries, templates: content.identityTemplates });
   await app.register(inquiryPageRoutes, { db });
   await app.register(ownerRoutes, { db, shared, inquiries: providers.inquiries, messenger: providers.messenger });
   await app.register(ownerListRoutes, { db, shared, messenger: providers.messenger, invitationTtlMs, fullOnboardingWhenEmailContains });

@@ -1,5 +1,6 @@
 import { findApplication } from '../../server/storage/applications.ts';
-import { completeInquiry, completeUs, startHarness, type Harness } from './harness.ts';
+import { readFileSync } from 'node:fs';
+import { completeCa, completeInquiry, completeUs, startHarness, type Harness } from './harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -19,6 +20,38 @@ async function withStepUp(last4: string) {
 }
 
 type Doc = { application: { stepUpDetails: Array<{ type: string }>; boStatus: string }; applicant: { governmentIdentification?: { value: string } }; owners: unknown[]; company: { name: string } };
+
+describe('identity sessions use the template of the application’s country and kind (doc2 §9)', () => {
+  const templates = JSON.parse(readFileSync('rules/identity-templates.json', 'utf8')).countries as Record<string, Record<string, string>>;
+  async function onboarded(market: 'US' | 'CA', last4: string) {
+    const cookie = await h.signUp();
+    const base = market === 'US' ? completeUs : completeCa;
+    const sourceType = market === 'US' ? 'SSN4' : 'SIN';
+    const value = market === 'US' ? last4 : { '0004': '130740004', '0006': '130720006' }[last4]!; // Luhn-valid SINs ending in the trigger
+    const body = { applicant: { ...base.applicant, governmentIdentification: { type: 'INDIVIDUAL', value, sourceType } }, company: base.company };
+    const id = (await h.call('POST', '/api/v2/applications', cookie, body)).json().application.id as string;
+    expect((await h.call('POST', `/api/v2/applications/${id}/onboard`, cookie)).statusCode).toBe(200);
+    return { id, cookie };
+  }
+  it.each([
+    ['US', 'identification', '0004', 'identification'],
+    ['US', 'verification', '0006', 'verification'],
+    ['CA', 'identification', '0004', 'identification'],
+    ['CA', 'verification', '0006', 'verification'],
+  ] as const)('%s %s', async (market, kind, last4, templateKind) => {
+    const { id, cookie } = await onboarded(market, last4);
+    const started = await h.call('POST', `/api/v2/applications/${id}/step-ups/${kind}/sessions`, cookie, {});
+    expect(started.statusCode).toBe(201);
+    expect(started.json().templateId).toBe(templates[market]![templateKind]);
+    // A resumed session keeps the template it was started with.
+    const resumed = await h.call('GET', `/api/v2/applications/${id}/step-ups/${kind}/sessions/${started.json().inquiryId}`, cookie);
+    expect(resumed.json().templateId).toBe(templates[market]![templateKind]);
+  });
+  it('the four templates differ, so the test above cannot pass by accident', () => {
+    const ids = ['US', 'CA'].flatMap((m) => [templates[m]!.identification, templates[m]!.verification]);
+    expect(new Set(ids).size).toBe(4);
+  });
+});
 
 describe('POST /api/v2/applications/:id/step-ups/{kind}', () => {
   it('full-ssn: stores the full SSN, clears FULL_SSN, answers it masked', async () => {

@@ -19,12 +19,14 @@ export interface Inquiry {
   kind: InquiryKind;
   status: InquiryStatus;
   sessionToken: string;
+  /** The provider's inquiry template (rules/identity-templates.json, per country and kind). */
+  templateId: string;
 }
 
 /** What the API needs from an identity verification provider. */
 export interface IdentityInquiryProvider {
   /** Starts an inquiry; `url` is where the browser captures the documents. */
-  start(input: { applicationId: string; ownerId?: string; kind: InquiryKind }): Promise<Inquiry & { url: string }>;
+  start(input: { applicationId: string; ownerId?: string; kind: InquiryKind; templateId: string }): Promise<Inquiry & { url: string }>;
   /** The inquiry, or undefined. */
   find(inquiryId: string): Promise<Inquiry | undefined>;
   /** Where the browser resumes an inquiry. */
@@ -38,13 +40,14 @@ interface Raw {
   kind: InquiryKind;
   status: InquiryStatus;
   session_token: string;
+  template_id: string;
 }
 
-const fromRaw = (r: Raw): Inquiry => ({ id: r.id, applicationId: r.application_id, ownerId: r.owner_id, kind: r.kind, status: r.status, sessionToken: r.session_token });
+const fromRaw = (r: Raw): Inquiry => ({ id: r.id, applicationId: r.application_id, ownerId: r.owner_id, kind: r.kind, status: r.status, sessionToken: r.session_token, templateId: r.template_id });
 
 /** Reads an inquiry from the sandbox table. */
 export async function findInquiry(db: Queryable, id: string): Promise<Inquiry | undefined> {
-  const { rows } = await db.query<Raw>('SELECT id, application_id, owner_id, kind, status, session_token FROM identity_inquiries WHERE id = $1', [id]);
+  const { rows } = await db.query<Raw>('SELECT id, application_id, owner_id, kind, status, session_token, template_id FROM identity_inquiries WHERE id = $1', [id]);
   return rows[0] ? fromRaw(rows[0]) : undefined;
 }
 
@@ -57,7 +60,7 @@ export async function setInquiryStatus(db: Queryable, id: string, status: Inquir
 export function sandboxInquiries(db: Database): IdentityInquiryProvider {
   const urlOf = (inquiry: Inquiry) => `/sandbox/inquiry/${inquiry.id}?token=${inquiry.sessionToken}`;
   return {
-    async start({ applicationId, ownerId, kind }) {
+    async start({ applicationId, ownerId, kind, templateId }) {
       const inquiry: Inquiry = {
         id: `inq_${randomBytes(12).toString('hex')}`,
         applicationId,
@@ -65,10 +68,11 @@ export function sandboxInquiries(db: Database): IdentityInquiryProvider {
         kind,
         status: 'CREATED',
         sessionToken: randomBytes(24).toString('base64url'),
+        templateId,
       };
       await db.query(
-        'INSERT INTO identity_inquiries (id, application_id, owner_id, kind, status, session_token) VALUES ($1, $2, $3, $4, $5, $6)',
-        [inquiry.id, applicationId, inquiry.ownerId, kind, inquiry.status, inquiry.sessionToken],
+        'INSERT INTO identity_inquiries (id, application_id, owner_id, kind, status, session_token, template_id) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+        [inquiry.id, applicationId, inquiry.ownerId, kind, inquiry.status, inquiry.sessionToken, templateId],
       );
       return { ...inquiry, url: urlOf(inquiry) };
     },

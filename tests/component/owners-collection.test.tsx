@@ -5,7 +5,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { applicationId, fakeApi, renderScreen } from './render-screen.tsx';
+import { applicationId, fakeApi, renderScreen, usEnvironment } from './render-screen.tsx';
 import { itemArguments, visibleItems } from '../../engine/screens/collection-screen.tsx';
 
 const owner = (n: number, status: string, extra: Record<string, unknown> = {}) => ({
@@ -44,6 +44,22 @@ describe('the collection kind on the owners list', () => {
     expect(within(cards[1]!).queryByRole('button', { name: 'Delete' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Add another partner' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Send invitations' })).toBeEnabled();
+  });
+
+  it('owners are added only where the flags allow (doc1 §6, rules/services.json ownersAllowed): not by an impersonating agent, unless for a partner', async () => {
+    const withFlags = (flags: Record<string, boolean>) => {
+      const environment = usEnvironment();
+      return { ...environment, config: { ...environment.config, flags } };
+    };
+    fakeApi(documentWith([owner(1, 'REQUEST_TO_BE_SENT')]));
+    const first = await renderScreen(`/${applicationId}/owners`, { environment: withFlags({ impersonation: true }) });
+    await screen.findByRole('heading', { level: 1, name: 'Your business partners' });
+    expect(screen.queryByRole('button', { name: /Add (a|another) partner/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Send invitations' })).toBeEnabled();
+    first.unmount();
+    fakeApi(documentWith([owner(1, 'REQUEST_TO_BE_SENT')]));
+    await renderScreen(`/${applicationId}/owners`, { environment: withFlags({ impersonation: true, isPartner: true }) });
+    expect(await screen.findByRole('button', { name: 'Add another partner' })).toBeEnabled();
   });
 
   it('an incomplete partner blocks adding more and sending, and the notice says why', async () => {

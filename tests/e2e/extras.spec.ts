@@ -90,7 +90,10 @@ test('breather, location change, country switcher with its confirmation', async 
   await expectNoAxeViolations(page);
   await photograph(page, 'country-confirm');
   await page.getByRole('button', { name: 'No, keep my country' }).click();
-  await heading(page, 'Get paid your way');
+  // No keeps everything: back to the start, where a user who already has an application is shown their
+  // businesses (doc1 §2.8, rules/routing/after-environment.json), in the market they had.
+  await heading(page, 'Choose a business');
+  await expect(page.getByRole('radio', { name: new RegExp(id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })).toBeVisible();
 });
 
 test('terms in French for fr-CA', async ({ page, context, baseURL }) => {

@@ -6,6 +6,7 @@
  * rules/accounts.json `cobrands`; accounts are seeded through POST /sandbox/accounts (server/README.md).
  */
 import { test, expect, type Page } from './fixtures/transitions.ts';
+import { approvedUs } from './fixtures/seed.ts';
 import { expectNoAxeViolations, newEmail, registerFromSignOn } from './support.ts';
 
 const headers = { 'X-Requested-With': 'XMLHttpRequest' };
@@ -84,16 +85,7 @@ test('the standalone co-brand sends an approved applicant from the bank link to 
     data: {
       application: { intent: 'CREATE_BUSINESS' },
       cobrand: 'standalone-shop',
-      applicant: {
-        name: { firstName: 'Ann', lastName: 'Lee' },
-        email: { emailAddress: 'ann@example.com' },
-        phone: { localPhoneNumber: '2125551234' },
-        dob: '01/15/1985',
-        governmentIdentification: { type: 'INDIVIDUAL', value: '4321', sourceType: 'SSN4' },
-        address: { line1: '123 Main Street', city: 'Springfield', state: 'IL', zip: '62701', countryCode: 'US' },
-        communicationLanguage: 'en-US',
-      },
-      company: { name: 'Acme Bakery', segment: '5462', currency: 'USD' },
+      ...approvedUs,
     },
   });
   expect(created.status(), await created.text()).toBe(201);

@@ -5,6 +5,7 @@
  * missing choice with a focused summary, and opens the chosen business.
  */
 import { test, expect, type Page } from './fixtures/transitions.ts';
+import { approvedUs } from './fixtures/seed.ts';
 import { join } from 'node:path';
 import { expectNoAxeViolations, newEmail, registerFromSignOn } from './support.ts';
 import { text } from './journey.ts';
@@ -63,16 +64,7 @@ test('store cards and offer cards look the same (engine/screens/card-list.tsx)',
     headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
     data: {
       application: { intent: 'CREATE_BUSINESS' },
-      applicant: {
-        name: { firstName: 'Ann', lastName: 'Lee' },
-        email: { emailAddress: 'ann@example.com' },
-        phone: { localPhoneNumber: '2125551234' },
-        dob: '01/15/1985',
-        governmentIdentification: { type: 'INDIVIDUAL', value: '4321', sourceType: 'SSN4' },
-        address: { line1: '123 Main Street', city: 'Springfield', state: 'IL', zip: '62701', countryCode: 'US' },
-        communicationLanguage: 'en-US',
-      },
-      company: { name: 'Acme Bakery', segment: '5462', currency: 'USD' },
+      ...approvedUs,
     },
   });
   expect(created.status(), await created.text()).toBe(201);

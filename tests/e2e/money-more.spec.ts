@@ -5,6 +5,7 @@
  * application the API has decided (created and onboarded through the API as the signed-in applicant).
  */
 import { expect, test, type Page } from './fixtures/transitions.ts';
+import { approvedUs } from './fixtures/seed.ts';
 import { expectNoAxeViolations, newEmail, registerFromSignOn } from './support.ts';
 
 const HEADERS = { 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' };
@@ -19,16 +20,7 @@ async function approvedApplication(page: Page): Promise<string> {
     headers: { ...HEADERS, 'Idempotency-Key': crypto.randomUUID() },
     data: {
       application: { intent: 'CREATE_BUSINESS' },
-      applicant: {
-        name: { firstName: 'Ann', lastName: 'Lee' },
-        email: { emailAddress: 'ann@example.com' },
-        phone: { localPhoneNumber: '2125551234' },
-        dob: '01/15/1985',
-        governmentIdentification: { type: 'INDIVIDUAL', value: '4321', sourceType: 'SSN4' },
-        address: { line1: '123 Main Street', city: 'Springfield', state: 'IL', zip: '62701', countryCode: 'US' },
-        communicationLanguage: 'en-US',
-      },
-      company: { name: 'Acme Bakery', segment: '5462', currency: 'USD' },
+      ...approvedUs,
     },
   });
   expect(created.status(), await created.text()).toBe(201);

@@ -217,7 +217,10 @@ export function ScreenHost({ screenId }: { screenId: string }) {
   );
 
   // A watch repeats its read while the screen shows and moves on when its condition holds (doc1 §4.5 polling).
-  const watch = resolved.watch;
+  // Kept while its content is the same, so a refreshed document does not restart the count of reads.
+  const watchText = resolved.watch ? JSON.stringify(resolved.watch) : '';
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const watch = useMemo(() => resolved.watch, [watchText]);
   const contextRef = useRef(context);
   contextRef.current = context;
   useEffect(() => {
@@ -230,11 +233,22 @@ export function ScreenHost({ screenId }: { screenId: string }) {
       tries += 1;
       const ctx = contextRef.current;
       try {
-        const response = await runCall(watch.call, engine.bundle.calls[watch.call], ctx, engine.calls);
+        const def = engine.bundle.calls[watch.call];
+        const response = await runCall(watch.call, def, ctx, engine.calls);
         if (stopped) return;
-        const next = { ...ctx, response };
+        // A read of the document: the rows after it read the answer, not the document the screen loaded.
+        const doc = def.result === 'document' && response && typeof response === 'object' ? (response as Record<string, unknown>) : undefined;
+        const next = doc
+          ? deriveContext(engine.bundle.shell, { ...ctx, response, ...Object.fromEntries(DOCUMENT_KEYS.map((key) => [key, doc[key] ?? (ctx as Record<string, unknown>)[key]])) }, engine.bundle.tables)
+          : { ...ctx, response };
+        if (doc) await refreshDocumentReads(doc, next);
+        if (stopped) return;
         if (evaluate(watch.until, next)) {
           go(watch.next, next);
+          return;
+        }
+        if (watch.maxTries !== undefined && tries >= watch.maxTries && watch.onTimeout) {
+          go(watch.onTimeout, next);
           return;
         }
       } catch (error) {
@@ -252,7 +266,7 @@ export function ScreenHost({ screenId }: { screenId: string }) {
       stopped = true;
       if (timer) clearTimeout(timer);
     };
-  }, [watch, mustSignIn, engine, go, handleFailure]);
+  }, [watch, mustSignIn, engine, go, handleFailure, refreshDocumentReads]);
 
   // The screen's show event, once it shows.
   const shownEvent = resolved.analytics?.show;

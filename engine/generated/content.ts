@@ -547,6 +547,10 @@ export interface Watch {
    * Where to go when an action fails (the context has `error`); ordered, the first row that holds wins.
    */
   onError?: TransitionRow[];
+  /**
+   * Where to go when `maxTries` reads have not met `until` (the context has the last `response`); ordered, the first row that holds wins. Without it the screen stays as it is.
+   */
+  onTimeout?: TransitionRow[];
 }
 /**
  * Analytics events this screen sends (doc2 Analytics events): on show, after a successful submit, on a failed call. Event types are data; the tracking context comes from rules/analytics.json.

@@ -1,4 +1,4 @@
-/** The frame every screen shares: progress, heading (focused on arrival), intro, content, one primary action. */
+/** The frame every screen shares: progress, heading (focused on arrival), intro, notices, content, one primary action. */
 import { useEffect, type ReactNode, type RefObject } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useI18n } from '../i18n/context.tsx';
@@ -24,6 +24,8 @@ export function ScreenFrame({
   useEffect(() => {
     headingRef.current?.focus();
   }, [screen.id, arrival, headingRef]);
+  // Any kind: `options.noticeKeys`, a calm note under the heading (a variant says why the applicant is back here).
+  const noticeKeys = ((screen.options ?? {}) as { noticeKeys?: string[] }).noticeKeys ?? [];
   const steps = screen.progress ? bundle.flows[screen.progress.flow]?.progress?.steps : undefined;
   return (
     <section className={`screen screen--${screen.kind}${tone ? ` screen--${tone}` : ''}`} aria-labelledby="screen-title">
@@ -39,6 +41,13 @@ export function ScreenFrame({
         {t(`${screen.messages}.title`)}
       </h1>
       {screen.intro ? <p className="screen__intro">{t(`${screen.messages}.intro`)}</p> : null}
+      {noticeKeys.length ? (
+        <div className="screen__notice" role="status">
+          {noticeKeys.map((key) => (
+            <p key={key}>{t(key)}</p>
+          ))}
+        </div>
+      ) : null}
       {children}
     </section>
   );

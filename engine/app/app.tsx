@@ -9,18 +9,18 @@ import type { ContentBundle } from '../content/types.ts';
 import { routePatterns } from '../flow/paths.ts';
 import { browserEnvironment } from '../calls/run.ts';
 import { createDraftStore, draftKey, DRAFT_CHANGED_KEY } from '../state/drafts.ts';
-import { I18nProvider, useI18n } from '../i18n/context.tsx';
+import { I18nProvider } from '../i18n/context.tsx';
 import type { Translator } from '../i18n/translator.ts';
 import type { Environment } from '../environment/detect.ts';
 import { EngineContext, type Engine, type NoticeOrigin, type Toast } from './engine-context.tsx';
 import { ScreenHost } from './screen-host.tsx';
 import { Toasts } from '../shell/toasts.tsx';
+import { Header } from '../shell/header.tsx';
 import { NotFound } from '../shell/not-found.tsx';
 import { AfterEnvironmentRouting } from '../screens/after-environment-routing.tsx';
 import { browserSinks, track, type AnalyticsSinks } from '../analytics/index.ts';
 import { pathFor } from '../flow/paths.ts';
 import { noticeKind, withQuery } from './shell-rules.ts';
-import { cookieString } from '../environment/cookies.ts';
 import { useEffect } from 'react';
 import type { User } from './boot.ts';
 import { useThirdPartyScripts } from '../third-party/use-third-party-scripts.ts';
@@ -35,34 +35,6 @@ export interface AppProps {
   analyticsSinks?: AnalyticsSinks;
   /** For tests: a router other than the browser's. */
   router?: (children: React.ReactNode) => React.ReactNode;
-}
-
-/** The header: the product name, and a switch to the market's other languages (each named in its own language). */
-function Header({ environment }: { environment: Environment }) {
-  const { t, locale } = useI18n();
-  const others = environment.locales.filter((candidate) => candidate !== locale);
-  return (
-    <header className="header">
-      <a className="header__brand" href="/">
-        {t('shell.productName')}
-      </a>
-      {others.map((other) => (
-        <button
-          key={other}
-          type="button"
-          className="header__locale"
-          lang={other}
-          onClick={() => {
-            document.cookie = cookieString('locale', other, window.location.hostname, environment.config.cookieHost);
-            sessionStorage.setItem('onboarding:locale', other);
-            window.location.reload();
-          }}
-        >
-          {t(`shell.locale.${other}`)}
-        </button>
-      ))}
-    </header>
-  );
 }
 
 export function App({ bundle, environment, translator, user, router, analyticsSinks }: AppProps) {
@@ -140,17 +112,23 @@ export function App({ bundle, environment, translator, user, router, analyticsSi
       </Routes>
     </>
   );
+  // The header is inside the router (it links to screens of the current application), before the main landmark.
+  const page = (
+    <>
+      <a className="skip-link" href="#main">
+        {translator.t('shell.skipToContent')}
+      </a>
+      <Header />
+      <main id="main" className="main">
+        {routes}
+      </main>
+    </>
+  );
   return (
     <I18nProvider translator={translator}>
       <EngineContext.Provider value={engine}>
         <SWRConfig value={{ revalidateOnFocus: true, shouldRetryOnError: false }}>
-          <a className="skip-link" href="#main">
-            {translator.t('shell.skipToContent')}
-          </a>
-          <Header environment={environment} />
-          <main id="main" className="main">
-            {router ? router(routes) : <BrowserRouter>{routes}</BrowserRouter>}
-          </main>
+          {router ? router(page) : <BrowserRouter>{page}</BrowserRouter>}
           <Toasts toasts={toasts} onClose={closeToast} />
         </SWRConfig>
       </EngineContext.Provider>

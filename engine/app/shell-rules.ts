@@ -27,6 +27,17 @@ export interface ShellRules {
   derived?: DerivedValue[];
   /** The kinds of notice (toast, growl, ...) with their lifetimes, and which kind each notice is. */
   notices?: NoticeRules;
+  /** Links in the header, outside the screens (engine/shell/header.tsx). */
+  headerLinks?: HeaderLink[];
+}
+
+/** A header link: the screen it opens, its text, the read its condition needs (as data.<call>) and its condition. */
+export interface HeaderLink {
+  id: string;
+  to: string;
+  labelKey: string;
+  load?: string;
+  when?: Condition;
 }
 
 /**

@@ -2,9 +2,11 @@
  * The account switcher of doc1 §2.7 (flows/extras/screens/account-switcher.json) through the real app and content:
  * the user's businesses in the order of rules/accounts.json with their status, nothing opened by itself and no
  * currency toast, a focused error summary for a missing choice, a declined business refused, a chosen payments
- * profile opened at its store switcher, 'keep working' back to the signup form, and French for fr-CA.
+ * profile opened at its store switcher, 'keep working' back to the signup form, and French for fr-CA. The header's
+ * 'Switch account' link (rules/shell.json headerLinks) opens it from a screen of the application when the user has
+ * more than one application, and is absent with one, on the switcher itself, and off an application's screens.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { applicationId, fakeApi, renderScreen } from './render-screen.tsx';
 
@@ -81,5 +83,43 @@ describe('account switcher', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Changer d’entreprise' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Changer' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continuer avec cette demande' })).toBeInTheDocument();
+  });
+
+  describe('the header link', () => {
+    it('opens the switcher from a screen of the application when the user has more than one', async () => {
+      api();
+      await renderScreen(`/${applicationId}/update`);
+      await screen.findByRole('heading', { level: 1, name: 'Tell us about yourself' });
+      const banner = screen.getByRole('banner');
+      const link = await within(banner).findByRole('link', { name: 'Switch account' });
+      expect(link).toHaveAttribute('href', `/${applicationId}/switch-account`);
+      await userEvent.setup().click(link);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Switch business' })).toBeInTheDocument();
+      // Not on the switcher itself.
+      await waitFor(() => expect(within(banner).queryByRole('link', { name: 'Switch account' })).toBeNull());
+    });
+
+    it('is absent for a user with one application', async () => {
+      const calls = fakeApi(current, (method, url) => (url === '/api/v2/accounts' ? { status: 200, body: [accounts[0]] } : undefined));
+      await renderScreen(`/${applicationId}/update`);
+      await screen.findByRole('heading', { level: 1, name: 'Tell us about yourself' });
+      await waitFor(() => expect(calls.calls.some((call) => call.url === '/api/v2/accounts')).toBe(true));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(within(screen.getByRole('banner')).queryByRole('link', { name: 'Switch account' })).toBeNull();
+    });
+
+    it('is not offered off an application (no application in the address) and reads no accounts there', async () => {
+      const calls = api();
+      await renderScreen('/incorrect-url');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(within(screen.getByRole('banner')).queryByRole('link', { name: 'Switch account' })).toBeNull();
+      expect(calls.calls.some((call) => call.url === '/api/v2/accounts')).toBe(false);
+    });
+
+    it('is in French for fr-CA', async () => {
+      api();
+      await renderScreen(`/${applicationId}/update`, { locale: 'fr-CA' });
+      expect(await within(screen.getByRole('banner')).findByRole('link', { name: 'Changer de compte' })).toBeInTheDocument();
+    });
   });
 });

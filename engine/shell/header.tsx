@@ -1,0 +1,102 @@
+/**
+ * The header: the product name, the links of rules/shell.json `headerLinks` (the account switcher, doc1 §2.7), and a
+ * switch to the market's other languages (each named in its own language). It sits outside the screens, inside the
+ * router: it finds the current screen and its path parameters by matching the address against every screen's path,
+ * so a link knows the application it belongs to. Generic: which links exist and when they show is content.
+ */
+import { useMemo } from 'react';
+import { Link, matchPath, useLocation } from 'react-router-dom';
+import useSWR from 'swr';
+import { useI18n } from '../i18n/context.tsx';
+import { useEngine } from '../app/engine-context.tsx';
+import { cookieString } from '../environment/cookies.ts';
+import { pathFor, routePatterns } from '../flow/paths.ts';
+import { buildRequest, runCall } from '../calls/run.ts';
+import { evaluate } from '../conditions/index.ts';
+import type { ContentBundle } from '../content/types.ts';
+import { malformedParameters, type HeaderLink } from '../app/shell-rules.ts';
+
+/** The screen an address shows and its path parameters, or undefined. Pure; exported for tests. */
+export function currentScreen(pathname: string, bundle: ContentBundle): { screen: string; route: Record<string, string> } | undefined {
+  for (const screen of Object.values(bundle.screens)) {
+    for (const pattern of routePatterns(screen.path)) {
+      const match = matchPath({ path: pattern, end: true }, pathname);
+      if (match) return { screen: screen.id, route: Object.fromEntries(Object.entries(match.params).filter((entry): entry is [string, string] => typeof entry[1] === 'string')) };
+    }
+  }
+  return undefined;
+}
+
+/** One header link: its read (when it has one), its condition, and the address of its screen here. */
+function HeaderLinkItem({ link, here }: { link: HeaderLink; here: { screen: string; route: Record<string, string> } }) {
+  const engine = useEngine();
+  const { t } = useI18n();
+  const { config, ...facts } = engine.environment;
+  const base = useMemo(
+    () => ({
+      route: here.route,
+      screen: here.screen,
+      user: engine.user,
+      environment: { ...facts, ...config, referralUrlId: here.route.referralUrlId ?? facts.referralUrlId },
+      flags: config.flags ?? {},
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [here, engine.user, engine.environment],
+  );
+  const href = useMemo(() => {
+    if (here.screen === link.to) return undefined;
+    try {
+      return pathFor(link.to, base, engine.bundle);
+    } catch {
+      return undefined; // the target needs a parameter this address does not give
+    }
+  }, [link.to, here.screen, base, engine.bundle]);
+  const def = link.load ? engine.bundle.calls[link.load] : undefined;
+  const key = href && def && engine.user ? buildRequest(link.load!, def, base).url : null;
+  const { data } = useSWR(key, () => runCall(link.load!, def!, base, engine.calls));
+  if (!href || (link.load && data === undefined)) return null;
+  if (link.when !== undefined && !evaluate(link.when, { ...base, data: link.load ? { [link.load]: data } : {} })) return null;
+  return (
+    <Link className="header__link" to={href}>
+      {t(link.labelKey)}
+    </Link>
+  );
+}
+
+export function Header() {
+  const engine = useEngine();
+  const { environment, bundle } = engine;
+  const { t, locale } = useI18n();
+  const { pathname } = useLocation();
+  // An address whose parameters are malformed shows the incorrect-URL page: no links, and nothing is read.
+  const here = useMemo(() => {
+    const found = currentScreen(pathname, bundle);
+    return found && malformedParameters(found.route, bundle.shell).length === 0 ? found : undefined;
+  }, [pathname, bundle]);
+  const others = environment.locales.filter((candidate) => candidate !== locale);
+  return (
+    <header className="header">
+      <a className="header__brand" href="/">
+        {t('shell.productName')}
+      </a>
+      <div className="header__end">
+        {here ? (bundle.shell.headerLinks ?? []).map((link) => <HeaderLinkItem key={link.id} link={link} here={here} />) : null}
+        {others.map((other) => (
+          <button
+            key={other}
+            type="button"
+            className="header__locale"
+            lang={other}
+            onClick={() => {
+              document.cookie = cookieString('locale', other, window.location.hostname, environment.config.cookieHost);
+              sessionStorage.setItem('onboarding:locale', other);
+              window.location.reload();
+            }}
+          >
+            {t(`shell.locale.${other}`)}
+          </button>
+        ))}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * Issue 12 and doc1 §4.3 row 4 in Chromium, seeded through the API (the walk to these screens is covered elsewhere):
+ * the header's 'Switch account' link reaches the account switcher (axe clean), and a pending application on the
+ * reseller portal (co-brand reseller-shop, no eHopper flow) shows verifying's pending variant. Screenshots at 390 and
+ * 1280 wide.
+ */
+import { test, expect, type Page } from './fixtures/transitions.ts';
+import { expectNoAxeViolations } from './support.ts';
+import { applicationBody, call, seeded, signedIn } from './fixtures/seed.ts';
+
+async function screenshots(page: Page, name: string): Promise<void> {
+  for (const [width, height] of [[390, 844], [1280, 800]]) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${process.env.ACCOUNTS_SHOTS ?? 'test-results'}/accounts-switch-${name}-${width}.png`, fullPage: true });
+  }
+}
+
+test('the header link reaches the account switcher when the user has another application', async ({ page }) => {
+  await signedIn(page, 'US', 'en-US');
+  const id = await seeded(page, applicationBody('US', '4321'), false);
+  await call(page, 'POST', '/sandbox/accounts', { accounts: [{ decision: 'APPROVED', name: 'Approved Deli', businessId: 'biz-switch' }] }, 201);
+  await page.goto(`/${id}/update`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tell us about yourself' })).toBeVisible();
+  const link = page.getByRole('banner').getByRole('link', { name: 'Switch account' });
+  await expect(link).toBeVisible();
+  await screenshots(page, 'header');
+  await link.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Switch business' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/${id}/switch-account$`));
+  await expect(page.locator('.account-choice__name').first()).toHaveText('Approved Deli');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Switch account' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'switcher');
+});
+
+test('a pending application on the reseller portal waits on verifying for its decision (doc1 §4.3 row 4)', async ({ page }) => {
+  await signedIn(page, 'US', 'en-US');
+  const id = await seeded(page, applicationBody('US', '4321', 'Jane PENDING Bakery'));
+  await page.goto(`/r/reseller-shop/${id}/verifying`);
+  await expect(page.getByRole('heading', { level: 1, name: 'We’re reviewing your application' })).toBeVisible();
+  await expect(page.getByText('Stay on this page and we’ll show you the result as soon as we have it.', { exact: false })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'pending-review');
+  // 'Later' leaves for the in-review outcome, keeping the co-brand prefix.
+  await page.getByRole('button', { name: 'I’ll come back later' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your application is in review' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/r/reseller-shop/${id}/success$`));
+});

@@ -76,6 +76,10 @@ export interface Plan {
 export interface PlanRules {
   markets: Record<Market, Plan[]>;
   shipping: Record<Market, number>;
+  /** Days after an application's start during which its device order ships free (0: never). */
+  freeShippingDays: Record<Market, number>;
+  /** Reseller bundles: each kind's bundle and two-screen upgrade, and their prices (licences too). */
+  bundles: Record<Market, { kinds: Record<'restaurant' | 'retail', { bundleKey: string; upgradeKey: string }>; prices: Plan[] }>;
 }
 
 /** rules/offers.json. */

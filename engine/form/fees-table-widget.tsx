@@ -2,7 +2,8 @@
  * A fees table: the order summary of doc1 §3 Order ("fees shown: first month's subscription or rental, offer
  * applied, subtotal, shipping, total"), computed in cents by engine/form/fees.ts from a screen's loaded data. It holds
  * no answer. `ui:options` (content): `prices`, `selected`, `shippingCents`, `currency` are JSON Logic expressions over
- * the loaded data (`formContext.data`); `matchOn`, `centsField`, `trialField`, `unshipped` say how to read a price
+ * the loaded data (`formContext.data`), and so is the optional `shippingFree` (truthy: the order ships free, and the
+ * `rowKeys.freeShipping` row takes the shipping off again); `matchOn`, `centsField`, `trialField`, `unshipped` say how to read a price
  * entry (engine/form/price-lines.ts); `lineLabels` is the message prefix of a line's name (`<lineLabels>.<key>`),
  * `quantityKey` the message of a line's quantity, `rowKeys` the messages of the five summary rows, `emptyKey` the
  * message when nothing is selected. Amounts are formatted for the locale with Intl.NumberFormat.
@@ -18,11 +19,12 @@ interface FeesTableOptions extends PriceShape {
   prices: unknown;
   selected: unknown;
   shippingCents: unknown;
+  shippingFree?: unknown;
   currency: unknown;
   lineLabels: string;
   quantityKey: string;
   emptyKey: string;
-  rowKeys: { firstCharge: string; offer: string; subtotal: string; shipping: string; total: string };
+  rowKeys: { firstCharge: string; offer: string; subtotal: string; shipping: string; freeShipping?: string; total: string };
 }
 
 export function FeesTableWidget({ id, label, options, registry }: WidgetProps) {
@@ -35,12 +37,14 @@ export function FeesTableWidget({ id, label, options, registry }: WidgetProps) {
   const money = new Intl.NumberFormat(locale, typeof currency === 'string' && currency ? { style: 'currency', currency } : { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const show = (cents: number) => money.format(cents / 100);
   if (lines.length === 0) return <p className="screen__text" id={id}>{t(settings.emptyKey)}</p>;
-  const fees = computeFees(lines, Number(compute(settings.shippingCents, data) ?? 0));
+  const shippingFree = settings.shippingFree !== undefined && settings.rowKeys.freeShipping !== undefined && Boolean(compute(settings.shippingFree, data));
+  const fees = computeFees(lines, Number(compute(settings.shippingCents, data) ?? 0), shippingFree);
   const rows: Array<[string, string, number, boolean]> = [
     ['firstCharge', settings.rowKeys.firstCharge, fees.firstChargeCents, false],
     ['offer', settings.rowKeys.offer, -fees.offerCents, false],
     ['subtotal', settings.rowKeys.subtotal, fees.subtotalCents, false],
     ['shipping', settings.rowKeys.shipping, fees.shippingCents, false],
+    ['freeShipping', settings.rowKeys.freeShipping ?? '', -fees.freeShippingCents, false],
     ['total', settings.rowKeys.total, fees.totalCents, true],
   ];
   return (
@@ -59,7 +63,7 @@ export function FeesTableWidget({ id, label, options, registry }: WidgetProps) {
           </tr>
         ))}
         {rows
-          .filter(([name, , cents]) => name !== 'offer' || cents !== 0)
+          .filter(([name, , cents]) => (name !== 'offer' && name !== 'freeShipping') || cents !== 0)
           .map(([name, key, cents, strong]) => (
             <tr key={name} className={`fees__row fees__row--${name}`} data-row={name} data-cents={cents}>
               <th scope="row">{strong ? <strong>{t(key)}</strong> : t(key)}</th>

@@ -6,7 +6,8 @@
  * - offer applied: what a trial takes off (a line whose plan has trial days is charged nothing upfront);
  * - subtotal: first charge minus offer;
  * - shipping: added once when the order holds at least one physical device;
- * - total: subtotal plus shipping.
+ * - free shipping: what a free-shipping offer takes off again (the whole shipping, when the order ships free);
+ * - total: subtotal plus shipping minus free shipping.
  */
 
 /** One priced line of an order. */
@@ -27,13 +28,17 @@ export interface Fees {
   offerCents: number;
   subtotalCents: number;
   shippingCents: number;
+  freeShippingCents: number;
   totalCents: number;
 }
 
 const whole = (value: number): number => (Number.isFinite(value) && value > 0 ? Math.round(value) : 0);
 
-/** Computes the summary of `lines` with `shippingCents` for a shipped order. Negative or non-finite input counts as 0. */
-export function computeFees(lines: readonly FeeLine[], shippingCents: number): Fees {
+/**
+ * Computes the summary of `lines` with `shippingCents` for a shipped order; `shippingFree` says the order ships free
+ * (the API decides it; rules/plans.json freeShippingDays). Negative or non-finite input counts as 0.
+ */
+export function computeFees(lines: readonly FeeLine[], shippingCents: number, shippingFree = false): Fees {
   let firstChargeCents = 0;
   let offerCents = 0;
   let shipped = false;
@@ -45,5 +50,6 @@ export function computeFees(lines: readonly FeeLine[], shippingCents: number): F
   }
   const subtotalCents = firstChargeCents - offerCents;
   const shipping = shipped ? whole(shippingCents) : 0;
-  return { firstChargeCents, offerCents, subtotalCents, shippingCents: shipping, totalCents: subtotalCents + shipping };
+  const freeShippingCents = shippingFree ? shipping : 0;
+  return { firstChargeCents, offerCents, subtotalCents, shippingCents: shipping, freeShippingCents, totalCents: subtotalCents + shipping - freeShippingCents };
 }

@@ -1,46 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Content } from '../content.ts';
-import { marketOf, type ApplicationDocument, type JsonObject } from '../domain/document.ts';
-import { priceOrder } from '../domain/orders.ts';
+import type { ApplicationDocument, JsonObject } from '../domain/document.ts';
 import { ApiError } from '../http/errors.ts';
 import { requireUser } from '../http/request-context.ts';
 import type { SharedValidation } from '../http/shared-validation.ts';
 import type { CardVault, CardInput } from '../sandbox/vault/provider.ts';
 import type { Database } from '../storage/index.ts';
 import { findApplication, updateApplication } from '../storage/applications.ts';
-import { insertPayment } from '../storage/payments.ts';
-import { documentProblems } from './document-checks.ts';
+import { findPaymentByKey, insertPayment } from '../storage/payments.ts';
 import { assertOwned } from './owned-application.ts';
+import { assertNotCreated, orderRoutes, repriceOrder } from './orders.ts';
 import { api, errorResponses } from './schema-refs.ts';
 
 type Params = { id: string };
-type PaymentBody = { amount: number; financialInstrumentId: string; orderId?: string };
+type PaymentBody = { amount: number; financialInstrumentId: string };
 
 /**
- * The amount authorised is the API's own price, never the browser's (doc2 §9 amounts in cents; doc1 §4.9 payment
- * after order create): the application must have an order (409 `errors.orderMissing`), `orderId`, when sent, must be
- * that order (400 `errors.orderUnknown`), and `amount` must equal its `totals.totalCents` to the cent
- * (400 `errors.paymentAmountMismatch`). Nothing is charged or recorded otherwise.
- */
-export function assertOrderTotal(doc: ApplicationDocument, body: PaymentBody): void {
-  const order = doc.order as { id?: unknown; totals?: { totalCents?: unknown } };
-  if (typeof order.id !== 'string' || typeof order.totals?.totalCents !== 'number')
-    throw new ApiError('CONFLICT', [{ field: '/amount', key: 'errors.orderMissing' }]);
-  if (body.orderId !== undefined && body.orderId !== order.id)
-    throw new ApiError('VALIDATION_FAILED', [{ field: '/orderId', key: 'errors.orderUnknown' }]);
-  if (body.amount !== order.totals.totalCents)
-    throw new ApiError('VALIDATION_FAILED', [{ field: '/amount', key: 'errors.paymentAmountMismatch' }]);
-}
-
-/**
- * Cards, payments and orders (doc2 §7 Financial instruments and payments, Orders; doc1 §4.9):
+ * Cards and payments (doc2 §7 Financial instruments and payments; doc1 §4.9 'payment, then order create, then submit,
+ * then verifying'); the order calls are server/routes/orders.ts:
  * - `POST /sandbox/vault/cards`: the card vault (a separate service in real life): takes the card, answers a token;
  * - `POST .../financial-instruments/credit-cards` `{token}`: files the vaulted card; answers financial_instrument_id;
- * - `POST .../payments` `{amount (cents), financialInstrumentId, orderId?}`: authorises the card for the order's total
- *   (not charged until approval); an amount other than the order's totals.totalCents is refused;
- *   a declined card is 402 (doc2 §8 'Payment declined'); an Idempotency-Key makes retries safe;
- * - `POST .../orders` and `GET .../orders/{orderId}`: the order, priced from rules/plans.json in cents.
+ * - `POST .../payments` `{amount (cents), financialInstrumentId}`: authorises the card for the quoted order's total
+ *   (not charged until approval). The amount is the API's price, never the browser's: the application must have a
+ *   quoted order (409 `errors.orderMissing`), not one already created (409 `errors.orderAlreadyCreated`), and
+ *   `amount` must equal its total priced again now by the one pricing function (400 `errors.paymentAmountMismatch`),
+ *   so a zero total takes no payment. A declined card is 402 (doc2 §8 'Payment declined'). An Idempotency-Key makes a
+ *   retry answer the first payment without authorising again. A refused payment authorises and records nothing.
  */
 export async function paymentRoutes(
   app: FastifyInstance,
@@ -96,10 +82,15 @@ export async function paymentRoutes(
       const bank = row.document.bank as { financialInstruments?: { cardId?: string }; creditCard?: { token?: string } };
       if (bank.financialInstruments?.cardId !== request.body.financialInstrumentId || !bank.creditCard?.token)
         throw new ApiError('VALIDATION_FAILED', [{ field: '/financialInstrumentId', key: 'errors.instrumentUnknown' }]);
-      assertOrderTotal(row.document, request.body);
+      const key = request.headers['idempotency-key'];
+      const earlier = typeof key === 'string' ? await findPaymentByKey(db, row.id, key) : undefined;
+      if (earlier) return reply.code(200).send({ paymentId: earlier.id, status: earlier.status, amount: earlier.amountCents });
+      assertNotCreated(row.document);
+      const priced = await repriceOrder(db, content, row.id, row.document);
+      if (request.body.amount !== priced.totals.totalCents)
+        throw new ApiError('VALIDATION_FAILED', [{ field: '/amount', key: 'errors.paymentAmountMismatch' }]);
       const outcome = await vault.charge(bank.creditCard.token, request.body.amount);
       if (outcome !== 'APPROVED') throw new ApiError('PAYMENT_DECLINED', [{ field: '/financialInstrumentId', key: 'errors.paymentDeclined' }]);
-      const key = request.headers['idempotency-key'];
       const { payment, created } = await insertPayment(db, {
         applicationId: row.id,
         financialInstrumentId: request.body.financialInstrumentId,
@@ -111,43 +102,5 @@ export async function paymentRoutes(
     },
   );
 
-  app.post<{ Params: Params; Body: JsonObject & { profiles: Array<{ planKey: string; quantity: number }> } }>(
-    '/api/v2/applications/:id/orders',
-    { preHandler: requireUser, schema: { params: api('application-params'), body: api('order-create'), response: { 201: api('order'), ...errorResponses } } },
-    async (request, reply) => {
-      const body = request.body;
-      const updated = await updateApplication<ApplicationDocument>(db, request.params.id, (current) => {
-        const doc = assertOwned(request, current).document;
-        const market = marketOf(doc);
-        const priced = priceOrder(content.plans, market, body.profiles);
-        if ('problems' in priced) throw new ApiError('VALIDATION_FAILED', priced.problems);
-        const order = {
-          id: `ord_${randomUUID()}`,
-          type: body.type ?? priced.type,
-          paymentMethod: body.paymentMethod ?? content.config.defaults.paymentMethod ?? 'BANK',
-          address: body.address,
-          feeProfiles: body.feeProfiles ?? [],
-          profiles: priced.profiles,
-          totals: priced.totals,
-          submitted: true,
-        };
-        const next = { ...doc, order, application: { ...doc.application, orderId: order.id } };
-        const problems = documentProblems(shared, next, market, ['/order/address']).map((p) => ({ ...p, field: p.field.replace(/^\/order/, '') }));
-        if (problems.length > 0) throw new ApiError('VALIDATION_FAILED', problems);
-        return next;
-      });
-      if (!updated) throw new ApiError('APPLICATION_NOT_FOUND');
-      return reply.code(201).send(updated.document.order);
-    },
-  );
-
-  app.get<{ Params: Params & { orderId: string } }>(
-    '/api/v2/applications/:id/orders/:orderId',
-    { preHandler: requireUser, schema: { params: api('order-params'), response: { 200: api('order'), ...errorResponses } } },
-    async (request, reply) => {
-      const row = assertOwned(request, await findApplication<ApplicationDocument>(db, request.params.id));
-      if (row.document.order.id !== request.params.orderId) throw new ApiError('NOT_FOUND');
-      return reply.header('cache-control', 'no-store').send(row.document.order);
-    },
-  );
+  await app.register(orderRoutes, { db, shared, content });
 }

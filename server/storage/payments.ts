@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from './types.ts';
+import type { Database, Queryable } from './types.ts';
 
 /** A recorded payment (amount in cents). */
 export interface PaymentRow {
@@ -53,4 +53,41 @@ export async function listPayments(db: Database, applicationId: string): Promise
     [applicationId],
   );
   return rows.map((r) => ({ id: r.id, amountCents: Number(r.amount_cents), status: r.status }));
+}
+
+/** A payment as an order sees it: whose it is, how much, and which order (if any) it already paid for. */
+export interface StoredPayment extends PaymentRow {
+  applicationId: string;
+  orderId: string | null;
+}
+
+/** Reads one payment, or undefined. `forUpdate` locks it inside a transaction. */
+export async function findPayment(db: Queryable, id: string, forUpdate = false): Promise<StoredPayment | undefined> {
+  const { rows } = await db.query<{ id: string; application_id: string; amount_cents: string | number; status: string; order_id: string | null }>(
+    `SELECT id, application_id, amount_cents, status, order_id FROM payments WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
+  const row = rows[0];
+  return row ? { id: row.id, applicationId: row.application_id, amountCents: Number(row.amount_cents), status: row.status, orderId: row.order_id } : undefined;
+}
+
+/** Marks a payment as the one that paid for `orderId` (inside the order's transaction). False when another order has it. */
+export async function attachPayment(db: Queryable, paymentId: string, orderId: string): Promise<boolean> {
+  const { rows } = await db.query<{ id: string }>('UPDATE payments SET order_id = $2 WHERE id = $1 AND order_id IS NULL RETURNING id', [paymentId, orderId]);
+  return rows.length === 1;
+}
+
+/** When an application started (the free-shipping window counts from it), or undefined. */
+export async function applicationStartedAt(db: Queryable, applicationId: string): Promise<Date | undefined> {
+  const { rows } = await db.query<{ created_at: Date | string }>('SELECT created_at FROM applications WHERE id = $1', [applicationId]);
+  return rows[0] ? new Date(rows[0].created_at) : undefined;
+}
+
+/** The payment an application already recorded under an idempotency key, or undefined. */
+export async function findPaymentByKey(db: Queryable, applicationId: string, key: string): Promise<PaymentRow | undefined> {
+  const { rows } = await db.query<{ id: string; amount_cents: string | number; status: string }>(
+    'SELECT id, amount_cents, status FROM payments WHERE application_id = $1 AND idempotency_key = $2',
+    [applicationId, key],
+  );
+  return rows[0] ? { id: rows[0].id, amountCents: Number(rows[0].amount_cents), status: rows[0].status } : undefined;
 }

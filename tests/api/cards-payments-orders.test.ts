@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { findApplication } from '../../server/storage/applications.ts';
-import { listPayments } from '../../server/storage/payments.ts';
+import { findPayment, listPayments } from '../../server/storage/payments.ts';
 import { completeCa, completeUs, startHarness, type Harness } from './harness.ts';
 
 class LogCapture extends Writable {
@@ -76,27 +77,38 @@ describe('card vault and credit-card tokens', () => {
 });
 
 const shipTo = { line1: '123 Main Street', city: 'Springfield', state: 'IL', zip: '62701', countryCode: 'US' };
+const plans = JSON.parse(readFileSync(new URL('../../rules/plans.json', import.meta.url), 'utf8')) as { freeShippingDays: Record<'US' | 'CA', number> };
 
-describe('payments', () => {
-  /** An application with a filed card and, unless `order` is false, an order of one n910 rental (30.00 + 15.00 shipping). */
-  async function withCard(number = card.number, order = true) {
-    const { id, cookie } = await application();
-    let orderId = '';
-    if (order) {
-      const created = await h.call('POST', `/api/v2/applications/${id}/orders`, cookie, { address: shipTo, profiles: [{ planKey: 'n910', quantity: 1 }] });
-      expect(created.json().totals.totalCents).toBe(4500);
-      orderId = created.json().id;
-    }
-    const token = (await vaultCard(cookie, number)).json().token;
-    const fi = (await h.call('POST', `/api/v2/applications/${id}/financial-instruments/credit-cards`, cookie, { primary: false, token })).json().financial_instrument_id;
-    return { id, cookie, fi, orderId };
-  }
+/** Moves an application's start `days` back (the free-shipping window counts from it, rules/plans.json). */
+async function startedDaysAgo(id: string, days: number): Promise<void> {
+  await h.t.db.query('UPDATE applications SET created_at = now() - make_interval(days => $2::int) WHERE id = $1', [id, days]);
+}
 
-  async function paymentRows(): Promise<number> {
-    return ((await h.t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM payments')).rows[0]!).n;
-  }
+/** Quotes an order (POST .../orders/quote): priced, kept on the application, not created. */
+function quote(id: string, cookie: string, profiles: Array<{ planKey: string; quantity: number }>, address: object = shipTo, headers: Record<string, string> = {}) {
+  return h.call('POST', `/api/v2/applications/${id}/orders/quote`, cookie, { address, profiles }, headers);
+}
 
-  it('refuses an amount other than the order total to the cent (400 /amount, localised), records nothing', async () => {
+/** An application out of the free-shipping window with a filed card and, unless `order` is false, a quote of one n910 rental (30.00 + 15.00 shipping). */
+async function withCard(number = card.number, order = true) {
+  const { id, cookie } = await application();
+  await startedDaysAgo(id, plans.freeShippingDays.US + 1);
+  if (order) expect((await quote(id, cookie, [{ planKey: 'n910', quantity: 1 }])).json().totals.totalCents).toBe(4500);
+  const token = (await vaultCard(cookie, number)).json().token;
+  const fi = (await h.call('POST', `/api/v2/applications/${id}/financial-instruments/credit-cards`, cookie, { primary: false, token })).json().financial_instrument_id;
+  return { id, cookie, fi };
+}
+
+async function paymentRows(): Promise<number> {
+  return ((await h.t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM payments')).rows[0]!).n;
+}
+
+async function storedOrder(id: string) {
+  return (await findApplication<{ order: Record<string, unknown>; application: Record<string, unknown> }>(h.t.db, id))!.document;
+}
+
+describe('payments (doc1 §4.9: the payment comes before the order is created)', () => {
+  it('refuses an amount other than the quoted total to the cent (400 /amount, localised), records nothing', async () => {
     const { id, cookie, fi } = await withCard();
     for (const amount of [4499, 4501, 450000, 1]) {
       const res = await h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount, financialInstrumentId: fi }, { 'idempotency-key': `pay-${amount}` });
@@ -111,45 +123,36 @@ describe('payments', () => {
     expect(await paymentRows()).toBe(0);
   });
 
-  it('refuses a payment when the application has no order yet (409 errors.orderMissing), records nothing', async () => {
+  it('refuses a payment when nothing is quoted yet (409 errors.orderMissing), records nothing', async () => {
     const { id, cookie, fi } = await withCard(card.number, false);
     const res = await h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount: 4500, financialInstrumentId: fi });
     expect(res.statusCode).toBe(409);
-    expect(res.json().details[0]).toMatchObject({ field: '/amount', key: 'errors.orderMissing', description: 'Please choose your order before paying.' });
+    expect(res.json().details[0]).toMatchObject({ field: '/order', key: 'errors.orderMissing', description: 'Please choose your order before paying.' });
     expect(await paymentRows()).toBe(0);
   });
 
-  it("orderId must be the application's own order: another user's or an unknown order is 400 /orderId", async () => {
-    const mine = await withCard();
-    const theirs = await withCard();
-    for (const orderId of [theirs.orderId, 'ord_00000000-0000-0000']) {
-      const res = await h.call('POST', `/api/v2/applications/${mine.id}/payments`, mine.cookie, { amount: 4500, financialInstrumentId: mine.fi, orderId });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().details[0]).toMatchObject({ field: '/orderId', key: 'errors.orderUnknown', description: 'This order is not on the application. Please review your order again.' });
-    }
-    expect(await paymentRows()).toBe(0);
-    // The other user's application is not reachable at all with its own order id.
-    const cross = await h.call('POST', `/api/v2/applications/${theirs.id}/payments`, mine.cookie, { amount: 4500, financialInstrumentId: mine.fi, orderId: theirs.orderId });
-    expect(cross.statusCode).toBe(403);
-    expect(await paymentRows()).toBe(0);
-    const ok = await h.call('POST', `/api/v2/applications/${mine.id}/payments`, mine.cookie, { amount: 4500, financialInstrumentId: mine.fi, orderId: mine.orderId });
-    expect(ok.statusCode).toBe(201);
-    expect(ok.json()).toMatchObject({ status: 'AUTHORIZED', amount: 4500 });
-  });
-
-  it('follows the order when it changes: the old total is refused, the new one authorised; a zero total takes no payment', async () => {
+  it('follows the quote when it changes: the old total is refused, the new one authorised; a zero total takes no payment', async () => {
     const { id, cookie, fi } = await withCard();
-    const bigger = (await h.call('POST', `/api/v2/applications/${id}/orders`, cookie, { address: shipTo, profiles: [{ planKey: 'n910', quantity: 3 }] })).json();
+    const bigger = (await quote(id, cookie, [{ planKey: 'n910', quantity: 3 }])).json();
     expect(bigger.totals.totalCents).toBe(3 * 3000 + 1500);
     expect((await h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount: 4500, financialInstrumentId: fi })).statusCode).toBe(400);
     const paid = await h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount: bigger.totals.totalCents, financialInstrumentId: fi });
     expect(paid.statusCode).toBe(201);
     expect(paid.json().amount).toBe(10500);
-    const none = (await h.call('POST', `/api/v2/applications/${id}/orders`, cookie, { address: shipTo, profiles: [{ planKey: 'noDevice', quantity: 1 }] })).json();
+    const none = (await quote(id, cookie, [{ planKey: 'noDevice', quantity: 1 }])).json();
     expect(none.totals.totalCents).toBe(0);
     const res = await h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount: 1, financialInstrumentId: fi });
     expect(res.json().details[0]).toMatchObject({ field: '/amount', key: 'errors.paymentAmountMismatch' });
     expect(await listPayments(h.t.db, id)).toHaveLength(1);
+  });
+
+  it('the stored totals are not trusted: the API prices the quote again (a total edited in the database is refused)', async () => {
+    const { id, cookie, fi } = await withCard();
+    await h.t.db.query(`UPDATE applications SET document = jsonb_set(document, '{order,totals,totalCents}', '1') WHERE id = $1`, [id]);
+    const res = await h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount: 1, financialInstrumentId: fi });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details[0]).toMatchObject({ field: '/amount', key: 'errors.paymentAmountMismatch' });
+    expect(await paymentRows()).toBe(0);
   });
 
   it('authorises an amount in cents once per idempotency key', async () => {
@@ -163,12 +166,22 @@ describe('payments', () => {
     expect(await listPayments(h.t.db, id)).toHaveLength(1);
   });
 
-  it('sandbox trigger: card 4000000000000002 is declined (402, payment declined message), nothing recorded', async () => {
+  it('sandbox trigger: card 4000000000000002 is declined (402, payment declined message); no payment and NO order', async () => {
     const { id, cookie, fi } = await withCard('4000000000000002');
+    const before = await storedOrder(id);
     const res = await h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount: 4500, financialInstrumentId: fi });
     expect(res.statusCode).toBe(402);
-    expect(res.json().details[0]).toMatchObject({ key: 'errors.paymentDeclined', description: 'Your selected payment method was declined by bank. Please use another one.' });
+    expect(res.json().details[0]).toMatchObject({ field: '/financialInstrumentId', key: 'errors.paymentDeclined', description: 'Your selected payment method was declined by bank. Please use another one.' });
     expect(await listPayments(h.t.db, id)).toEqual([]);
+    const doc = (await h.call('GET', `/api/v2/applications/${id}`, cookie)).json();
+    expect(doc.order.id).toBeUndefined();
+    expect(doc.order.submitted).toBe(false);
+    expect(doc.application.orderId).toBeUndefined();
+    expect(await storedOrder(id)).toEqual(before);
+    // Without a payment no order can be created for this total either.
+    const create = await h.call('POST', `/api/v2/applications/${id}/orders`, cookie, {});
+    expect(create.statusCode).toBe(400);
+    expect(create.json().details[0]).toMatchObject({ field: '/paymentId', key: 'errors.paymentRequired' });
   });
 
   it('refuses dollars instead of cents, an unknown instrument, and other users', async () => {
@@ -184,47 +197,137 @@ describe('payments', () => {
   });
 });
 
-describe('orders', () => {
-  const address = { line1: '123 Main Street', city: 'Springfield', state: 'IL', zip: '62701', countryCode: 'US' };
-
-  it('prices a rental order from the plans in cents, with shipping, and reads it back', async () => {
-    const { id, cookie } = await application();
-    const res = await h.call('POST', `/api/v2/applications/${id}/orders`, cookie, { address, profiles: [{ planKey: 'n910', quantity: 2 }], feeProfiles: [] });
-    expect(res.statusCode).toBe(201);
-    const order = res.json();
-    expect(order).toMatchObject({ type: 'RENT', totals: { subtotalCents: 6000, shippingCents: 1500, totalCents: 7500 } });
+describe('the sequence: quote, payment, order create (doc1 §4.9)', () => {
+  it('quotes without creating, authorises the quoted total, creates the order naming the payment, and a retry creates nothing new', async () => {
+    const { id, cookie, fi } = await withCard();
+    const quoted = (await quote(id, cookie, [{ planKey: 'n910', quantity: 2 }])).json();
+    expect(quoted).toMatchObject({ type: 'RENT', submitted: false, totals: { subtotalCents: 6000, shippingCents: 1500, freeShippingCents: 0, totalCents: 7500 } });
+    expect(quoted.id).toBeUndefined();
+    expect((await storedOrder(id)).application.orderId).toBeUndefined();
+    const paid = (await h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount: 7500, financialInstrumentId: fi }, { 'idempotency-key': 'k-pay' })).json();
+    const created = await h.call('POST', `/api/v2/applications/${id}/orders`, cookie, { paymentId: paid.paymentId }, { 'idempotency-key': 'k-order' });
+    expect(created.statusCode, created.body).toBe(201);
+    const order = created.json();
+    expect(order).toMatchObject({ id: expect.stringMatching(/^ord_/), paymentId: paid.paymentId, submitted: true, totals: quoted.totals, address: shipTo });
+    expect((await findPayment(h.t.db, paid.paymentId))!.orderId).toBe(order.id);
     expect((await h.call('GET', `/api/v2/applications/${id}/orders/${order.id}`, cookie)).json()).toEqual(order);
     expect((await h.call('GET', `/api/v2/applications/${id}`, cookie)).json().application.orderId).toBe(order.id);
+    // Retries (same idempotency keys) answer the same payment and the same order.
+    const payAgain = await h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount: 7500, financialInstrumentId: fi }, { 'idempotency-key': 'k-pay' });
+    expect(payAgain.statusCode).toBe(200);
+    expect(payAgain.json().paymentId).toBe(paid.paymentId);
+    const again = await h.call('POST', `/api/v2/applications/${id}/orders`, cookie, { paymentId: paid.paymentId }, { 'idempotency-key': 'k-order' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(order);
+    expect(await listPayments(h.t.db, id)).toHaveLength(1);
+    // Once created, the order takes no new quote, no new payment and no second create (409, nothing changed).
+    const requote = await quote(id, cookie, [{ planKey: 'n910', quantity: 1 }]);
+    expect(requote.statusCode).toBe(409);
+    expect(requote.json().details[0]).toMatchObject({ key: 'errors.orderAlreadyCreated', description: 'Your order has already been placed.' });
+    expect((await h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount: 7500, financialInstrumentId: fi })).json().details[0].key).toBe('errors.orderAlreadyCreated');
+    expect((await h.call('POST', `/api/v2/applications/${id}/orders`, cookie, {})).statusCode).toBe(409);
+    expect((await storedOrder(id)).order).toEqual(order);
+  });
+
+  it('refuses an order whose payment does not fit, naming the problem, and changes nothing', async () => {
+    const mine = await withCard();
+    const theirs = await withCard();
+    const theirPayment = (await h.call('POST', `/api/v2/applications/${theirs.id}/payments`, theirs.cookie, { amount: 4500, financialInstrumentId: theirs.fi })).json().paymentId;
+    const myPayment = (await h.call('POST', `/api/v2/applications/${mine.id}/payments`, mine.cookie, { amount: 4500, financialInstrumentId: mine.fi })).json().paymentId;
+    const before = await storedOrder(mine.id);
+    const create = (body: object) => h.call('POST', `/api/v2/applications/${mine.id}/orders`, mine.cookie, body);
+
+    const none = await create({});
+    expect(none.statusCode).toBe(400);
+    expect(none.json().details[0]).toMatchObject({ field: '/paymentId', key: 'errors.paymentRequired', description: 'Please pay for your order before it is placed.' });
+    for (const paymentId of [theirPayment, 'pay_00000000-0000-0000']) {
+      const res = await create({ paymentId });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().details[0]).toMatchObject({ field: '/paymentId', key: 'errors.paymentUnknown', description: 'This payment is not on the application. Please pay again.' });
+    }
+    // The quote changed after paying: the payment no longer equals the order's total.
+    await quote(mine.id, mine.cookie, [{ planKey: 'n910', quantity: 2 }]);
+    const mismatch = await create({ paymentId: myPayment });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().details[0]).toMatchObject({ field: '/paymentId', key: 'errors.paymentAmountMismatch' });
+    await quote(mine.id, mine.cookie, [{ planKey: 'n910', quantity: 1 }]);
+    // A payment that already paid for an order pays for no other (the guard holds whatever the document says).
+    await h.t.db.query(`UPDATE payments SET order_id = 'ord_elsewhere-0000' WHERE id = $1`, [myPayment]);
+    const used = await create({ paymentId: myPayment });
+    expect(used.statusCode).toBe(409);
+    expect(used.json().details[0]).toMatchObject({ field: '/paymentId', key: 'errors.paymentUsed', description: 'This payment has already paid for an order. Please pay again.' });
+    const french = await h.call('POST', `/api/v2/applications/${mine.id}/orders`, mine.cookie, { paymentId: myPayment }, { 'accept-language': 'fr-CA' });
+    expect(french.json().details[0].description).toBe('Ce paiement a déjà réglé une commande. Veuillez payer de nouveau.');
+    expect((await h.call('POST', `/api/v2/applications/${mine.id}/orders`, theirs.cookie, { paymentId: theirPayment })).statusCode).toBe(403);
+
+    expect(await storedOrder(mine.id)).toEqual(before);
+    expect((await findPayment(h.t.db, theirPayment))!.orderId).toBeNull();
+    const fresh = await h.call('POST', `/api/v2/applications/${mine.id}/payments`, mine.cookie, { amount: 4500, financialInstrumentId: mine.fi });
+    expect((await create({ paymentId: fresh.json().paymentId })).statusCode).toBe(201);
+  });
+
+  it('a zero total (a trial device inside the free-shipping days) needs no payment', async () => {
+    const { id, cookie } = await application();
+    const quoted = (await quote(id, cookie, [{ planKey: 'poyntC', quantity: 1 }])).json();
+    expect(quoted.totals).toEqual({ subtotalCents: 0, shippingCents: 1500, freeShippingCents: 1500, totalCents: 0 });
+    const created = await h.call('POST', `/api/v2/applications/${id}/orders`, cookie, { paymentId: null });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().paymentId).toBeUndefined();
+    const retry = await h.call('POST', `/api/v2/applications/${id}/orders`, cookie, {});
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().id).toBe(created.json().id);
+    expect(await paymentRows()).toBe(0);
+  });
+});
+
+describe('quotes', () => {
+  const address = shipTo;
+
+  it('prices a rental from the plans in cents with shipping; inside the free-shipping days the shipping is taken off again', async () => {
+    const { id, cookie } = await application();
+    const fresh = await quote(id, cookie, [{ planKey: 'n910', quantity: 2 }]);
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json()).toMatchObject({ type: 'RENT', totals: { subtotalCents: 6000, shippingCents: 1500, freeShippingCents: 1500, totalCents: 6000 } });
+    await startedDaysAgo(id, plans.freeShippingDays.US - 1);
+    expect((await quote(id, cookie, [{ planKey: 'n910', quantity: 2 }])).json().totals.freeShippingCents).toBe(1500);
+    await startedDaysAgo(id, plans.freeShippingDays.US);
+    expect((await quote(id, cookie, [{ planKey: 'n910', quantity: 2 }])).json().totals).toEqual({ subtotalCents: 6000, shippingCents: 1500, freeShippingCents: 0, totalCents: 7500 });
   });
 
   it('a trial device has no upfront charge; no device has no shipping; Canada uses its own prices', async () => {
     const us = await application();
-    const trial = (await h.call('POST', `/api/v2/applications/${us.id}/orders`, us.cookie, { address, profiles: [{ planKey: 'poyntC', quantity: 1 }] })).json();
-    expect(trial.totals.subtotalCents).toBe(0);
-    const none = (await h.call('POST', `/api/v2/applications/${us.id}/orders`, us.cookie, { address, profiles: [{ planKey: 'noDevice', quantity: 1 }] })).json();
-    expect(none).toMatchObject({ type: 'NO_DEVICE', totals: { totalCents: 0 } });
+    await startedDaysAgo(us.id, 365);
+    const trial = (await quote(us.id, us.cookie, [{ planKey: 'poyntC', quantity: 1 }])).json();
+    expect(trial.totals).toEqual({ subtotalCents: 0, shippingCents: 1500, freeShippingCents: 0, totalCents: 1500 });
+    const none = (await quote(us.id, us.cookie, [{ planKey: 'noDevice', quantity: 1 }])).json();
+    expect(none).toMatchObject({ type: 'NO_DEVICE', totals: { shippingCents: 0, freeShippingCents: 0, totalCents: 0 } });
     const ca = await application(completeCa);
+    await startedDaysAgo(ca.id, 365);
     const caAddress = { line1: '500 Rue Sherbrooke', city: 'Montréal', territory: 'QC', zip: 'H9B 1Y7', countryCode: 'CA' };
-    const buy = (await h.call('POST', `/api/v2/applications/${ca.id}/orders`, ca.cookie, { address: caAddress, profiles: [{ planKey: 'buy', quantity: 1 }] })).json();
-    expect(buy).toMatchObject({ type: 'BUY', totals: { subtotalCents: 34900, shippingCents: 2000 } });
+    const buy = (await quote(ca.id, ca.cookie, [{ planKey: 'buy', quantity: 1 }], caAddress)).json();
+    expect(buy).toMatchObject({ type: 'BUY', totals: { subtotalCents: 34900, shippingCents: 2000, totalCents: 36900 } });
   });
 
   it('refuses a PO box shipping address and a bad quantity, naming the field; nothing stored', async () => {
     const { id, cookie } = await application();
-    const poBox = await h.call('POST', `/api/v2/applications/${id}/orders`, cookie, { address: { ...address, line1: 'PO Box 123' }, profiles: [{ planKey: 'n910', quantity: 1 }] });
+    const poBox = await quote(id, cookie, [{ planKey: 'n910', quantity: 1 }], { ...address, line1: 'PO Box 123' });
     expect(poBox.statusCode).toBe(400);
     expect(poBox.json().details[0].field).toBe('/address/line1');
-    const quantity = await h.call('POST', `/api/v2/applications/${id}/orders`, cookie, { address, profiles: [{ planKey: 'n910', quantity: 0 }] });
+    const quantity = await quote(id, cookie, [{ planKey: 'n910', quantity: 0 }]);
     expect(quantity.json().details[0].field).toBe('/profiles/0/quantity');
-    expect((await findApplication<{ order: object }>(h.t.db, id))!.document.order).toEqual({});
+    expect((await storedOrder(id)).order).toEqual({});
+    const create = await h.call('POST', `/api/v2/applications/${id}/orders`, cookie, {});
+    expect(create.statusCode).toBe(409);
+    expect(create.json().details[0]).toMatchObject({ key: 'errors.orderMissing' });
   });
 
   it('answers 403 to another user, 404 for an order of another id', async () => {
     const { id, cookie } = await application();
-    const order = (await h.call('POST', `/api/v2/applications/${id}/orders`, cookie, { address, profiles: [{ planKey: 'n910', quantity: 1 }] })).json();
+    await quote(id, cookie, [{ planKey: 'poyntC', quantity: 1 }]);
+    const order = (await h.call('POST', `/api/v2/applications/${id}/orders`, cookie, {})).json();
     const stranger = await h.signUp();
     expect((await h.call('GET', `/api/v2/applications/${id}/orders/${order.id}`, stranger)).statusCode).toBe(403);
-    expect((await h.call('POST', `/api/v2/applications/${id}/orders`, stranger, { address, profiles: [{ planKey: 'n910', quantity: 1 }] })).statusCode).toBe(403);
+    expect((await quote(id, stranger, [{ planKey: 'n910', quantity: 1 }])).statusCode).toBe(403);
     expect((await h.call('GET', `/api/v2/applications/${id}/orders/ord_00000000-0000`, cookie)).statusCode).toBe(404);
   });
 });

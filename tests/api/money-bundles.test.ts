@@ -1,6 +1,8 @@
 /**
- * POST /api/v2/applications/{id}/orders/bundles (server/routes/money-bundles.ts): reseller bundles priced in cents
- * from rules/plans.json, the two-screen upgrade, licences, shipping; bad input is a 400 that changes nothing.
+ * POST /api/v2/applications/{id}/orders/bundles/quote (server/routes/money-bundles.ts): reseller bundles priced in
+ * cents from rules/plans.json by the one pricing function, the two-screen upgrade, licences, shipping and free
+ * shipping days; the quote is kept as the application's order, not created (the payment and POST .../orders follow,
+ * tests/api/cards-payments-orders.test.ts); bad input is a 400 that changes nothing.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -25,28 +27,47 @@ async function application(doc: object = completeUs): Promise<{ cookie: string; 
 
 const priceOf = (market: 'US' | 'CA', key: string) => Math.round(plans.bundles[market].prices.find((p: { planKey: string }) => p.planKey === key).perUnit * 100);
 
-describe('reseller bundle orders', () => {
-  it('prices a restaurant two-screen bundle with licences and shipping, and keeps it on the application', async () => {
+/** Moves an application's start `days` back, out of (or into) the free-shipping window. */
+async function startedDaysAgo(id: string, days: number): Promise<void> {
+  await h.t.db.query(`UPDATE applications SET created_at = now() - make_interval(days => $2::int) WHERE id = $1`, [id, days]);
+}
+
+describe('reseller bundle quotes', () => {
+  it('prices a restaurant two-screen bundle with licences and shipping, and keeps the quote on the application (not created)', async () => {
     const { cookie, id } = await application();
-    const res = await h.call('POST', `/api/v2/applications/${id}/orders/bundles`, cookie, { kind: 'restaurant', twoScreens: true, quantity: 2, licences: 1, address });
-    expect(res.statusCode, res.body).toBe(201);
+    await startedDaysAgo(id, plans.freeShippingDays.US + 1);
+    const res = await h.call('POST', `/api/v2/applications/${id}/orders/bundles/quote`, cookie, { kind: 'restaurant', twoScreens: true, quantity: 2, licences: 1, address });
+    expect(res.statusCode, res.body).toBe(200);
     const order = res.json();
     const upgrade = plans.bundles.US.kinds.restaurant.upgradeKey;
     const expected = priceOf('US', upgrade) * 2 + priceOf('US', 'LICENSE') * 1;
-    expect(order.totals).toEqual({ subtotalCents: expected, shippingCents: Math.round(plans.shipping.US * 100), totalCents: expected + Math.round(plans.shipping.US * 100) });
+    const shipping = Math.round(plans.shipping.US * 100);
+    expect(order.totals).toEqual({ subtotalCents: expected, shippingCents: shipping, freeShippingCents: 0, totalCents: expected + shipping });
     expect(order.bundleQuantity).toEqual({ [upgrade]: 2, LICENSE: 1 });
     expect(order.quantity).toEqual({ license: 1, total: 2 });
+    expect(order).toMatchObject({ type: 'RENT', displayBundles: true, submitted: false });
+    expect(order.id).toBeUndefined();
     const doc = (await h.call('GET', `/api/v2/applications/${id}`, cookie)).json();
-    expect(doc.order.id).toBe(order.id);
-    expect(doc.application.orderId).toBe(order.id);
+    expect(doc.order).toEqual(order);
+    expect(doc.application.orderId).toBeUndefined();
+  });
+
+  it('a bundle quoted inside the free-shipping days ships free: the shipping shows and is taken off again', async () => {
+    const { cookie, id } = await application();
+    const res = await h.call('POST', `/api/v2/applications/${id}/orders/bundles/quote`, cookie, { kind: 'retail', twoScreens: false, quantity: 1, licences: 1, address });
+    const key = plans.bundles.US.kinds.retail.bundleKey;
+    const subtotal = priceOf('US', key) + priceOf('US', 'LICENSE');
+    const shipping = Math.round(plans.shipping.US * 100);
+    expect(res.json().totals).toEqual({ subtotalCents: subtotal, shippingCents: shipping, freeShippingCents: shipping, totalCents: subtotal });
   });
 
   it('uses the one-screen bundle without the upgrade, Canadian prices in Canada, and no licence line for zero licences', async () => {
     const { cookie, id } = await application(completeCa);
-    const res = await h.call('POST', `/api/v2/applications/${id}/orders/bundles`, cookie, {
+    await startedDaysAgo(id, plans.freeShippingDays.CA);
+    const res = await h.call('POST', `/api/v2/applications/${id}/orders/bundles/quote`, cookie, {
       kind: 'retail', twoScreens: false, quantity: 1, licences: 0, address: { line1: '500 Rue Sherbrooke', city: 'Montréal', territory: 'QC', zip: 'H9B 1Y7', countryCode: 'CA' },
     });
-    expect(res.statusCode, res.body).toBe(201);
+    expect(res.statusCode, res.body).toBe(200);
     const key = plans.bundles.CA.kinds.retail.bundleKey;
     expect(res.json().profiles.map((p: { planKey: string }) => p.planKey)).toEqual([key]);
     expect(res.json().totals.totalCents).toBe(priceOf('CA', key) + Math.round(plans.shipping.CA * 100));
@@ -61,15 +82,15 @@ describe('reseller bundle orders', () => {
       { kind: 'retail', twoScreens: false, quantity: 1, licences: 1, address: { ...address, line1: 'PO Box 12' } },
       { kind: 'retail', twoScreens: 'yes', quantity: 1, licences: 1, address },
     ]) {
-      const res = await h.call('POST', `/api/v2/applications/${id}/orders/bundles`, cookie, body);
+      const res = await h.call('POST', `/api/v2/applications/${id}/orders/bundles/quote`, cookie, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().error).toBe('VALIDATION_FAILED');
     }
     expect((await h.call('GET', `/api/v2/applications/${id}`, cookie)).json()).toEqual(before);
-    const anonymous = await h.call('POST', `/api/v2/applications/${id}/orders/bundles`, undefined, { kind: 'retail', twoScreens: false, quantity: 1, licences: 1, address });
+    const anonymous = await h.call('POST', `/api/v2/applications/${id}/orders/bundles/quote`, undefined, { kind: 'retail', twoScreens: false, quantity: 1, licences: 1, address });
     expect(anonymous.statusCode).toBe(401);
     const other = await h.signUp();
-    const forbidden = await h.call('POST', `/api/v2/applications/${id}/orders/bundles`, other, { kind: 'retail', twoScreens: false, quantity: 1, licences: 1, address });
+    const forbidden = await h.call('POST', `/api/v2/applications/${id}/orders/bundles/quote`, other, { kind: 'retail', twoScreens: false, quantity: 1, licences: 1, address });
     expect(forbidden.statusCode).toBe(403);
   });
 });

@@ -1,7 +1,9 @@
 /**
  * The checkout screen (flows/money/screens/order-card.json) as a user meets it: the fees table from the plans and the
- * order, the card entered into the vault widget (the vault gets the number, the API only the token, storage nothing),
- * and a declined card reset with its message.
+ * quoted order (with the free-shipping row inside the free-shipping days), the card entered into the vault widget (the
+ * vault gets the number, the API only the token, storage nothing), doc1 §4.9's call order (card, payment, order
+ * create naming the payment, submit), a declined card reset with its message and no order created, and a zero total
+ * that creates the order without a payment.
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -14,7 +16,7 @@ const plans = {
 const applicationDoc = {
   application: { id: applicationId, decision: 'APPROVED' },
   applicant: {}, company: { currency: 'USD' }, bank: {},
-  order: { id: 'ord_1', type: 'RENT', profiles: [{ planKey: 'n910', quantity: 2 }], totals: { subtotalCents: 6000, shippingCents: 1500, totalCents: 7500 } },
+  order: { type: 'RENT', submitted: false, profiles: [{ planKey: 'n910', quantity: 2 }], totals: { subtotalCents: 6000, shippingCents: 1500, freeShippingCents: 0, totalCents: 7500 } },
 };
 const CARD = '4242424242424242';
 
@@ -24,10 +26,15 @@ function api(payment: { status: number; body: unknown }) {
     if (url === '/sandbox/vault/cards') return { status: 201, body: { token: `tok_${'a'.repeat(32)}`, brand: 'VISA', last4: '4242' } };
     if (url.endsWith('/credit-cards')) return { status: 201, body: { financial_instrument_id: 'fi_1', brand: 'VISA', last4: '4242' } };
     if (url.endsWith('/payments')) return payment;
+    if (method === 'POST' && url.endsWith('/orders')) return { status: 201, body: { ...applicationDoc.order, id: 'ord_1', paymentId: 'pay_1', submitted: true } };
     if (url.endsWith('/onboard')) return { status: 200, body: applicationDoc };
     return undefined;
   });
 }
+
+/** The writes in the order they were made, by path ending. */
+const writes = (calls: Array<{ method: string; url: string }>) =>
+  calls.filter((c) => c.method !== 'GET').map((c) => c.url.replace(/^.*\/applications\/[^/]+/, '').replace(/^\/sandbox\/vault\/cards$/, 'vault'));
 
 async function enterCard(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Card number'), CARD);
@@ -44,6 +51,7 @@ describe('checkout screen', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Review and pay' }, { timeout: 8000 })).toBeInTheDocument();
     const total = await screen.findByText('$75.00', {}, { timeout: 8000 });
     expect(total.closest('tr')?.getAttribute('data-row')).toBe('total');
+    expect(screen.queryByText('Free shipping (new-merchant offer)')).toBeNull();
     const user = userEvent.setup();
     await enterCard(user);
     expect(screen.queryByLabelText('Card number')).toBeNull();
@@ -51,6 +59,10 @@ describe('checkout screen', () => {
     await waitFor(() => expect(calls.calls.some((c) => c.url.endsWith('/payments'))).toBe(true));
     const payment = calls.calls.find((c) => c.url.endsWith('/payments'))!;
     expect(payment.body).toEqual({ amount: 7500, financialInstrumentId: 'fi_1' });
+    // doc1 §4.9: payment, then order create (naming the payment), then submit.
+    await waitFor(() => expect(calls.calls.some((c) => c.url.endsWith('/onboard'))).toBe(true));
+    expect(writes(calls.calls)).toEqual(['vault', '/financial-instruments/credit-cards', '/payments', '/orders', '/onboard']);
+    expect(calls.calls.find((c) => c.method === 'POST' && c.url.endsWith('/orders'))!.body).toEqual({ paymentId: 'pay_1' });
     const withNumber = calls.calls.filter((c) => JSON.stringify(c).includes(CARD));
     expect(withNumber.map((c) => c.url)).toEqual(['/sandbox/vault/cards']);
     expect(JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage })).not.toContain(CARD);
@@ -58,7 +70,7 @@ describe('checkout screen', () => {
 
   it('a declined card is reset and the declined message stays on the card', async () => {
     const declined = 'Your selected payment method was declined by bank. Please use another one.';
-    api({ status: 402, body: { error: 'PAYMENT_DECLINED', message: declined, details: [{ field: '/financialInstrumentId', key: 'errors.paymentDeclined', description: declined }] } });
+    const calls = api({ status: 402, body: { error: 'PAYMENT_DECLINED', message: declined, details: [{ field: '/financialInstrumentId', key: 'errors.paymentDeclined', description: declined }] } });
     await renderScreen(`/${applicationId}/order/card`);
     await screen.findByText('$75.00', {}, { timeout: 8000 });
     const user = userEvent.setup();
@@ -67,25 +79,34 @@ describe('checkout screen', () => {
     await waitFor(() => expect(document.querySelector('.card-entry__notice')?.textContent).toBe(declined));
     expect(screen.getByLabelText('Card number')).toHaveValue('');
     expect(screen.getByRole('heading', { level: 1, name: 'Review and pay' })).toBeInTheDocument();
+    // The sequence stopped at the payment: no order was created, nothing was submitted.
+    expect(writes(calls.calls)).toEqual(['vault', '/financial-instruments/credit-cards', '/payments']);
   });
 
-  it('a zero total (a trial month) files the card for the monthly billing and authorises no payment', async () => {
-    const free = { ...applicationDoc, order: { ...applicationDoc.order, totals: { subtotalCents: 0, shippingCents: 0, totalCents: 0 } } };
+  it('a zero total (a trial month shipped free) files the card for the monthly billing, authorises no payment and creates the order without one', async () => {
+    const trial = { ...plans, plans: [{ ...plans.plans[0], planKey: 'poyntC', planName: 'Smart Terminal', device: 'PoyntC', trialPeriodDays: 30 }] };
+    const free = { ...applicationDoc, order: { ...applicationDoc.order, profiles: [{ planKey: 'poyntC', quantity: 1 }], totals: { subtotalCents: 0, shippingCents: 1500, freeShippingCents: 1500, totalCents: 0 } } };
     const calls = fakeApi(free, (method, url) => {
-      if (url.startsWith('/api/v2/configs/plans')) return { status: 200, body: plans };
+      if (url.startsWith('/api/v2/configs/plans')) return { status: 200, body: trial };
       if (url === '/sandbox/vault/cards') return { status: 201, body: { token: `tok_${'a'.repeat(32)}`, brand: 'VISA', last4: '4242' } };
       if (url.endsWith('/credit-cards')) return { status: 201, body: { financial_instrument_id: 'fi_1', brand: 'VISA', last4: '4242' } };
       if (url.endsWith('/payments')) return { status: 400, body: { message: 'not the order total' } };
+      if (method === 'POST' && url.endsWith('/orders')) return { status: 201, body: { ...free.order, id: 'ord_1', submitted: true } };
       if (url.endsWith('/onboard')) return { status: 200, body: free };
       return undefined;
     });
     await renderScreen(`/${applicationId}/order/card`);
     await screen.findByRole('heading', { level: 1, name: 'Review and pay' }, { timeout: 8000 });
+    // The fees show the shipping and take it off again (rules/plans.json freeShippingDays), and the trial's offer.
+    const freeRow = await screen.findByText('Free shipping (new-merchant offer)', {}, { timeout: 8000 });
+    expect(freeRow.closest('tr')?.getAttribute('data-cents')).toBe('-1500');
+    expect(document.querySelector('[data-row="shipping"]')?.getAttribute('data-cents')).toBe('1500');
+    expect(document.querySelector('[data-row="total"]')?.getAttribute('data-cents')).toBe('0');
     const user = userEvent.setup();
     await enterCard(user);
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     await waitFor(() => expect(calls.calls.some((c) => c.url.endsWith('/onboard'))).toBe(true));
-    expect(calls.calls.some((c) => c.url.endsWith('/credit-cards'))).toBe(true);
-    expect(calls.calls.filter((c) => c.url.endsWith('/payments'))).toEqual([]);
+    expect(writes(calls.calls)).toEqual(['vault', '/financial-instruments/credit-cards', '/orders', '/onboard']);
+    expect(calls.calls.find((c) => c.method === 'POST' && c.url.endsWith('/orders'))!.body).toEqual({ paymentId: null });
   });
 });

@@ -16,7 +16,7 @@ function api(plans: object[], order: object = {}) {
   const doc = { application: { id: applicationId, decision: 'APPROVED' }, applicant: {}, company: { currency: 'USD' }, bank: {}, order };
   return fakeApi(doc, (method, url) => {
     if (url.startsWith('/api/v2/configs/plans')) return { status: 200, body: { market: 'US', currency: 'USD', shippingCents: 1500, plans } };
-    if (method === 'POST' && url.endsWith('/orders')) return { status: 201, body: { id: 'ord_2' } };
+    if (method === 'POST' && url.endsWith('/orders/quote')) return { status: 200, body: { type: 'BUY', submitted: false } };
     return undefined;
   });
 }
@@ -91,8 +91,10 @@ describe('order screen: the selected order type', () => {
     await user.selectOptions(screen.getByLabelText(/^State/), 'Illinois');
     await user.type(screen.getByLabelText(/^ZIP code/), '62701');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(calls.calls.some((c) => c.method === 'POST' && c.url.endsWith('/orders'))).toBe(true));
-    const created = calls.calls.find((c) => c.method === 'POST' && c.url.endsWith('/orders'))!;
-    expect(created.body).toMatchObject({ type: 'BUY', profiles: [{ planKey: 'buy', quantity: 1 }] });
+    // The order screen only quotes (doc1 §4.9: the order is created after the payment, on order/card).
+    await waitFor(() => expect(calls.calls.some((c) => c.method === 'POST' && c.url.endsWith('/orders/quote'))).toBe(true));
+    const quoted = calls.calls.find((c) => c.method === 'POST' && c.url.endsWith('/orders/quote'))!;
+    expect(quoted.body).toMatchObject({ type: 'BUY', profiles: [{ planKey: 'buy', quantity: 1 }] });
+    expect(calls.calls.filter((c) => c.method === 'POST' && c.url.endsWith('/orders'))).toEqual([]);
   });
 });

@@ -110,8 +110,8 @@ describe('SIGKILL and start again', () => {
     const vfp = /vfp=([A-Za-z0-9_-]{43})/.exec(outbox)![1]!;
     const token = (await call('POST', '/sandbox/vault/cards', { number: '4242424242424242', cvv: '123', expiry: '12/30', postalCode: '12345' })).json().token;
     const fi = (await call('POST', `/api/v2/applications/${id}/financial-instruments/credit-cards`, { token })).json().financial_instrument_id;
-    // The payment authorises the order's total (doc1 §4.9: order, then payment).
-    const order = (await call('POST', `/api/v2/applications/${id}/orders`, { address: applicant.address, profiles: [{ planKey: 'n910', quantity: 1 }] })).json();
+    // The payment authorises the quoted order's total (doc1 §4.9: payment, then order create).
+    const order = (await call('POST', `/api/v2/applications/${id}/orders/quote`, { address: applicant.address, profiles: [{ planKey: 'n910', quantity: 1 }] })).json();
     const amount = order.totals.totalCents as number;
     const paid = await call('POST', `/api/v2/applications/${id}/payments`, { amount, financialInstrumentId: fi }, { 'idempotency-key': 'pay-1' });
     expect(paid.status).toBe(201);

@@ -35,7 +35,8 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts', 'tests/storage/**/*.test.ts', 'tests/attack/**/*.test.ts'],
           environment: 'node',
-          // Each file opens its own embedded database (about 3.5 s); keep files in separate workers.
+          // Each file opens its own embedded database: a copy of one migrated template (tests/storage/pglite-template.ts).
+          globalSetup: ['tests/storage/pglite-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

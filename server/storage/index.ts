@@ -13,7 +13,7 @@ export { migrate } from './migrate.ts';
 export async function openStorage(options: StorageOptions = {}): Promise<Database> {
   const db = options.databaseUrl
     ? await openPostgres(options.databaseUrl, options.schema)
-    : await openPglite(options.dataDir);
+    : await openPglite(options.dataDir, options.template);
   try {
     await migrate(db);
   } catch (error) {

@@ -19,6 +19,8 @@ export interface Database extends Queryable {
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Closes connections (and flushes PGlite's data folder). */
   close(): Promise<void>;
+  /** PGlite only: the data folder as a tarball, to open copies of it (`StorageOptions.template`). */
+  dump?(): Promise<Blob>;
 }
 
 /** How to open storage. `databaseUrl` wins over `dataDir`; neither means an in-memory PGlite. */
@@ -29,4 +31,9 @@ export interface StorageOptions {
   schema?: string;
   /** PGlite data folder (`DATA_DIR`); absent means in memory. */
   dataDir?: string;
+  /**
+   * PGlite only, in memory: start from this dump of a data folder (`PGlite.dumpDataDir`) instead of an empty
+   * cluster. Tests load one migrated template per file (about 1 s) instead of creating and migrating (about 5 s).
+   */
+  template?: Blob;
 }

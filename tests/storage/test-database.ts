@@ -3,6 +3,7 @@
  * set, in a fresh schema per file (dropped on close) so parallel files never see each other's rows.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { openStorage, truncateAll, type Database, type StorageOptions } from '../../server/storage/index.ts';
 
@@ -26,7 +27,7 @@ export async function openTestDatabase(dataDir?: string): Promise<TestDatabase> 
     ? { databaseUrl: testDatabaseUrl, schema: `t_${randomBytes(6).toString('hex')}` }
     : dataDir
       ? { dataDir }
-      : {};
+      : { template: pgliteTemplate() };
   const db = await openStorage(options);
   return {
     db,
@@ -37,6 +38,15 @@ export async function openTestDatabase(dataDir?: string): Promise<TestDatabase> 
       if (options.databaseUrl && options.schema) await dropSchema(options.databaseUrl, options.schema);
     },
   };
+}
+
+/** The migrated template tests/storage/pglite-template.ts dumped (read once per worker), if there is one. */
+let template: Blob | undefined;
+function pgliteTemplate(): Blob | undefined {
+  const file = process.env.PGLITE_TEMPLATE;
+  if (!file) return undefined;
+  template ??= new Blob([readFileSync(file)]);
+  return template;
 }
 
 /** Drops a test schema on the PostgreSQL server. */

@@ -1,12 +1,14 @@
 /**
- * npm run funnel:report [-- --data-dir <PGlite folder>]: reads the stored analytics events (DATABASE_URL, else
+ * npm run funnel:report [-- --data-dir <PGlite folder>] [--out <file>] [--require-events]: reads the stored analytics events (DATABASE_URL, else
  * the PGlite folder, default .data/pglite) and prints, per market and portal, how many applicants started,
  * completed and abandoned each funnel screen of rules/funnel.json, and per field how many started, completed,
  * abandoned and saw which error (message key). Counts are events, each sent once per browser session.
+ * `npm test` runs it on the events the end-to-end journeys stored (their server's data folder), writes
+ * reports/funnel.txt, and fails with --require-events when the journeys stored no funnel event at all.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { FunnelRules } from '../engine/analytics/funnel-core.ts';
 
 /** A stored event. */
@@ -98,7 +100,18 @@ async function main(): Promise<void> {
   const db = await openStorage(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir });
   try {
     const events = await listAnalyticsEvents(db);
-    process.stdout.write(formatFunnelReport(funnelReport(events, rules), rules));
+    const report = funnelReport(events, rules);
+    const textReport = formatFunnelReport(report, rules);
+    process.stdout.write(textReport);
+    const out = args.indexOf('--out');
+    if (out >= 0 && args[out + 1]) {
+      mkdirSync(dirname(resolve(args[out + 1]!)), { recursive: true });
+      writeFileSync(resolve(args[out + 1]!), textReport);
+    }
+    if (args.includes('--require-events') && Object.keys(report).length === 0) {
+      process.stderr.write(`funnel:report: no funnel events stored in ${dataDir}\n`);
+      process.exitCode = 1;
+    }
   } finally {
     await db.close();
   }

@@ -4,6 +4,12 @@
  * one run shows every problem; the exit code is non-zero when any step failed.
  */
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// The journeys' server keeps its embedded database here, so the funnel report can read the events they stored.
+const e2eDataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'onboarding-e2e-')));
 
 const steps: Array<[string, string[]]> = [
   ['types in step', ['npx', 'tsx', 'scripts/gen-types.ts', '--check']],
@@ -18,6 +24,8 @@ const steps: Array<[string, string[]]> = [
   // Reports transitions no journey took (reports/coverage/transitions.md); fails only with COVERAGE_STRICT=1
   // while most flows are still being written.
   ['transition coverage', ['npx', 'tsx', 'scripts/coverage/check.ts']],
+  // issue 12: the funnel per market and portal, from the analytics events the journeys stored.
+  ['funnel report (end-to-end events)', ['npx', 'tsx', 'scripts/funnel-report.ts', '--data-dir', e2eDataDir, '--out', 'reports/funnel.txt', '--require-events']],
 ];
 
 const only = process.argv.slice(2);

@@ -23,7 +23,7 @@ import type { ApplicationDocument } from '../domain/document.ts';
 import { ApiError } from '../http/errors.ts';
 import { requireUser } from '../http/request-context.ts';
 import type { Database } from '../storage/index.ts';
-import { businessUsers, findApplication } from '../storage/applications.ts';
+import { businessUsers, findApplication, type ApplicationRow } from '../storage/applications.ts';
 import { hasOwnerAccess } from '../storage/owner-access.ts';
 
 /** The application id pattern of schemas/api/application-params (one source for what an application id looks like). */
@@ -46,6 +46,19 @@ function ownerIdOf(request: FastifyRequest): string | undefined {
   return typeof value === 'string' && /^[\x21-\x7e]{1,200}$/.test(value) ? value : undefined;
 }
 
+/** The application row the access check read for a GET, kept for its handler (one read per request, not two). */
+const readByGuard = new WeakMap<FastifyRequest, { id: string; row: ApplicationRow<ApplicationDocument> | undefined }>();
+
+/**
+ * The application `id` as the access check of this GET request read it (a read-only request reads nothing twice);
+ * a change, which reads under its own lock, or any other request: a fresh read.
+ */
+export async function applicationForRead(request: FastifyRequest, db: Database, id: string): Promise<ApplicationRow<ApplicationDocument> | undefined> {
+  const read = readByGuard.get(request);
+  if (read && read.id === id) return read.row;
+  return findApplication<ApplicationDocument>(db, id);
+}
+
 /** Installs the access-first rule on every route registered after this call. */
 export function installAccessFirst(app: FastifyInstance, db: Database, root: string): void {
   const appId = applicationIdPattern(root);
@@ -56,6 +69,7 @@ export function installAccessFirst(app: FastifyInstance, db: Database, root: str
     const params = request.params as Record<string, unknown>;
     if (typeof params.id === 'string' && appId.test(params.id)) {
       const row = await findApplication<ApplicationDocument>(db, params.id);
+      if (request.method === 'GET') readByGuard.set(request, { id: params.id, row });
       if (row && row.ownerId !== user.id) {
         const ownerId = ownerIdOf(request);
         if (!ownerId || !(await hasOwnerAccess(db, row.id, ownerId, user.id))) throw new ApiError('FORBIDDEN');

@@ -11,6 +11,7 @@ import { applyIndustry } from '../domain/industry.ts';
 import type { Content } from '../content.ts';
 import { api, errorResponses } from './schema-refs.ts';
 import { assertOwnerAccess } from './owner-access.ts';
+import { applicationForRead } from './access-first.ts';
 import { normaliseDocument } from '../domain/normalise.ts';
 import { partnerView } from '../domain/owners.ts';
 import { launchParts, profileParts, withLaunch, withoutRefused, type ProfilePrefill } from './launch.ts';
@@ -112,7 +113,7 @@ export async function applicationRoutes(
     '/api/v2/applications/:id',
     { preHandler: requireUser, schema: { params, querystring: api('application-get-query'), response: { 200: api('document'), ...errorResponses } } },
     async (request, reply) => {
-      const found = await findApplication<ApplicationDocument>(db, request.params.id);
+      const found = await applicationForRead(request, db, request.params.id);
       const ownerId = request.query.ownerId;
       if (found && ownerId && found.ownerId !== userOf(request).id) {
         const { row } = await assertOwnerAccess(db, request, found, ownerId);

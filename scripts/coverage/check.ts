@@ -23,7 +23,11 @@ const runArg = args.find((a) => a.startsWith('--run='))?.slice('--run='.length);
 const recordsDir = process.env.TRANSITIONS_DIR ?? join(root, 'reports/transitions');
 
 const bundle = loadContent(root);
-const config = JSON.parse(readFileSync(join(root, 'rules/config.json'), 'utf8')) as CoverageConfig;
+// The co-brands (rules/accounts.json) are launches that set the portal and flags over the configuration.
+const config = {
+  ...(JSON.parse(readFileSync(join(root, 'rules/config.json'), 'utf8')) as CoverageConfig),
+  cobrands: (JSON.parse(readFileSync(join(root, 'rules/accounts.json'), 'utf8')) as Pick<CoverageConfig, 'cobrands'>).cobrands,
+};
 const graph = flowGraph(bundle, config);
 const runDir = runArg ?? latestRun(recordsDir);
 const records = runDir ? passedOnly(readRun(runDir)) : [];

@@ -12,7 +12,8 @@
  *   covered only when taken in a context where that variant applies.
  * Which contexts an edge exists in: every market × locale × portal of the configuration (contexts.ts); a row,
  * secondary action or variant whose condition reads only what the context decides (flags, and the market,
- * currency, locale, portal and configuration under `environment`) is evaluated for the context (one that cannot
+ * currency, locale, portal and configuration under `environment`; not a flag a co-brand launch may set in the
+ * context's portal) is evaluated for the context (one that cannot
  * hold there is left out); any other condition depends on the applicant's data or the launch (a redirect URL, a
  * standalone launch) and stays possible. A variant that certainly holds in a context and merges a row list (`next`, `onError`, `secondary`,
  * `watch.next`) replaces the screen's own list there, as JSON Merge Patch does when the engine resolves it. Only
@@ -25,7 +26,7 @@
  */
 import { evaluate, variablesOf, type Condition } from '../../engine/conditions/index.ts';
 import type { ContentBundle, TransitionRow } from '../../engine/content/types.ts';
-import { contextKey, contextsOf, type CoverageConfig, type CoverageContext } from './contexts.ts';
+import { contextKey, contextsOf, launchFlagsOf, type CoverageConfig, type CoverageContext } from './contexts.ts';
 
 /** One edge of the graph. `from`/`to` are screen ids or `table:<id>`. */
 export interface Edge {
@@ -65,7 +66,7 @@ type Obj = Record<string, unknown>;
  * applicant's data, may be anything.
  */
 function decided(name: string, facts: Obj): boolean {
-  if (/^flags(\.|$)/.test(name)) return true;
+  if (/^flags(\.|$)/.test(name)) return !((facts.launchFlags as string[] | undefined) ?? []).includes(name.split('.')[1] ?? '');
   if (!/^environment\./.test(name)) return false;
   let value: unknown = facts;
   for (const part of name.split('.')) value = value && typeof value === 'object' ? (value as Obj)[part] : undefined;
@@ -98,6 +99,8 @@ export function factsOf(context: CoverageContext, config: CoverageConfig): Obj {
   return {
     environment: { ...config, market: context.market, currency: market?.currency, locale: context.locale, portal: context.portal },
     flags: config.flags ?? {},
+    // The flags a co-brand launch may set here (contexts.ts): like the rest of the launch, they may be anything.
+    launchFlags: launchFlagsOf(config, context.portal),
   };
 }
 

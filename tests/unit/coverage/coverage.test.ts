@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { ContentBundle } from '../../../engine/content/types.ts';
-import { contextsOf, type CoverageConfig } from '../../../scripts/coverage/contexts.ts';
+import { cobrandOf, contextsOf, type CoverageConfig } from '../../../scripts/coverage/contexts.ts';
 import { movesOf, passedOnly, type TestRecord } from '../../../scripts/coverage/records.ts';
 import { coverageMarkdown, coverageOf } from '../../../scripts/coverage/report.ts';
 import { screenForPath } from '../../../scripts/coverage/screens.ts';
@@ -63,6 +63,41 @@ describe('contexts', () => {
       'CA/terminal/en-CA',
       'CA/terminal/fr-CA',
     ]);
+  });
+});
+
+describe('co-brand launches (rules/accounts.json cobrands)', () => {
+  const withCobrands: CoverageConfig = {
+    ...config,
+    cobrands: { 'pos-shop': { portal: 'reseller', flags: { phoneAuth: true } }, partner: { flags: {} }, plain: {} },
+  };
+  const graph = flowGraph(bundle, withCobrands);
+  const edge = (id: string) => graph.edges.find((e) => e.id === id);
+
+  test("a co-brand's portal is a context of its own; one without a portal adds none", () => {
+    expect(contextsOf(withCobrands).map((c) => `${c.market}/${c.portal}/${c.locale}`)).toEqual([
+      'US/domain/en-US',
+      'US/terminal/en-US',
+      'US/reseller/en-US',
+      'CA/domain/en-CA',
+      'CA/domain/fr-CA',
+      'CA/terminal/en-CA',
+      'CA/terminal/fr-CA',
+      'CA/reseller/en-CA',
+      'CA/reseller/fr-CA',
+    ]);
+  });
+
+  test("a flag the co-brand sets may be on in its portal only: the row it rules exists there and nowhere else", () => {
+    // flags.phoneAuth is off in the configuration; the pos-shop co-brand turns it on for its reseller launches.
+    expect(edge('table:more -> phone')?.contexts).toEqual(['US/reseller/en-US', 'CA/reseller/en-CA', 'CA/reseller/fr-CA']);
+    expect(flowGraph(bundle, config).edges.some((e) => e.id === 'table:more -> phone')).toBe(false);
+  });
+
+  test('cobrandOf names the co-brand of an /r/{id} address, only a known one', () => {
+    expect(cobrandOf(withCobrands, '/r/pos-shop/urn:app:1/form')?.portal).toBe('reseller');
+    expect(cobrandOf(withCobrands, '/r/unknown/urn:app:1/form')).toBeUndefined();
+    expect(cobrandOf(withCobrands, '/urn:app:1/form')).toBeUndefined();
   });
 });
 

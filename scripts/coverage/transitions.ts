@@ -155,6 +155,19 @@ function replacedKeys(merge: Obj | undefined): string[] {
   return keys;
 }
 
+/**
+ * The boot routing of doc1 §2.8 (engine/screens/after-environment-routing.tsx, mounted by engine/app/app.tsx): on the
+ * application root (`/`, with or without the co-brand prefix) the engine reads the user's accounts and follows the
+ * routing table `after-environment` when one of its rows holds. No screen row names it, so it is one more row list
+ * of the screen at `/`: `landing -> table:after-environment`, then each of the table's targets.
+ */
+export const BOOT_ROUTING = { path: '/', table: 'after-environment' } as const;
+
+function bootRowsOf(screen: Obj, id: string, bundle: ContentBundle): Array<{ key: string; rows: TransitionRow[]; at: string }> {
+  if (screen.path !== BOOT_ROUTING.path || !bundle.tables[BOOT_ROUTING.table]) return [];
+  return [{ key: 'boot', rows: [{ table: BOOT_ROUTING.table } as TransitionRow], at: `${id}#/boot` }];
+}
+
 /** The roots the journeys start from: every flow's entry and every screen declared `entry`. */
 function rootsOf(bundle: ContentBundle): string[] {
   return [
@@ -185,7 +198,8 @@ export function flowGraph(bundle: ContentBundle, config: CoverageConfig): FlowGr
         owners.push({ owner: variant.merge as Obj, base: `${at}/merge`, variant: at, replaced: later });
       });
       for (const { owner, base, variant, replaced: gone } of owners) {
-        for (const list of rowListsOf(owner, base, facts)) {
+        const lists = [...rowListsOf(owner, base, facts), ...(variant ? [] : bootRowsOf(screen as unknown as Obj, id, bundle))];
+        for (const list of lists) {
           if (gone.has(list.key)) continue;
           for (const chain of chains(list.rows, id, list.at, bundle, facts, [])) {
             if (chain.to === id) continue;

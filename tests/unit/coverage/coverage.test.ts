@@ -101,6 +101,40 @@ describe('co-brand launches (rules/accounts.json cobrands)', () => {
   });
 });
 
+describe('the boot routing of the application root (doc1 §2.8, after-environment)', () => {
+  const booting = {
+    ...bundle,
+    tables: { ...bundle.tables, 'after-environment': { rows: [{ when: { '>': [{ var: 'accounts.count' }, 1] }, to: 'review' }, { table: 'outcome' }] } },
+  } as unknown as ContentBundle;
+  const graph = flowGraph(booting, config);
+
+  test('the screen at / routes through the table: root -> table:after-environment, then its targets', () => {
+    const ids = graph.edges.map((e) => e.id);
+    expect(ids).toContain('start -> table:after-environment');
+    expect(ids).toContain('table:after-environment -> review');
+    expect(ids).toContain('table:after-environment -> table:outcome');
+    expect(graph.edges.find((e) => e.id === 'start -> table:after-environment')?.sources).toEqual(['start#/boot/0']);
+  });
+
+  test('a move from the root that the boot routing makes is declared (covers its edges), not undeclared', () => {
+    const record: TestRecord = {
+      test: 'boot',
+      status: 'passed',
+      visits: [
+        { screen: 'start', url: '/', context: 'US/domain/en-US', typed: true },
+        { screen: 'review', url: '/urn:app:1/review', context: 'US/domain/en-US' },
+      ],
+    };
+    const report = coverageOf(graph, [record]);
+    expect(report.undeclared).toEqual([]);
+    expect(report.covered.map((e) => e.id)).toEqual(['start -> table:after-environment', 'table:after-environment -> review']);
+  });
+
+  test('without the table (or on another path) nothing is added', () => {
+    expect(flowGraph(bundle, config).edges.some((e) => e.from === 'table:after-environment')).toBe(false);
+  });
+});
+
 describe('flowGraph: what one transition is', () => {
   const graph = flowGraph(bundle, config);
   const ids = graph.edges.map((e) => e.id);

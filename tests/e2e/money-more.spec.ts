@@ -80,13 +80,13 @@ test('the partner redirect that cannot get a code says so, and the applicant can
   await expect(page).toHaveURL(new RegExp(`/${id}/complete/bank/success$`));
 });
 
-test('an order loaded from the API selects its type: a purchase opens as buy, priced to the cent', async ({ page }) => {
+test('an order quoted through the API selects its type when loaded: a purchase opens as buy, priced to the cent', async ({ page }) => {
   const id = await approvedApplication(page);
-  const created = await page.request.post(`/api/v2/applications/${id}/orders`, {
+  const created = await page.request.post(`/api/v2/applications/${id}/orders/quote`, {
     headers: { ...HEADERS, 'Idempotency-Key': crypto.randomUUID() },
     data: { paymentMethod: 'CARD', profiles: [{ planKey: 'buy', quantity: 1 }], address: ADDRESS },
   });
-  expect(created.status(), await created.text()).toBe(201);
+  expect(created.status(), await created.text()).toBe(200);
   expect((await created.json()).profiles[0]).toMatchObject({ planName: 'Smart Terminal' });
   expect((await created.json()).profiles[0].frequency).toBeUndefined();
 
@@ -103,5 +103,8 @@ test('an order loaded from the API selects its type: a purchase opens as buy, pr
   await expect(page.getByRole('heading', { level: 1, name: 'Review and pay' })).toBeVisible();
   const plans = await (await page.request.get('/api/v2/configs/plans?currency=USD', { headers: HEADERS })).json();
   const buy = plans.plans.find((p: { planKey: string }) => p.planKey === 'buy');
-  await expect(page.locator('[data-row="total"]')).toHaveAttribute('data-cents', String(buy.perUnitCents + plans.shippingCents));
+  // Shipping is shown and, on the application's first day (rules/plans.json freeShippingDays), taken off again.
+  await expect(page.locator('[data-row="shipping"]')).toHaveAttribute('data-cents', String(plans.shippingCents));
+  await expect(page.locator('[data-row="freeShipping"]')).toHaveAttribute('data-cents', String(-plans.shippingCents));
+  await expect(page.locator('[data-row="total"]')).toHaveAttribute('data-cents', String(buy.perUnitCents));
 });

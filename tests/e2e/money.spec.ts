@@ -1,7 +1,8 @@
 /**
  * Money journeys (issue 8): bank linking (instant through the sandbox picker, its failure, manual US and Canada),
- * device orders (rent and buy) with totals checked to the cent against GET /api/v2/configs/plans, a declined card
- * (sandbox trigger 4000000000000002) and recovery, the card number reaching only the vault (request log and browser
+ * device orders (rent and buy) with totals checked to the cent against GET /api/v2/configs/plans and rules/plans.json's
+ * free shipping days, doc1 §4.9's sequence (payment, then order create naming it, then submit), a declined card
+ * (sandbox trigger 4000000000000002) that creates no order, and recovery, the card number reaching only the vault (request log and browser
  * storage inspected), and cash-advance offers with the lender redirect. Each test starts from an application the API
  * has decided (created and onboarded through the API as the signed-in applicant), then uses the real screens.
  */
@@ -144,14 +145,27 @@ test.describe('bank', () => {
   });
 });
 
-/** What GET /api/v2/configs/plans says an order costs, in cents, computed here independently of the app. */
+const PLAN_RULES = JSON.parse(readFileSync(new URL('../../rules/plans.json', import.meta.url), 'utf8'));
+
+/**
+ * What GET /api/v2/configs/plans says an order costs, in cents, computed here independently of the app. Every journey
+ * orders on the day its application started, so inside rules/plans.json's free shipping days the shipping (still
+ * shown) is taken off again.
+ */
 async function expectedTotal(page: Page, currency: string, planKey: string, quantity: number): Promise<number> {
   const res = await page.request.get(`/api/v2/configs/plans?currency=${currency}`, { headers: HEADERS });
   const body = await res.json();
   const plan = body.plans.find((p: { planKey: string }) => p.planKey === planKey);
   const upfront = plan.trialPeriodDays > 0 ? 0 : plan.perUnitCents * quantity;
-  return upfront + (plan.device === 'NO_DEVICE' ? 0 : body.shippingCents);
+  const shipsFree = PLAN_RULES.freeShippingDays[body.market] > 0;
+  return upfront + (plan.device === 'NO_DEVICE' || shipsFree ? 0 : body.shippingCents);
 }
+
+/** The API calls of checkout in the order they were made (method and path after the application id). */
+const checkoutCalls = (requests: Request[]) =>
+  requests
+    .filter((r) => r.method() === 'POST' && /\/(credit-cards|payments|orders|orders\/quote|onboard)$/.test(r.url()))
+    .map((r) => new URL(r.url()).pathname.replace(/^.*\/applications\/[^/]+/, ''));
 
 async function fillShipping(page: Page): Promise<void> {
   await page.getByLabel('Shipping street address').fill('123 Main Street');
@@ -193,10 +207,13 @@ test.describe('order and checkout', () => {
 
     await expect(page.getByRole('heading', { level: 1, name: 'Review and pay' })).toBeVisible();
     const total = await expectedTotal(page, 'USD', 'n910', 2);
-    expect(total).toBe(7500);
+    expect(total).toBe(6000);
     await expect(page.locator('[data-row="total"]')).toHaveAttribute('data-cents', String(total));
     await expect(page.locator('[data-row="total"] td')).toHaveText(centsText(total));
+    // Shipping is shown, and the new-merchant offer takes it off again (rules/plans.json freeShippingDays).
     await expect(page.locator('[data-row="shipping"] td')).toHaveText(centsText(1500));
+    await expect(page.locator('[data-row="freeShipping"] th')).toHaveText('Free shipping (new-merchant offer)');
+    await expect(page.locator('[data-row="freeShipping"] td')).toHaveText(centsText(-1500));
     await expectNoAxeViolations(page);
 
     const card = '4242424242424242';
@@ -208,8 +225,13 @@ test.describe('order and checkout', () => {
     const payment = requests.find((r) => r.url().includes('/payments') && r.method() === 'POST');
     expect(payment, 'a payment request').toBeDefined();
     expect(JSON.parse(payment!.postData() ?? '{}').amount).toBe(total);
+    // doc1 §4.9: the card is filed, the payment authorised, then the order created naming it, then the submit.
+    expect(checkoutCalls(requests)).toEqual(['/orders/quote', '/financial-instruments/credit-cards', '/payments', '/orders', '/onboard']);
+    const paymentId = (await (await payment!.response())!.json()).paymentId as string;
     const order = await documentOf(page, id);
+    expect(order.order).toMatchObject({ id: expect.stringMatching(/^ord_/), paymentId, submitted: true });
     expect(order.order.totals.totalCents).toBe(total);
+    expect(order.application.orderId).toBe(order.order.id);
     expect(order.bank.creditCard).toMatchObject({ last4: '4242' });
 
     // The card number went to the vault and nowhere else: not to /api, not into any URL, not into storage.
@@ -221,7 +243,7 @@ test.describe('order and checkout', () => {
     expect(JSON.stringify(order)).not.toContain(card);
   });
 
-  test('buy one smart terminal: the purchase price plus shipping, to the cent', async ({ page }) => {
+  test('buy one smart terminal: the purchase price, shipping shown and taken off, to the cent', async ({ page }) => {
     const doc = await approvedApplication(page);
     const id = doc.application.id as string;
     await page.goto(`/${id}/order`);
@@ -231,23 +253,24 @@ test.describe('order and checkout', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Review and pay' })).toBeVisible();
     const total = await expectedTotal(page, 'USD', 'buy', 1);
-    expect(total).toBe(31400);
+    expect(total).toBe(29900);
     await expect(page.locator('[data-row="total"]')).toHaveAttribute('data-cents', String(total));
     await expect(page.locator('[data-row="total"] td')).toHaveText(centsText(total));
     await expect(page.locator('[data-row="offer"]')).toHaveCount(0);
   });
 
-  test('a declined card is reset with the declined message, and another card goes through', async ({ page }) => {
+  test('a declined card is reset with the declined message and creates no order; another card goes through', async ({ page }) => {
+    const requests: Request[] = [];
+    page.on('request', (request) => requests.push(request));
     const doc = await approvedApplication(page);
     const id = doc.application.id as string;
     await page.goto(`/${id}/order`);
-    await page.getByLabel('Countertop Smart Terminal, monthly rental').check();
+    await page.getByLabel('5-inch hand-held terminal (N910), monthly rental').check();
     await fillShipping(page);
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Review and pay' })).toBeVisible();
-    // The smart terminal's trial: nothing upfront, the offer row takes the first month off; shipping remains.
-    await expect(page.locator('[data-row="offer"]')).toHaveAttribute('data-cents', '-3000');
-    await expect(page.locator('[data-row="total"]')).toHaveAttribute('data-cents', String(await expectedTotal(page, 'USD', 'poyntC', 1)));
+    const total = await expectedTotal(page, 'USD', 'n910', 1);
+    await expect(page.locator('[data-row="total"]')).toHaveAttribute('data-cents', String(total));
 
     await enterCard(page, '4000000000000002');
     await page.getByRole('button', { name: 'Place order' }).click();
@@ -256,12 +279,19 @@ test.describe('order and checkout', () => {
     await expect(page).toHaveURL(/\/order\/card$/);
     await expect(page.getByLabel('Card number')).toHaveValue('');
     await expectNoAxeViolations(page);
+    // The sequence stopped at the payment: no order was created (asked of the API), nothing submitted.
+    expect(checkoutCalls(requests)).toEqual(['/orders/quote', '/financial-instruments/credit-cards', '/payments']);
+    const refused = await documentOf(page, id);
+    expect(refused.order.id).toBeUndefined();
+    expect(refused.order.submitted).toBe(false);
+    expect(refused.application.orderId).toBeUndefined();
 
     await enterCard(page, '5555555555554444');
     await page.getByRole('button', { name: 'Place order' }).click();
     await expect(page).not.toHaveURL(/\/order\/card$/, { timeout: 15_000 });
     const after = await documentOf(page, id);
     expect(after.bank.creditCard).toMatchObject({ last4: '4444' });
+    expect(after.order).toMatchObject({ id: expect.stringMatching(/^ord_/), paymentId: expect.stringMatching(/^pay_/), submitted: true, totals: { totalCents: total } });
   });
 
   test('a reseller bundle with too few licences warns, continues anyway when confirmed, and is priced to the cent', async ({ page }) => {
@@ -293,12 +323,16 @@ test.describe('order and checkout', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Review and pay' })).toBeVisible();
     const plans = JSON.parse(readFileSync(new URL('../../rules/plans.json', import.meta.url), 'utf8'));
     const price = (key: string) => Math.round(plans.bundles.US.prices.find((p: { planKey: string }) => p.planKey === key).perUnit * 100);
-    const total = price(plans.bundles.US.kinds.restaurant.upgradeKey) * 2 + price('LICENSE') + Math.round(plans.shipping.US * 100);
+    // Ordered on the application's first day: inside the free shipping days, so the shipping is taken off again.
+    expect(plans.freeShippingDays.US).toBeGreaterThan(0);
+    const total = price(plans.bundles.US.kinds.restaurant.upgradeKey) * 2 + price('LICENSE');
     await expect(page.locator('[data-row="total"]')).toHaveAttribute('data-cents', String(total));
     await expect(page.locator('[data-row="total"] td')).toHaveText(centsText(total));
+    await expect(page.locator('[data-row="freeShipping"]')).toHaveAttribute('data-cents', String(-Math.round(plans.shipping.US * 100)));
     const after = await documentOf(page, id);
     expect(after.order.totals.totalCents).toBe(total);
     expect(after.order.quantity).toEqual({ license: 1, total: 2 });
+    expect(after.order.id).toBeUndefined(); // quoted; the order is created after the payment
   });
 });
 

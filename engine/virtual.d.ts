@@ -13,6 +13,6 @@ declare module 'virtual:catalogues' {
 }
 declare module 'virtual:validators' {
   import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
-  const validators: ValidatorFunctions;
-  export default validators;
+  /** One loader per screen that can show a form: its precompiled validators (every variant of its schema). */
+  export const loaders: Record<string, () => Promise<{ default: ValidatorFunctions }>>;
 }

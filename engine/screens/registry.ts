@@ -1,7 +1,7 @@
 /**
  * Screen kinds: a registry, not a switch. A screen names its kind; each kind lives in its own file.
  */
-import { lazy, type ComponentType, type RefObject } from 'react';
+import { createElement, lazy, type ComponentType, type RefObject } from 'react';
 import type { Screen, SecondaryAction } from '../content/types.ts';
 import type { SubmitResult } from '../app/screen-host.tsx';
 import { MessageScreen } from './message-screen.tsx';
@@ -10,6 +10,7 @@ import { WaitingScreen } from './waiting-screen.tsx';
 import { FactsScreen } from './facts-screen.tsx';
 import { RedirectScreen } from './redirect-screen.tsx';
 import { ItemListScreen } from './item-list-screen.tsx';
+import { screenValidators } from '../form/screen-validators.ts';
 
 export interface ScreenProps {
   screen: Screen;
@@ -22,9 +23,16 @@ export interface ScreenProps {
   runSecondary(id: string): Promise<SubmitResult>;
 }
 
+// Forms bring rjsf: a chunk of their own, so a message screen (the landing page) loads light. Each form screen's
+// validators are a chunk of their own too, requested here at once so they download beside the form chunk.
+const LazyFormScreen = lazy(() => import('./form-screen.tsx').then((module) => ({ default: module.FormScreen })));
+function FormKind(props: ScreenProps) {
+  void screenValidators(props.screen.id);
+  return createElement(LazyFormScreen, props);
+}
+
 export const screenKinds: Record<string, ComponentType<ScreenProps>> = {
-  // Forms bring rjsf and the validators: a chunk of their own, so a message screen (the landing page) loads light.
-  form: lazy(() => import('./form-screen.tsx').then((module) => ({ default: module.FormScreen }))),
+  form: FormKind,
   message: MessageScreen,
   auto: AutoScreen,
   waiting: WaitingScreen,

@@ -3,7 +3,8 @@
  *   virtual:content        the content bundle (flows, screens, calls, routing tables)
  *   virtual:catalogues     the list of locales and a lazy loader per locale (one chunk per catalogue)
  *   virtual:catalogue/<l>  one locale's messages
- *   virtual:validators     precompiled ajv validators for every form schema (no eval in the browser)
+ *   virtual:validators     a lazy loader per form screen (`loaders[screenId]`), so a screen loads only its own validators
+ *   virtual:validators/<id>  precompiled ajv validators for one screen's form schemas, every variant (no eval in the browser)
  *   virtual:preview-fixtures  the routing tables' fixtures, for the preview page's states (imported by it alone)
  * In `npm run dev` an edit under flows/, rules/ or locales/ rebuilds the modules and reloads the page, and the
  * pseudo-locale en-XA (scripts/catalogues/pseudo.ts, generated from en-US, never built or committed) is served too,
@@ -14,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import type { Plugin, ViteDevServer } from 'vite';
 import { loadContent, loadCatalogues } from '../content/load.ts';
 import { precompileValidators } from '../content/precompile.ts';
+import { possibleFormSchemas } from '../../engine/content/resolve.ts';
 import { PSEUDO_LOCALE, pseudoCatalogue } from '../catalogues/pseudo.ts';
 
 const PREFIX = 'virtual:';
@@ -58,7 +60,15 @@ export function contentPlugin(root: string): Plugin {
       return `export default ${JSON.stringify(Object.fromEntries(Object.entries(tables).map(([name, table]) => [name, table.fixtures ?? []])))};`;
     }
     if (id === 'virtual:validators') {
-      return precompileValidators(loadContent(root), {
+      // One module per screen that can show a form: the applicant step does not download every other form's code.
+      const screens = Object.values(loadContent(root).screens).filter((screen) => possibleFormSchemas(screen).length > 0);
+      const loaders = screens.map((screen) => `${JSON.stringify(screen.id)}: () => import(${JSON.stringify(`virtual:validators/${screen.id}`)})`);
+      return `export const loaders = { ${loaders.join(', ')} };`;
+    }
+    if (id.startsWith('virtual:validators/')) {
+      const bundle = loadContent(root);
+      const screen = bundle.screens[id.slice('virtual:validators/'.length)];
+      return precompileValidators({ ...bundle, screens: screen ? { [screen.id]: screen } : {} }, {
         formats: resolve(root, 'engine/validation/formats.ts'),
         runtime: resolve(root, 'engine/form/ajv-runtime.ts'),
       });
@@ -72,7 +82,7 @@ export function contentPlugin(root: string): Plugin {
       pseudo = config.command === 'serve' && !process.env.VITEST;
     },
     resolveId(id) {
-      if (IDS.includes(id) || id.startsWith('virtual:catalogue/')) return `\0${id}`;
+      if (IDS.includes(id) || id.startsWith('virtual:catalogue/') || id.startsWith('virtual:validators/')) return `\0${id}`;
       return undefined;
     },
     load(id) {

@@ -32,6 +32,8 @@ import { ssoRoutes, type IdentityProvider } from './sandbox/sso/index.ts';
 import { registerExtendedRoutes } from './routes/index.ts';
 import { installAccessFirst } from './routes/access-first.ts';
 import { websiteRoutes } from './routes/websites.ts';
+import { serviceRoutes } from './routes/services.ts';
+import { sandboxServices } from './sandbox/services/provider.ts';
 import type { Database } from './storage/index.ts';
 
 /** Options of buildApp. Only `db` is required. */
@@ -123,5 +125,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(outboxPageRoutes, { db, catalogues });
   await registerExtendedRoutes(app, { db, shared, content, providers });
   await app.register(websiteRoutes, { websites: providers.websites });
+  await app.register(serviceRoutes, { services: sandboxServices() });
   return app;
 }

@@ -24,6 +24,11 @@ import { beaconsFor, blockingModalFor, deriveContext, firstTarget, malformedPara
 import { track } from '../analytics/index.ts';
 import type { ApiFailure } from '../calls/errors.ts';
 import type { TransitionRow } from '../content/types.ts';
+import { useServiceLookup } from '../services/lookup.ts';
+import services from '../../rules/services.json' with { type: 'json' };
+import type { ServiceRules } from '../services/types.ts';
+
+const serviceRules = services as unknown as ServiceRules;
 
 export interface SubmitResult {
   failure?: ApiFailure;
@@ -92,10 +97,12 @@ export function ScreenHost({ screenId }: { screenId: string }) {
     return {};
   }, [requests, loaded]);
 
+  // doc2 §7 Other: the 'gopay.' service lookup (rules/services.json gopayLookup) places its answer in the context.
+  const serviceFacts = useServiceLookup(engine, serviceRules, { ...baseContext, application: document.application ?? {} });
   const context = useMemo(() => {
     const parts = Object.fromEntries(DOCUMENT_KEYS.map((key) => [key, document[key] ?? (key === 'owners' ? [] : {})]));
-    return deriveContext(engine.bundle.shell, { ...parts, ...baseContext, data: loaded ?? {} }, engine.bundle.tables);
-  }, [document, baseContext, loaded, engine.bundle.shell, engine.bundle.tables]);
+    return deriveContext(engine.bundle.shell, { ...parts, ...baseContext, ...serviceFacts, data: loaded ?? {} }, engine.bundle.tables);
+  }, [document, baseContext, loaded, serviceFacts, engine.bundle.shell, engine.bundle.tables]);
 
   const resolved = useMemo(() => resolveScreen(screen, context), [screen, context]);
   const ready = !mustSignIn && !(loadKey && !loaded && !loadError);

@@ -2,6 +2,7 @@
 export type { ServiceRules, IdentityTemplateRules, IdentityTemplates } from './types.ts';
 export { serviceTypeLabel, serviceTypeLabelKey } from './service-type-label.ts';
 export { storePaymentsUrl, type StorePageInput } from './store-payments-url.ts';
-export { launchEvents, gopayLookupPath } from './launch.ts';
+export { launchEvents } from './launch.ts';
+export { serviceToLookUp } from './lookup.ts';
 export { identityTemplate } from './identity-template.ts';
 export { ownersAllowed } from './owners-allowed.ts';

@@ -5,7 +5,8 @@ import type { Condition } from '../conditions/index.ts';
 export interface ServiceRules {
   serviceTypeLabels: Array<{ pattern: string; label: string }>;
   otherLabel: string;
-  gopayLookup: { prefix: string; path: string };
+  /** doc2 §7 Other: the 'gopay.' service lookup (engine/services/lookup.ts). */
+  gopayLookup: { prefix: string; call: string; serviceId: unknown; serviceType: unknown; set: string };
   storePaymentsPage: { template: string; ventureTemplate: string; contextParam: string; completedParam: string };
   launchTracking: Array<{ param: string; event: string }>;
   ownersAllowed: Condition;

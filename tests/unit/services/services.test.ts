@@ -4,11 +4,14 @@
  * Each table row would fail if the rule in rules/services.json or rules/identity-templates.json were wrong.
  */
 import {
-  gopayLookupPath, identityTemplate, launchEvents, ownersAllowed, serviceTypeLabel, serviceTypeLabelKey, storePaymentsUrl,
+  serviceToLookUp, identityTemplate, launchEvents, ownersAllowed, serviceTypeLabel, serviceTypeLabelKey, storePaymentsUrl,
   type IdentityTemplateRules, type ServiceRules,
 } from '../../../engine/services/index.ts';
 import servicesJson from '../../../rules/services.json' with { type: 'json' };
 import templatesJson from '../../../rules/identity-templates.json' with { type: 'json' };
+import callsJson from '../../../flows/calls.json' with { type: 'json' };
+import { buildRequest } from '../../../engine/calls/run.ts';
+import type { CallDefinition } from '../../../engine/content/types.ts';
 import { readJson, locales, validateAgainst } from '../content/load.ts';
 
 const rules = servicesJson as unknown as ServiceRules;
@@ -83,12 +86,25 @@ describe('launch dispatches', () => {
     expect(launchEvents({ resumeEmail: 'x', reminderEmail: 'y' }, rules)).toEqual(['resume_email_opened', 'reminder_email_opened']);
     expect(launchEvents({ email: 'a@b.c' }, rules)).toEqual([]);
   });
-  it("looks up only service ids starting with 'gopay.'", () => {
-    expect(gopayLookupPath('gopay.website-123', rules)).toBe('/api/v2/services/gopay.website-123');
-    expect(gopayLookupPath('website.gopay.1', rules)).toBeUndefined();
-    expect(gopayLookupPath('GOPAY.x', rules)).toBeUndefined();
-    expect(gopayLookupPath(undefined, rules)).toBeUndefined();
-    expect(gopayLookupPath('gopay.a/../b', rules)).toBe('/api/v2/services/gopay.a%2F..%2Fb');
+  it("looks up the application's service, else the launch's, only when its id or type starts with 'gopay.'", () => {
+    const look = (context: object) => serviceToLookUp(context, rules);
+    expect(look({ query: { serviceId: 'gopay.website-123' } })).toBe('gopay.website-123');
+    expect(look({ query: { serviceId: 'svc-9', serviceType: 'gopay.website' } })).toBe('svc-9');
+    expect(look({ query: { serviceId: 'website.gopay.1', serviceType: 'gd.studio' } })).toBeUndefined();
+    expect(look({ query: { serviceId: 'GOPAY.x' } })).toBeUndefined();
+    expect(look({ query: { serviceType: 'gopay.website' } })).toBeUndefined(); // no id: nothing to look up
+    expect(look({ query: { serviceId: '   ' } })).toBeUndefined();
+    expect(look({})).toBeUndefined();
+    // The application's own service wins over the launch query.
+    expect(look({ application: { serviceId: 'gopay.pos-v1', serviceType: 'gopay.pos' }, query: { serviceId: 'gopay.other' } })).toBe('gopay.pos-v1');
+    expect(look({ application: { serviceId: 'svc-1', serviceType: 'gd.studio' }, query: { serviceId: 'gopay.other' } })).toBeUndefined();
+  });
+
+  it('the lookup is the declared call, its path filled from lookup.serviceId and encoded', () => {
+    const def = (callsJson as { calls: Record<string, CallDefinition> }).calls[rules.gopayLookup.call];
+    expect(def).toMatchObject({ method: 'GET' });
+    expect(buildRequest(rules.gopayLookup.call, def, { lookup: { serviceId: 'gopay.site-1001' } }).url).toBe('/api/v2/services/gopay.site-1001');
+    expect(buildRequest(rules.gopayLookup.call, def, { lookup: { serviceId: 'gopay.a/../b' } }).url).toBe('/api/v2/services/gopay.a%2F..%2Fb');
   });
 });
 

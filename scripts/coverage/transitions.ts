@@ -27,6 +27,7 @@
 import { evaluate, variablesOf, type Condition } from '../../engine/conditions/index.ts';
 import type { ContentBundle, TransitionRow } from '../../engine/content/types.ts';
 import { contextKey, contextsOf, launchFlagsOf, type CoverageConfig, type CoverageContext } from './contexts.ts';
+import { screenForPath } from './screens.ts';
 
 /** One edge of the graph. `from`/`to` are screen ids or `table:<id>`. */
 export interface Edge {
@@ -168,6 +169,20 @@ function bootRowsOf(screen: Obj, id: string, bundle: ContentBundle): Array<{ key
   return [{ key: 'boot', rows: [{ table: BOOT_ROUTING.table } as TransitionRow], at: `${id}#/boot` }];
 }
 
+/**
+ * A link a screen's kind renders to another screen of the app (`options.href`, an address in this app: a text
+ * starting with `/`, or a `cat` whose first part is one, e.g. an item list's "Accept" link to
+ * /cashadvanceoffers/redirect?offerId=...): following it is a move the app offers, like a row to that screen.
+ * Addresses outside the app (a provider, the sign-on pages) map to no screen and add nothing.
+ */
+function linkRowsOf(screen: Obj, id: string, bundle: ContentBundle): Array<{ key: string; rows: TransitionRow[]; at: string }> {
+  const href = (screen.options as Obj | undefined)?.href;
+  const first = typeof href === 'string' ? href : Array.isArray((href as Obj | undefined)?.cat) ? ((href as Obj).cat as unknown[])[0] : undefined;
+  if (typeof first !== 'string' || !first.startsWith('/')) return [];
+  const target = screenForPath(bundle, first.split(/[?#]/)[0]);
+  return target ? [{ key: 'link', rows: [{ to: target } as TransitionRow], at: `${id}#/options/href` }] : [];
+}
+
 /** The roots the journeys start from: every flow's entry and every screen declared `entry`. */
 function rootsOf(bundle: ContentBundle): string[] {
   return [
@@ -198,7 +213,7 @@ export function flowGraph(bundle: ContentBundle, config: CoverageConfig): FlowGr
         owners.push({ owner: variant.merge as Obj, base: `${at}/merge`, variant: at, replaced: later });
       });
       for (const { owner, base, variant, replaced: gone } of owners) {
-        const lists = [...rowListsOf(owner, base, facts), ...(variant ? [] : bootRowsOf(screen as unknown as Obj, id, bundle))];
+        const lists = [...rowListsOf(owner, base, facts), ...(variant ? [] : [...bootRowsOf(screen as unknown as Obj, id, bundle), ...linkRowsOf(screen as unknown as Obj, id, bundle)])];
         for (const list of lists) {
           if (gone.has(list.key)) continue;
           for (const chain of chains(list.rows, id, list.at, bundle, facts, [])) {

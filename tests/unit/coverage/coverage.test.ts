@@ -135,6 +135,23 @@ describe('the boot routing of the application root (doc1 §2.8, after-environmen
   });
 });
 
+describe("a link a screen's kind renders to another screen (options.href)", () => {
+  const linking = {
+    ...bundle,
+    screens: {
+      ...bundle.screens,
+      offers: { id: 'offers', path: '/offers', kind: 'item-list', entry: true, final: true, options: { href: { cat: ['/urn:app:1/review?offer=', { var: 'item.id' }] } } },
+      away: { id: 'away', path: '/away', kind: 'redirect', entry: true, final: true, options: { href: '/sso/login?path=RETURN' } },
+    },
+  } as unknown as ContentBundle;
+  const ids = flowGraph(linking, config).edges.map((e) => e.id);
+
+  test('an address in the app is an edge to the screen it shows; one outside the app (sign-on) adds none', () => {
+    expect(ids).toContain('offers -> review');
+    expect(ids.filter((id) => id.startsWith('away ->'))).toEqual([]);
+  });
+});
+
 describe('flowGraph: what one transition is', () => {
   const graph = flowGraph(bundle, config);
   const ids = graph.edges.map((e) => e.id);

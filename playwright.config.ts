@@ -16,8 +16,10 @@ export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Files run two at a time (tests inside a file in order): journeys spend much of their time waiting on the
+  // server and on timers, so two fit on the 2-core CI machine; every journey signs up its own users.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   reporter: [['list']],
   outputDir: 'test-results',
   use: {

@@ -11,6 +11,8 @@ export default defineConfig({
   resolve: { alias: [{ find: /^markdown-to-jsx(\/react)?$/, replacement: `${root}/engine/form/markdown-stub.tsx` }] },
   test: {
     globals: true,
+    // Two workers on the 2-core CI machine (vitest's default there is one): the tiers are CPU-bound.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

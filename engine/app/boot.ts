@@ -49,7 +49,21 @@ async function fetchConfig(currency: string | undefined, referralUrlId: string |
   return fetch(`${path}${query}`, { headers: BASE_HEADERS, credentials: 'same-origin' });
 }
 
+/** The signed-in user, or null (no session, or the call failed). */
+async function fetchUser(): Promise<User | null> {
+  try {
+    const session = await fetch('/api/v2/session', { headers: BASE_HEADERS, credentials: 'same-origin' });
+    return session.ok ? ((await session.json()) as { user: User }).user : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function boot(): Promise<Booted> {
+  // Started at once, side by side with the configuration: the session and the fallback catalogue (every translator
+  // loads it) do not depend on it, so the first screen does not wait for three round trips in a row.
+  const userLoad = fetchUser();
+  void loaders[contentFallback]?.().catch(() => undefined);
   const url = new URL(window.location.href);
   const referralUrlId = referralFromPath(url.pathname);
   const currencyCookie = readCookie(document.cookie, 'currency');
@@ -113,13 +127,7 @@ export async function boot(): Promise<Booted> {
   document.cookie = cookieString('currency', marketConfig.currency, window.location.hostname, config.cookieHost);
   document.cookie = cookieString('market', market, window.location.hostname, config.cookieHost);
 
-  let user: User | null = null;
-  try {
-    const session = await fetch('/api/v2/session', { headers: BASE_HEADERS, credentials: 'same-origin' });
-    if (session.ok) user = ((await session.json()) as { user: User }).user;
-  } catch {
-    user = null;
-  }
+  const user = await userLoad;
 
   return {
     environment: {

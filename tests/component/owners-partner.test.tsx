@@ -129,6 +129,34 @@ describe("confirm ownership: 'send me an email'", () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Complete your details' })).toBeInTheDocument();
   });
 
+  it('after completing their details in the same tab, Verify my identity reads the owner afresh and opens the photo ID (not the form again)', async () => {
+    const user = userEvent.setup();
+    let completed = false;
+    const api = fakeApi(documentWith(), (method, url) => {
+      if (method === 'POST' && url.endsWith('/step-ups/full-onboarding')) {
+        completed = true;
+        return { status: 200, body: owner(['GOV_ID_SELFIE']) };
+      }
+      if (method === 'GET' && url.startsWith(ownerUrl)) return { status: 200, body: owner(completed ? ['GOV_ID_SELFIE'] : ['FULL_ONBOARDING', 'GOV_ID_SELFIE']) };
+      return undefined;
+    });
+    // A slow network once the details are saved: every read of the owner takes half a second.
+    const answer = globalThis.fetch;
+    globalThis.fetch = (async (url: string, init?: RequestInit) => {
+      if (completed && (init?.method ?? 'GET') === 'GET' && url.startsWith(ownerUrl)) await new Promise((resolve) => setTimeout(resolve, 500));
+      return answer(url, init);
+    }) as typeof fetch;
+    await renderScreen(`/${applicationId}/owners/${ownerId}/identification`);
+    await user.click(await screen.findByRole('button', { name: 'Verify my identity' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Complete your details' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Mobile phone number/), '(212) 555-1234');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    await user.click(await screen.findByRole('button', { name: 'Verify my identity' }));
+    // The read the page was first shown with still had FULL_ONBOARDING; the choice is made on a fresh one.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Opening identity verification' })).toBeInTheDocument();
+    expect(api.calls.some((c) => c.method === 'POST' && c.url.endsWith('/step-ups/identification/sessions'))).toBe(true);
+  });
+
   it('too many emails: the API refusal is shown and the partner stays on the page', async () => {
     const user = userEvent.setup();
     fakeApi(documentWith(), (method, url) => {

@@ -109,4 +109,21 @@ describe('checkout screen', () => {
     expect(writes(calls.calls)).toEqual(['vault', '/financial-instruments/credit-cards', '/orders', '/onboard']);
     expect(calls.calls.find((c) => c.method === 'POST' && c.url.endsWith('/orders'))!.body).toEqual({ paymentId: null });
   });
+  it('an order already created (its submit failed and is tried again) is neither paid for nor created twice', async () => {
+    const placed = { ...applicationDoc, order: { ...applicationDoc.order, id: 'ord_1', paymentId: 'pay_1', submitted: true } };
+    const calls = fakeApi(placed, (method, url) => {
+      if (url.startsWith('/api/v2/configs/plans')) return { status: 200, body: plans };
+      if (url === '/sandbox/vault/cards') return { status: 201, body: { token: `tok_${'a'.repeat(32)}`, brand: 'VISA', last4: '4242' } };
+      if (url.endsWith('/credit-cards')) return { status: 201, body: { financial_instrument_id: 'fi_1', brand: 'VISA', last4: '4242' } };
+      if (url.endsWith('/onboard')) return { status: 200, body: placed };
+      return undefined;
+    });
+    await renderScreen(`/${applicationId}/order/card`);
+    await screen.findByText('$75.00', {}, { timeout: 8000 });
+    const user = userEvent.setup();
+    await enterCard(user);
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(calls.calls.some((c) => c.url.endsWith('/onboard'))).toBe(true));
+    expect(writes(calls.calls)).toEqual(['vault', '/financial-instruments/credit-cards', '/onboard']);
+  });
 });

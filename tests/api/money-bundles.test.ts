@@ -73,6 +73,22 @@ describe('reseller bundle quotes', () => {
     expect(res.json().totals.totalCents).toBe(priceOf('CA', key) + Math.round(plans.shipping.CA * 100));
   });
 
+  it('a quoted bundle is paid and created like any order: the API prices it again from the bundle prices', async () => {
+    const { cookie, id } = await application();
+    await startedDaysAgo(id, plans.freeShippingDays.US + 1);
+    const quoted = (await h.call('POST', `/api/v2/applications/${id}/orders/bundles/quote`, cookie, { kind: 'retail', twoScreens: true, quantity: 1, licences: 2, address })).json();
+    const key = plans.bundles.US.kinds.retail.upgradeKey;
+    const total = priceOf('US', key) + priceOf('US', 'LICENSE') * 2 + Math.round(plans.shipping.US * 100);
+    expect(quoted.totals.totalCents).toBe(total);
+    const token = (await h.call('POST', '/sandbox/vault/cards', cookie, { number: '4242424242424242', cvv: '123', expiry: '12/30', postalCode: '12345' })).json().token;
+    const fi = (await h.call('POST', `/api/v2/applications/${id}/financial-instruments/credit-cards`, cookie, { token })).json().financial_instrument_id;
+    const paid = await h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount: total, financialInstrumentId: fi });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const created = await h.call('POST', `/api/v2/applications/${id}/orders`, cookie, { paymentId: paid.json().paymentId });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ id: expect.stringMatching(/^ord_/), displayBundles: true, bundleQuantity: { [key]: 1, LICENSE: 2 }, totals: quoted.totals, submitted: true });
+  });
+
   it('refuses bad input with a 400 and changes nothing: unknown kind, too many, a PO box, no session', async () => {
     const { cookie, id } = await application();
     const before = (await h.call('GET', `/api/v2/applications/${id}`, cookie)).json();

@@ -89,7 +89,7 @@ export async function paymentRoutes(
       const priced = await repriceOrder(db, content, row.id, row.document);
       if (request.body.amount !== priced.totals.totalCents)
         throw new ApiError('VALIDATION_FAILED', [{ field: '/amount', key: 'errors.paymentAmountMismatch' }]);
-      const outcome = await vault.charge(bank.creditCard.token, request.body.amount);
+      const outcome = await vault.authorise(bank.creditCard.token, request.body.amount);
       if (outcome !== 'APPROVED') throw new ApiError('PAYMENT_DECLINED', [{ field: '/financialInstrumentId', key: 'errors.paymentDeclined' }]);
       const { payment, created } = await insertPayment(db, {
         applicationId: row.id,

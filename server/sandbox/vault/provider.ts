@@ -29,8 +29,11 @@ export interface CardVault {
   tokenize(card: CardInput): Promise<({ ok: true } & VaultedCard) | { ok: false; reason: 'unavailable' }>;
   /** The card behind a token, or undefined. */
   describe(token: string): Promise<VaultedCard | undefined>;
-  /** Charges a token: APPROVED, DECLINED (doc2 §8 'Payment declined') or UNKNOWN_TOKEN. */
-  charge(token: string, amountCents: number): Promise<'APPROVED' | 'DECLINED' | 'UNKNOWN_TOKEN'>;
+  /**
+   * Authorises an amount on a token, capturing nothing (doc1 §4.9, doc2 §9: the card is not charged until the
+   * application is approved): APPROVED, DECLINED (doc2 §8 'Payment declined') or UNKNOWN_TOKEN.
+   */
+  authorise(token: string, amountCents: number): Promise<'APPROVED' | 'DECLINED' | 'UNKNOWN_TOKEN'>;
 }
 
 /** The sandbox vault over the `vault_cards` table. */
@@ -60,7 +63,7 @@ export function sandboxVault(db: Database, triggers: { declineOnPayment: string[
       const row = await describe(token);
       return row ? { token: row.token, brand: row.brand, last4: row.last4 } : undefined;
     },
-    async charge(token) {
+    async authorise(token) {
       const row = await describe(token);
       if (!row) return 'UNKNOWN_TOKEN';
       return row.outcome === 'DECLINE' ? 'DECLINED' : 'APPROVED';

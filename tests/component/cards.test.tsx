@@ -64,7 +64,7 @@ describe('cards', () => {
     expect(first).toHaveAccessibleName('Up to $15,000, repaid as 10% of your daily sales');
     expect(second).toHaveAccessibleName('Up to $5,250.50, repaid as 8% of your daily sales');
     const link = within(first!).getByRole('link', { name: 'Accept offer: Up to $15,000, repaid as 10% of your daily sales' });
-    expect(new URL(link.getAttribute('href')!, window.location.origin).pathname + new URL(link.getAttribute('href')!, window.location.origin).search).toBe('/cashadvanceoffers/redirect?offerId=off_1');
+    expect(new URL(link.getAttribute('href')!, window.location.origin).pathname + new URL(link.getAttribute('href')!, window.location.origin).search).toBe('/cashadvanceoffers/redirect?offerId=off_1&businessId=biz-1');
     // The same card structure as a store: one list of cards, a text line, the action inside the card.
     expect(first!.parentElement).toHaveClass('cards');
     expect(within(first!).getByText(/Up to \$15,000/)).toHaveClass('card__line');

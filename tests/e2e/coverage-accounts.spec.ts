@@ -258,3 +258,19 @@ test('reseller co-brands: the multistep signup form, the eHopper order after a p
   await expect(page).toHaveURL(new RegExp(`/r/reseller-shop/${basic.applicationId}/bank/success$`));
   await heading(page, 'money.bankSuccess.title');
 });
+
+test('a texted link left past its five minutes: the waiting screen offers a new one (phone-auth retry)', async ({ page }) => {
+  await signedIn(page, 'US', locale);
+  const id = await seeded(page, applicationBody('US', '0009'));
+  await page.goto(`/${id}/phone-auth`);
+  await page.getByRole('button', { name: text(locale, 'signup.phoneAuth.submit'), exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/${id}/phone-auth/sent$`));
+  await heading(page, 'signup.phoneAuthSent.title');
+  // The browser cannot wait five minutes: from here the poll gets what the API answers for a link past its expiry
+  // (FAILED; tests/attack/phone-link.test.ts expires a real link and checks that answer).
+  await page.route('**/phone-auth/sms-verifications', (route) =>
+    route.request().method() === 'GET' ? route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ data: { status: 'FAILED' } }) }) : route.fallback(),
+  );
+  await expect(page).toHaveURL(new RegExp(`/${id}/phone-auth/retry$`));
+  await heading(page, 'signup.phoneAuthRetry.title');
+});

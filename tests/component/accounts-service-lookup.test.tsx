@@ -14,7 +14,7 @@ const catalogue: Record<string, object> = {
   'svc-9': { serviceId: 'svc-9', serviceType: 'gopay.pos', apiVersion: 'V2' },
 };
 
-function api(document: object = doc) {
+function api(document: Record<string, unknown> = doc) {
   return fakeApi(document, (method, url) => {
     const match = /^\/api\/v2\/services\/([^/?]+)$/.exec(url);
     if (!match) return undefined;
@@ -28,8 +28,13 @@ describe("the 'gopay.' service lookup", () => {
   it('a launch service on V2 without a website id: looked up, and the blocking modal shows', async () => {
     const calls = api();
     await renderScreen(`/${applicationId}/update?serviceId=gopay.site-nowebsite`);
-    expect(await screen.findByRole('alertdialog', { name: 'This business can’t continue here' })).toBeInTheDocument();
+    const modal = await screen.findByRole('alertdialog', { name: 'This business can’t continue here' });
     expect(lookups(calls).map((call) => call.url)).toEqual(['/api/v2/services/gopay.site-nowebsite']);
+    // Focus stays in the modal, also when the screen behind it focuses its own heading.
+    await waitFor(() => expect(document.querySelector('h1')).not.toBeNull());
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'This business can’t continue here' })).toHaveFocus());
+    (document.querySelector('h1') as HTMLElement).focus();
+    expect(modal).toContainElement(document.activeElement as HTMLElement);
   });
 
   it('a service with a website id: looked up, no modal', async () => {

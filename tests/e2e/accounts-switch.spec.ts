@@ -1,8 +1,8 @@
 /**
  * Issue 12 and doc1 §4.3 row 4 in Chromium, seeded through the API (the walk to these screens is covered elsewhere):
  * the header's 'Switch account' link reaches the account switcher (axe clean), and a pending application on the
- * reseller portal (co-brand reseller-shop, no eHopper flow) shows verifying's pending variant. Screenshots at 390 and
- * 1280 wide.
+ * reseller portal (co-brand reseller-shop, no eHopper flow) shows verifying's pending variant; a launch with a 'gopay.'
+ * service is looked up and, without a website id, blocked by the modal. Screenshots at 390 and 1280 wide.
  */
 import { test, expect, type Page } from './fixtures/transitions.ts';
 import { expectNoAxeViolations } from './support.ts';
@@ -45,4 +45,23 @@ test('a pending application on the reseller portal waits on verifying for its de
   await page.getByRole('button', { name: 'I’ll come back later' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your application is in review' })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/r/reseller-shop/${id}/success$`));
+});
+
+test("a launch with a 'gopay.' service on V2 without a website id is looked up and blocked (doc1 §2.7, doc2 §7 Other)", async ({ page }) => {
+  await signedIn(page, 'US', 'en-US');
+  const id = await seeded(page, applicationBody('US', '4321'), false);
+  const lookup = page.waitForResponse((response) => response.url().includes('/api/v2/services/gopay.site-nowebsite'));
+  await page.goto(`/${id}/update?serviceId=gopay.site-nowebsite`);
+  expect((await lookup).status()).toBe(200);
+  const modal = page.getByRole('alertdialog', { name: 'This business can’t continue here' });
+  await expect(modal).toBeVisible();
+  await expect(modal.getByRole('heading', { level: 2 })).toBeFocused();
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'gopay-blocked');
+  // The same service with a website id: looked up, nothing blocks.
+  const known = page.waitForResponse((response) => response.url().includes('/api/v2/services/gopay.site-1001'));
+  await page.goto(`/${id}/update?serviceId=gopay.site-1001`);
+  expect((await known).status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tell us about yourself' })).toBeVisible();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
 });

@@ -157,6 +157,17 @@ describe("confirm ownership: 'send me an email'", () => {
     expect(api.calls.some((c) => c.method === 'POST' && c.url.endsWith('/step-ups/identification/sessions'))).toBe(true);
   });
 
+  it('a partner already verified (the steps email opened afterwards) is shown their success, and no inquiry is started', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi(documentWith(), (method, url) =>
+      method === 'GET' && url.startsWith(ownerUrl) ? { status: 200, body: owner([], { status: 'COMPLETED' }) } : undefined,
+    );
+    await renderScreen(`/${applicationId}/owners/${ownerId}/identification`);
+    await user.click(await screen.findByRole('button', { name: 'Verify my identity' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thanks, you’re verified' })).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
   it('too many emails: the API refusal is shown and the partner stays on the page', async () => {
     const user = userEvent.setup();
     fakeApi(documentWith(), (method, url) => {

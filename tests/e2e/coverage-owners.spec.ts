@@ -5,7 +5,7 @@
  * screen is opened by its address just before the move out of it. The applicant's side: edit a partner (and back, and
  * a partner removed meanwhile), the list from owners success and further steps. The partner's side (the `+full@`
  * trigger: details first): the photo ID sends an incomplete partner to their details, an inquiry that times out ends
- * on the owner error whose 'try again' reopens the link, a verified partner's link shows success, a mistyped link
+ * on the owner error whose 'try again' reopens the link, a verified partner's link and photo-ID page show success, a mistyped link
  * the owner error, and a verified partner cannot start another inquiry. Another account: every partner page it opens
  * answers 403 and shows applicant-error, whose sign-out (failing, then working) and account creation lead on and
  * back. Every action is found by its words in en-US; the screen reached is checked by its address and focused heading.
@@ -29,6 +29,18 @@ async function at(page: Page, id: string, path: string, messages: string): Promi
 async function press(page: Page, key: string): Promise<void> {
   const name = t(key);
   await page.getByRole('button', { name, exact: true }).or(page.getByRole('link', { name, exact: true })).first().click();
+}
+
+/** With OWNERS_SCREENSHOTS=<folder>, full-page screenshots at phone and desktop widths, to look at. */
+async function screenshots(page: Page, name: string): Promise<void> {
+  const folder = process.env.OWNERS_SCREENSHOTS;
+  if (!folder) return;
+  const size = page.viewportSize();
+  for (const [width, height] of [[390, 844], [1280, 800]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${folder}/coverage-${name}-${width}.png`, fullPage: true });
+  }
+  if (size) await page.setViewportSize(size);
 }
 
 /** A partner's own browser: a new context signed up on the sandbox sign-on with `email`. */
@@ -153,6 +165,7 @@ test('the partner: photo ID before their details, a timed-out inquiry and try ag
   await inquiry(partner, 'TIMEOUT');
   await at(partner, id, `${base}/error`, 'owners.ownerError');
   await expectNoAxeViolations(partner);
+  await screenshots(partner, 'owner-error');
   await press(partner, 'owners.ownerError.submit');
   await at(partner, id, `${base}/identification`, 'owners.identification');
   expect((await partner.context().request.get(`/api/v2/applications/${encodeURIComponent(id)}/owners/${encodeURIComponent(ownerId)}`).then((r) => r.json())).status).not.toBe('COMPLETED');
@@ -165,6 +178,12 @@ test('the partner: photo ID before their details, a timed-out inquiry and try ag
   await partner.goto(link);
   await at(partner, id, `${base}/success`, 'owners.ownerSuccess');
 
+  // owner-identification -> owner-success: the steps email opened after verifying shows the success, no new inquiry.
+  await partner.goto(`/${id}/${base}/identification`);
+  await at(partner, id, `${base}/identification`, 'owners.identification');
+  await press(partner, 'owners.identification.submit');
+  await at(partner, id, `${base}/success`, 'owners.ownerSuccess');
+
   // owner-invitation -> owner-error: a mistyped token is refused (404), the owner error offers to try again.
   await partner.goto(`/${id}/${base}?invitation=${'x'.repeat(40)}`);
   await at(partner, id, `${base}/error`, 'owners.ownerError');
@@ -174,6 +193,7 @@ test('the partner: photo ID before their details, a timed-out inquiry and try ag
   await partner.goto(`/${id}/${base}/identification/start`);
   await at(partner, id, `${base}/identification/start`, 'owners.identityStart');
   await expect(partner.getByRole('alert')).toHaveText(t('owners.identityStart.error'));
+  await screenshots(partner, 'identity-start-error');
   await expectNoAxeViolations(partner);
   await press(partner, 'owners.identityStart.back');
   await at(partner, id, `${base}/identification`, 'owners.identification');
@@ -201,6 +221,7 @@ test('another account on the partner pages gets applicant-error; its sign-out an
   await at(stranger, id, `${base}/sign-in`, 'owners.signIn');
   await expect(stranger.getByRole('alert')).toHaveText(t('owners.signIn.error'));
   await expectNoAxeViolations(stranger);
+  await screenshots(stranger, 'sign-in-error');
   await press(stranger, 'owners.signIn.back');
   await at(stranger, id, `${base}/applicant-error`, 'owners.applicantError');
   expect(new URL(stranger.url()).searchParams.get('invitation')).toBe(token);

@@ -274,3 +274,25 @@ test('a texted link left past its five minutes: the waiting screen offers a new 
   await expect(page).toHaveURL(new RegExp(`/${id}/phone-auth/retry$`));
   await heading(page, 'signup.phoneAuthRetry.title');
 });
+
+test('a store with no payments application yet (not started) starts a new payment application for its business', async ({ page }) => {
+  await signedIn(page, 'US', locale);
+  await accounts(page, [{ decision: 'APPROVED', name: 'Started APPROVED Co', businessId: 'biz-cov-ns' }]);
+  // The platform lists stores created elsewhere (another service) before they have a payments application; the
+  // reference API's stores are all applications, so this one store is added to its answer.
+  await page.route('**/api/v2/accounts/biz-cov-ns/stores**', async (route) => {
+    const response = await route.fetch();
+    const stores = (await response.json()) as Array<Record<string, unknown>>;
+    await route.fulfill({ response, json: [...stores, { id: 'store-cov-new', businessId: 'biz-cov-ns', name: 'Airport Kiosk', completed: false }] });
+  });
+  await page.goto('/accounts/biz-cov-ns/stores');
+  await expect(page.getByRole('heading', { level: 2, name: 'Airport Kiosk' })).toBeVisible();
+  await page.getByRole('button', { name: text(locale, 'accounts.stores.actions.start'), description: 'Airport Kiosk' }).click();
+  // doc1 §1 ADD_PRODUCT for this business, in the signup form doc1 §2.6 picks (before: the landing page, whose boot
+  // routing sent the user straight back to the account list).
+  await expect(page).toHaveURL(/\/urn:app:[\w-]+\/update$/);
+  await heading(page, 'signup.update.title');
+  const id = decodeURIComponent(/\/(urn:app:[\w-]+)\/update$/.exec(page.url())![1]!);
+  const stored = await call(page, 'GET', `/api/v2/applications/${encodeURIComponent(id)}`);
+  expect(stored.application).toMatchObject({ intent: 'ADD_PRODUCT', businessId: 'biz-cov-ns' });
+});

@@ -2,7 +2,8 @@
  * Issue 12 and doc1 §4.3 row 4 in Chromium, seeded through the API (the walk to these screens is covered elsewhere):
  * the header's 'Switch account' link reaches the account switcher (axe clean), and a pending application on the
  * reseller portal (co-brand reseller-shop, no eHopper flow) shows verifying's pending variant; a launch with a 'gopay.'
- * service is looked up and, without a website id, blocked by the modal. Screenshots at 390 and 1280 wide.
+ * service is looked up and, without a website id, blocked by the modal; a pending add-product application goes back
+ * to its signup form with a calm note (doc1 §4.3 row 3). Screenshots at 390 and 1280 wide.
  */
 import { test, expect, type Page } from './fixtures/transitions.ts';
 import { expectNoAxeViolations } from './support.ts';
@@ -64,4 +65,22 @@ test("a launch with a 'gopay.' service on V2 without a website id is looked up a
   expect((await known).status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1, name: 'Tell us about yourself' })).toBeVisible();
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
+});
+
+test('a pending add-product application goes back to its signup form with what was typed and a calm note (doc1 §4.3 row 3)', async ({ page }) => {
+  await signedIn(page, 'US', 'en-US');
+  const created = await call(page, 'POST', '/api/v2/applications?force-intent=ADD_PRODUCT', applicationBody('US', '4321', 'Jane PENDING Bakery'), 201);
+  const id = created.application.id as string;
+  await page.goto(`/${id}/applicant/identity`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const last4 = page.getByLabel(/^Last 4 digits of your SSN/);
+  if ((await last4.inputValue()) === '') await last4.fill('4321');
+  await page.getByRole('button', { name: 'Submit application' }).click();
+  // The domain portal's signup form is the older one (doc1 §2.6), filled from the application.
+  await expect(page).toHaveURL(new RegExp(`/${id}/update$`));
+  await expect(page.getByRole('status').filter({ hasText: 'Your request to add this product is being reviewed.' })).toBeVisible();
+  await expect(page.getByLabel(/^Legal first name/)).toHaveValue('Jane');
+  expect((await call(page, 'GET', `/api/v2/applications/${encodeURIComponent(id)}`)).application).toMatchObject({ intent: 'ADD_PRODUCT', decision: 'PENDING' });
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'add-product-pending');
 });

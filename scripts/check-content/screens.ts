@@ -29,11 +29,11 @@ export interface RowAt {
   row: Obj;
 }
 
-/** Every next/onError row of a screen (its secondary actions and watch too), including those a variant's merge brings. */
+/** Every next/onError row of a screen (its secondary actions and watch too, with the watch's onTimeout), including those a variant's merge brings. */
 export function rowsOf(screen: Obj): RowAt[] {
   const rows: RowAt[] = [];
   const collect = (owner: Obj | undefined, base: string[]): void => {
-    for (const list of ['next', 'onError']) {
+    for (const list of ['next', 'onError', 'onTimeout']) {
       asArray(owner?.[list]).forEach((row, index) => {
         const object = asObject(row);
         if (object) rows.push({ at: pointer(...base, list, index), row: object });

@@ -142,7 +142,7 @@ function rowListsOf(owner: Obj | undefined, base: string, facts: Obj): Array<{ k
   });
   const watch = owner.watch as Obj | undefined;
   if (watch && typeof watch === 'object')
-    for (const name of ['next', 'onError']) if (Array.isArray(watch[name])) lists.push({ key: `watch.${name}`, rows: watch[name] as TransitionRow[], at: `${base}/watch/${name}` });
+    for (const name of ['next', 'onError', 'onTimeout']) if (Array.isArray(watch[name])) lists.push({ key: `watch.${name}`, rows: watch[name] as TransitionRow[], at: `${base}/watch/${name}` });
   return lists;
 }
 
@@ -151,8 +151,8 @@ function replacedKeys(merge: Obj | undefined): string[] {
   if (!merge) return [];
   const keys = ['next', 'onError', 'secondary'].filter((key) => key in merge);
   const watch = merge.watch;
-  if (watch === null) keys.push('watch.next', 'watch.onError');
-  else if (watch && typeof watch === 'object') for (const name of ['next', 'onError']) if (name in (watch as Obj)) keys.push(`watch.${name}`);
+  if (watch === null) keys.push('watch.next', 'watch.onError', 'watch.onTimeout');
+  else if (watch && typeof watch === 'object') for (const name of ['next', 'onError', 'onTimeout']) if (name in (watch as Obj)) keys.push(`watch.${name}`);
   return keys;
 }
 

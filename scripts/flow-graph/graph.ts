@@ -149,11 +149,11 @@ interface RowOf {
 function rowsOfView(original: Obj, view: View): RowOf[] {
   const rows: RowOf[] = [];
   const lists = (owner: Obj | undefined, path: string[], prefix: string, phase: Phase): void => {
-    for (const list of ['next', 'onError']) {
+    for (const list of ['next', 'onError', 'onTimeout']) {
       const base = origin(original, view, [...path, list]);
       asArray(owner?.[list]).forEach((row, index) => {
         const object = asObject(row);
-        if (object) rows.push({ row: object, pointer: pointer(...base, index), prefix: `${prefix}${list === 'onError' ? 'on error' : ''}`, phase });
+        if (object) rows.push({ row: object, pointer: pointer(...base, index), prefix: `${prefix}${list === 'onError' ? 'on error' : list === 'onTimeout' ? 'time out' : ''}`, phase });
       });
     }
   };

@@ -183,6 +183,11 @@ function linkRowsOf(screen: Obj, id: string, bundle: ContentBundle): Array<{ key
   return target ? [{ key: 'link', rows: [{ to: target } as TransitionRow], at: `${id}#/options/href` }] : [];
 }
 
+/** The path parameters of a screen's path (`/:applicationId/x` → applicationId). */
+function paramsOf(path: string): string[] {
+  return [...path.matchAll(/:([A-Za-z]\w*)/g)].map((match) => match[1]!);
+}
+
 /** The roots the journeys start from: every flow's entry and every screen declared `entry`. */
 function rootsOf(bundle: ContentBundle): string[] {
   return [
@@ -228,6 +233,20 @@ export function flowGraph(bundle: ContentBundle, config: CoverageConfig): FlowGr
         }
       }
     }
+    // The shell's header links (rules/shell.json headerLinks, engine/shell/header.tsx): shown on every screen whose
+    // address gives the target's path parameters. A link is one edge `header:<id> -> target`, like a routing table
+    // shared by every screen, so it is covered once whichever screen it was followed from.
+    const links = ((bundle.shell as { headerLinks?: Array<{ id: string; to: string; when?: unknown }> } | undefined)?.headerLinks ?? []);
+    links.forEach((link, index) => {
+      const target = bundle.screens[link.to];
+      if (!target || !canHold(link.when, facts)) return;
+      const needs = paramsOf(target.path);
+      const step = { id: `header:${link.id} -> ${link.to}`, from: `header:${link.id}`, to: link.to, source: `shell headerLinks/${index}` };
+      for (const [id, screen] of Object.entries(bundle.screens)) {
+        if (id === link.to || !needs.every((name) => paramsOf(screen.path).includes(name))) continue;
+        candidates.push({ context: key, from: id, to: link.to, edges: [step.id], steps: [step] });
+      }
+    });
     // Keep the routes of screens reachable in this context.
     const reached = new Set(roots);
     if (roots.length === 0) for (const c of candidates) reached.add(c.from);

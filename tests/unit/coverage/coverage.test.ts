@@ -152,6 +152,33 @@ describe("a link a screen's kind renders to another screen (options.href)", () =
   });
 });
 
+describe('the header links of the shell (rules/shell.json headerLinks)', () => {
+  const withHeader = { ...bundle, shell: { headerLinks: [{ id: 'switch', to: 'review', when: { '>': [{ count: { var: 'data.getAccounts' } }, 1] } }] } } as unknown as ContentBundle;
+  const graph = flowGraph(withHeader, config);
+
+  test('a header link is one edge header:<id> -> target, whichever screen it is followed from; screens without the parameters have none', () => {
+    expect(graph.edges.filter((e) => e.from === 'header:switch').map((e) => e.id)).toEqual(['header:switch -> review']);
+    const froms = new Set(graph.routes.filter((r) => r.edges.includes('header:switch -> review')).map((r) => r.from));
+    expect(froms.has('form')).toBe(true);
+    expect(froms.has('start')).toBe(false); // `/` gives no applicationId
+    expect(froms.has('review')).toBe(false);
+  });
+
+  test('a move through the header link is declared and covers its edge', () => {
+    const record: TestRecord = {
+      test: 'header',
+      status: 'passed',
+      visits: [
+        { screen: 'form', url: '/urn:app:1/form', context: 'US/domain/en-US', typed: true },
+        { screen: 'review', url: '/urn:app:1/review', context: 'US/domain/en-US' },
+      ],
+    };
+    const report = coverageOf(graph, [record]);
+    expect(report.undeclared).toEqual([]);
+    expect(report.covered.map((e) => e.id)).toEqual(['header:switch -> review']);
+  });
+});
+
 describe('flowGraph: what one transition is', () => {
   const graph = flowGraph(bundle, config);
   const ids = graph.edges.map((e) => e.id);

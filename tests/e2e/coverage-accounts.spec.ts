@@ -30,6 +30,14 @@ async function choose(page: Page, name: RegExp | string, submitKey: string): Pro
   await page.getByRole('button', { name: text(locale, submitKey), exact: true }).click();
 }
 
+/** The screen at phone and desktop widths (ACCOUNTS_SHOTS names the folder). */
+async function screenshots(page: Page, name: string): Promise<void> {
+  for (const [width, height] of [[390, 844], [1280, 800]]) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${process.env.ACCOUNTS_SHOTS ?? 'test-results'}/coverage-accounts-${name}-${width}.png`, fullPage: true });
+  }
+}
+
 /** Fills the manual bank form with a valid US checking account and saves it. */
 async function saveBankForm(page: Page, holder: string): Promise<void> {
   await page.getByLabel(/^Account holder name/).fill(holder);
@@ -185,6 +193,7 @@ test('cash advance: back from the offers, and back to the offers when the lender
   await expect(page).toHaveURL(new RegExp(`/cashadvanceoffers\\?businessId=${businessId}$`));
   await heading(page, 'money.cashAdvance.title');
   await expect(accept).toBeVisible();
+  await screenshots(page, 'cash-advance-back');
   await page.getByRole('button', { name: text(locale, 'money.cashAdvance.back'), exact: true }).click();
   await expect(page).not.toHaveURL(/cashadvanceoffers/);
 });
@@ -287,6 +296,7 @@ test('a store with no payments application yet (not started) starts a new paymen
   });
   await page.goto('/accounts/biz-cov-ns/stores');
   await expect(page.getByRole('heading', { level: 2, name: 'Airport Kiosk' })).toBeVisible();
+  await screenshots(page, 'stores-not-started');
   await page.getByRole('button', { name: text(locale, 'accounts.stores.actions.start'), description: 'Airport Kiosk' }).click();
   // doc1 §1 ADD_PRODUCT for this business, in the signup form doc1 §2.6 picks (before: the landing page, whose boot
   // routing sent the user straight back to the account list).

@@ -306,3 +306,22 @@ test('a store with no payments application yet (not started) starts a new paymen
   const stored = await call(page, 'GET', `/api/v2/applications/${encodeURIComponent(id)}`);
   expect(stored.application).toMatchObject({ intent: 'ADD_PRODUCT', businessId: 'biz-cov-ns' });
 });
+
+test('approved while the owners’ details are still awaited: opened again, the application shows what is left for the partners (doc1 §4.3 row 6)', async ({ page }) => {
+  await signedIn(page, 'US', locale);
+  // SSN 0001: approved-pending with the BO_INFO step-up, boStatus WAITING_FOR_INFO.
+  const id = await seeded(page, applicationBody('US', '0001'));
+  // The platform may approve before the owners' details arrive; the reference API never decides again by itself, so
+  // its answer is given that decision (approved, no step-up left, the owners' details still awaited).
+  const address = (url: URL) => decodeURIComponent(url.pathname) === `/api/v2/applications/${id}`;
+  await page.route(address, async (route) => {
+    if (route.request().method() !== 'GET') return route.fallback();
+    const response = await route.fetch();
+    const document = (await response.json()) as { application: Record<string, unknown> };
+    expect(document.application).toMatchObject({ decision: 'APPROVED_PENDING', boStatus: 'WAITING_FOR_INFO' });
+    await route.fulfill({ response, json: { ...document, application: { ...document.application, decision: 'APPROVED', stepUpDetails: [] } } });
+  });
+  await page.goto(`/${id}/resume`);
+  await expect(page).toHaveURL(new RegExp(`/${id}/owners/further-steps$`));
+  await heading(page, 'owners.furtherSteps.title');
+});

@@ -114,7 +114,7 @@ export function checkReferences(model: ContentModel, resolved: Map<string, Obj>,
           once({ file, pointer: `${at}/form/schema${error.instancePath}`, message: `is not a valid JSON Schema: ${error.message ?? error.keyword}`, fix: 'Correct the form schema (JSON Schema draft 2020-12).' });
         }
       }
-      const fields = new Set(Object.keys(asObject(formSchema?.properties) ?? {}));
+      const fields = formFields(formSchema);
       for (const field of Object.keys(asObject(form.bind) ?? {})) {
         if (!fields.has(field)) {
           once({ file, pointer: `${at}${pointer('form', 'bind', field)}`, message: `binds field "${field}", which the form schema does not have`, fix: `Add "${field}" to form.schema.properties or remove the binding.` });
@@ -128,4 +128,21 @@ export function checkReferences(model: ContentModel, resolved: Map<string, Obj>,
       if (object) checkRowTargets(object, file, pointer('rows', index), model, problems);
     });
   }
+}
+
+/**
+ * The top-level fields of a form schema: its properties and those a conditional part adds (allOf, anyOf, oneOf
+ * items, if/then/else, dependentSchemas), which rjsf shows when the condition holds (the order screen's address
+ * appears for a device order only).
+ */
+function formFields(schema: Record<string, unknown> | undefined, into = new Set<string>()): Set<string> {
+  if (!schema) return into;
+  for (const name of Object.keys(asObject(schema.properties) ?? {})) into.add(name);
+  for (const key of ['allOf', 'anyOf', 'oneOf']) {
+    const parts = schema[key];
+    if (Array.isArray(parts)) for (const part of parts) formFields(asObject(part), into);
+  }
+  for (const key of ['if', 'then', 'else']) formFields(asObject(schema[key]), into);
+  for (const part of Object.values(asObject(schema.dependentSchemas) ?? {})) formFields(asObject(part), into);
+  return into;
 }

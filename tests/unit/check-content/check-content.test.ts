@@ -79,6 +79,10 @@ const CASES: Record<string, Expected[]> = {
       message: 'uses {$name}, but screen "start" shows this message (a title, intro, button, label, help, option or busy text) without variables',
     },
   ],
+  // A field a conditional part of the schema adds (allOf/if/then) may be bound; one in no part may not.
+  'unknown-binding': [
+    { file: 'flows/demo/screens/start.json', pointer: '/form/bind/size', message: 'binds field "size", which the form schema does not have' },
+  ],
   'wrong-namespace': [
     { file: 'locales/en-CA/demo.json', pointer: '/messages/other.title', message: 'has key "other.title", which locales/en-US/demo.json lacks' },
     { file: 'locales/en-CA/demo.json', pointer: '/messages/other.title', message: 'key "other.title" does not start with the file\'s namespace "demo."' },

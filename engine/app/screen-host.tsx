@@ -189,16 +189,29 @@ export function ScreenHost({ screenId }: { screenId: string }) {
     [resolved, context, engine, go, handleFailure, screen.id],
   );
 
-  /** Every cached read of the application document gets the new answer (same URL as a screen's load). */
+  /**
+   * Every cached read of the application document gets the new answer. A screen's loads share one cache entry keyed
+   * by their URLs joined with '|' (the order screen's is the application's and the plans'), so every entry whose key
+   * names the document's URL is updated, keeping the other answers it holds; an entry of several reads not cached
+   * yet is left to load.
+   */
   const refreshDocumentReads = useCallback(
     async (doc: Record<string, unknown>, ctx: Record<string, unknown>) => {
       const reads = Object.entries(engine.bundle.calls).filter(([, call]) => call.method === 'GET' && call.result === 'document');
       for (const [name, call] of reads) {
+        let url: string;
         try {
-          await mutate(buildRequest(name, call, ctx).url, { [name]: doc }, { revalidate: false });
+          url = buildRequest(name, call, ctx).url;
         } catch {
-          /* not addressable in this context */
+          continue; // not addressable in this context
         }
+        await mutate(
+          (key) => typeof key === 'string' && key.split('|').includes(url),
+          (current: Record<string, unknown> | undefined) => (current ? { ...current, [name]: doc } : current),
+          { revalidate: false },
+        );
+        // The single read's own entry, also when no screen has cached it yet.
+        await mutate(url, (current: Record<string, unknown> | undefined) => ({ ...(current ?? {}), [name]: doc }), { revalidate: false });
       }
     },
     [engine.bundle.calls, mutate],

@@ -3,14 +3,14 @@
  * filled from the document at the bound paths, then from the local draft (sensitive fields never stored); every
  * error is a localised message key; the API's field errors land on their fields; one primary button.
  */
-import { use, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, UiSchema, RJSFValidationError } from '@rjsf/utils';
 import { useI18n } from '../i18n/context.tsx';
 import { useEngine } from '../app/engine-context.tsx';
 import { templates, widgets } from '../form/theme.tsx';
 import { validatorFor, localiseErrors } from '../form/validator.ts';
-import { screenValidators } from '../form/screen-validators.ts';
+import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import { localiseUiSchema } from '../form/localise-ui.ts';
 import { formDataFrom, type Bindings } from '../state/bind.ts';
 import { sensitiveFields, withoutSensitive } from '../state/privacy.ts';
@@ -30,7 +30,8 @@ function fieldErrorsFromApi(fields: Array<{ field: string; description?: string 
   return errors as ErrorSchema;
 }
 
-export function FormScreen({ screen, context, submit, busy, headingRef, secondary, runSecondary }: ScreenProps) {
+/** A form screen's props: the screen's own precompiled validators (engine/form/screen-validators.ts) with the kind's. */
+export function FormScreen({ screen, context, submit, busy, headingRef, secondary, runSecondary, validators }: ScreenProps & { validators: ValidatorFunctions }) {
   const { t } = useI18n();
   const engine = useEngine();
   const form = screen.form!;
@@ -54,7 +55,6 @@ export function FormScreen({ screen, context, submit, busy, headingRef, secondar
     const all = Object.keys((schema.properties ?? {}) as object);
     return [...declared.filter((name) => name !== '*'), ...all.filter((name) => !declared.includes(name))];
   }, [form.uiSchema, schema]);
-  const validators = use(screenValidators(screen.id));
   const validator = useMemo(() => validatorFor(validators, schema), [validators, schema]);
   const formId = `form-${screen.id}`;
   useFormFunnel(screen, context, formData, formId, validator, fieldOrder); // funnel events (rules/funnel.json)

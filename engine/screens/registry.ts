@@ -24,11 +24,27 @@ export interface ScreenProps {
 }
 
 // Forms bring rjsf: a chunk of their own, so a message screen (the landing page) loads light. Each form screen's
-// validators are a chunk of their own too, requested here at once so they download beside the form chunk.
-const LazyFormScreen = lazy(() => import('./form-screen.tsx').then((module) => ({ default: module.FormScreen })));
+// precompiled validators are a chunk of their own too, fetched beside the form chunk; one lazy component per form
+// screen waits for both.
+const formKinds = new Map<string, ComponentType<ScreenProps>>();
+function formKindOf(screenId: string): ComponentType<ScreenProps> {
+  let kind = formKinds.get(screenId);
+  if (!kind) {
+    kind = lazy(() =>
+      Promise.all([import('./form-screen.tsx'), screenValidators(screenId)]).then(
+        ([module, validators]) => ({ default: (props: ScreenProps) => createElement(module.FormScreen, { ...props, validators }) }),
+        (error: unknown) => {
+          formKinds.delete(screenId); // shown again later, the screen tries the download again
+          throw error;
+        },
+      ),
+    );
+    formKinds.set(screenId, kind);
+  }
+  return kind;
+}
 function FormKind(props: ScreenProps) {
-  void screenValidators(props.screen.id);
-  return createElement(LazyFormScreen, props);
+  return createElement(formKindOf(props.screen.id), props);
 }
 
 export const screenKinds: Record<string, ComponentType<ScreenProps>> = {

@@ -4,9 +4,9 @@
  * recorded (reports/transitions/<run>/, written by tests/e2e/fixtures/transitions.ts; a failed test's record does
  * not count), writes reports/coverage/transitions.md and .json, and prints the summary, every uncovered transition
  * and every market, portal or locale no journey ran in.
- * Fails (exit 1) on an uncovered transition or a missing market/portal/locale only with `--strict` or
- * COVERAGE_STRICT=1: journeys for new screens are still being written, so scripts/test-all.ts runs it strictly
- * only behind that switch.
+ * Fails (exit 1) on an uncovered transition or a missing market/portal/locale with `--strict` or
+ * COVERAGE_STRICT=1, as `npm test` (scripts/test-all.ts) runs it; without, it only reports (while a new screen's
+ * journeys are being written).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -101,10 +101,13 @@ export async function orderRoutes(
       const order = await storeQuote(request, { db, shared }, (_doc, market, when) => {
         const priced = priceOrder(content.plans, market, body.profiles, when);
         if ('problems' in priced) throw new ApiError('VALIDATION_FAILED', priced.problems);
+        // A device ships, so it needs the address; a no-device choice has none.
+        const ships = priced.profiles.some((profile) => profile.device !== 'NO_DEVICE');
+        if (ships && !body.address) throw new ApiError('VALIDATION_FAILED', [{ field: '/address', key: 'validation.required' }]);
         return {
           type: (body.type as string | undefined) ?? priced.type,
           paymentMethod: (body.paymentMethod as string | undefined) ?? content.config.defaults.paymentMethod ?? 'BANK',
-          address: body.address as JsonObject,
+          ...(ships ? { address: body.address as JsonObject } : {}),
           feeProfiles: (body.feeProfiles as JsonObject[] | undefined) ?? [],
           profiles: priced.profiles as unknown as JsonObject[],
           totals: priced.totals as unknown as JsonObject,

@@ -308,6 +308,22 @@ describe('quotes', () => {
     expect(buy).toMatchObject({ type: 'BUY', totals: { subtotalCents: 34900, shippingCents: 2000, totalCents: 36900 } });
   });
 
+  it('no device needs no address and replaces an earlier device quote; a device without an address is refused (400 /address), nothing stored', async () => {
+    const { id, cookie } = await application();
+    expect((await quote(id, cookie, [{ planKey: 'buy', quantity: 1 }])).json()).toMatchObject({ type: 'BUY', address: { line1: shipTo.line1 } });
+    const none = await h.call('POST', `/api/v2/applications/${id}/orders/quote`, cookie, { type: 'NO_DEVICE', profiles: [{ planKey: 'noDevice', quantity: 1 }] });
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toMatchObject({ type: 'NO_DEVICE', submitted: false, totals: { totalCents: 0 } });
+    expect(none.json().address).toBeUndefined();
+    const stored = (await storedOrder(id)).order as Record<string, unknown>;
+    expect(stored).toMatchObject({ type: 'NO_DEVICE' });
+    expect(stored.address).toBeUndefined();
+    const device = await h.call('POST', `/api/v2/applications/${id}/orders/quote`, cookie, { profiles: [{ planKey: 'n910', quantity: 1 }] });
+    expect(device.statusCode).toBe(400);
+    expect(device.json().details).toEqual([expect.objectContaining({ field: '/address', key: 'validation.required' })]);
+    expect((await storedOrder(id)).order).toEqual(stored);
+  });
+
   it('refuses a PO box shipping address and a bad quantity, naming the field; nothing stored', async () => {
     const { id, cookie } = await application();
     const poBox = await quote(id, cookie, [{ planKey: 'n910', quantity: 1 }], { ...address, line1: 'PO Box 123' });

@@ -1,7 +1,8 @@
 /**
  * Coverage of the order screens' two remaining moves (issue 10): 'Change my order' on the review goes back to the
- * order with the choice kept, and 'No terminal for now' skips the card (doc1 §4.9: no device, nothing to pay) and
- * goes straight to the submit, which routes as after any onboard. One approved application seeded through the API.
+ * order with the choice kept (also the browser's back button), and 'No terminal for now' replaces the device quote,
+ * skips the card (doc1 §4.9: no device, nothing to pay) and goes straight to the submit, which routes as after any
+ * onboard. One approved application seeded through the API.
  */
 import { expect, test } from './fixtures/transitions.ts';
 import { applicationBody, call, open, seeded, signedIn } from './fixtures/seed.ts';
@@ -40,9 +41,12 @@ test('the review goes back to the order with the choice kept; no terminal skips 
   await expect(page).not.toHaveURL(new RegExp(`/${id}/order(/card)?$`), { timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectNoAxeViolations(page);
-  // No terminal: nothing was paid for and no order was created (the earlier quote stays a quote).
+  // No terminal: the choice replaces the device quote; nothing was paid for and no order was created.
   const doc = await call(page, 'GET', `/api/v2/applications/${id}`);
-  expect(doc.order?.id).toBeUndefined();
-  expect(doc.order?.paymentId).toBeUndefined();
-  expect(doc.order?.submitted).toBe(false);
+  expect(doc.order).toMatchObject({ type: 'NO_DEVICE', submitted: false, totals: { totalCents: 0 } });
+  expect(doc.order.id).toBeUndefined();
+  expect(doc.order.paymentId).toBeUndefined();
+  expect(doc.order.address).toBeUndefined();
+  await open(page, 'domain', id, 'order');
+  await expect(page.getByLabel('No terminal for now')).toBeChecked();
 });

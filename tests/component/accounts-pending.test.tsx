@@ -34,6 +34,19 @@ function shortWatchBundle(): ContentBundle {
   return copy;
 }
 
+
+/** Fills the US identity step (doc2 §5 valid values) and submits it. */
+async function submitUsIdentity(): Promise<void> {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText(/^Date of birth/), '04/12/1985');
+  await user.type(screen.getByLabelText(/^Last 4 digits of your SSN/), '4321');
+  await user.type(screen.getByLabelText(/^Mobile phone number/), '(512) 555-0147');
+  await user.type(screen.getByLabelText(/^Home street address/), '456 Oak Avenue');
+  await user.type(screen.getByLabelText(/^City/), 'Austin');
+  await user.selectOptions(screen.getByLabelText(/^State/), 'Texas');
+  await user.type(screen.getByLabelText(/^ZIP code/), '78702');
+  await user.click(screen.getByRole('button', { name: /continue|submit/i }));
+}
 describe('doc1 §4.3 row 4: pending on the reseller portal', () => {
   it('onboarding a pending reseller application opens verifying, which moves on when the decision changes', async () => {
     let reads = 0;
@@ -50,15 +63,7 @@ describe('doc1 §4.3 row 4: pending on the reseller portal', () => {
       return undefined;
     });
     await renderScreen(`/${applicationId}/applicant/identity`, { environment: resellerEnvironment() });
-    const user = userEvent.setup();
-    await user.type(await screen.findByLabelText(/^Date of birth/), '04/12/1985');
-    await user.type(screen.getByLabelText(/^Last 4 digits of your SSN/), '4321');
-    await user.type(screen.getByLabelText(/^Mobile phone number/), '(512) 555-0147');
-    await user.type(screen.getByLabelText(/^Home street address/), '456 Oak Avenue');
-    await user.type(screen.getByLabelText(/^City/), 'Austin');
-    await user.selectOptions(screen.getByLabelText(/^State/), 'Texas');
-    await user.type(screen.getByLabelText(/^ZIP code/), '78702');
-    await user.click(screen.getByRole('button', { name: /continue|submit/i }));
+    await submitUsIdentity();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'We’re reviewing your application' })).toBeInTheDocument();
     expect(screen.getByText(/Stay on this page and we’ll show you the result/)).toBeInTheDocument();
@@ -103,15 +108,7 @@ describe('doc1 §4.3 row 3: pending add-product goes back to the form', () => {
       return undefined;
     });
     await renderScreen(`/${applicationId}/applicant/identity`);
-    const user = userEvent.setup();
-    await user.type(await screen.findByLabelText(/^Date of birth/), '04/12/1985');
-    await user.type(screen.getByLabelText(/^Last 4 digits of your SSN/), '4321');
-    await user.type(screen.getByLabelText(/^Mobile phone number/), '(512) 555-0147');
-    await user.type(screen.getByLabelText(/^Home street address/), '456 Oak Avenue');
-    await user.type(screen.getByLabelText(/^City/), 'Austin');
-    await user.selectOptions(screen.getByLabelText(/^State/), 'Texas');
-    await user.type(screen.getByLabelText(/^ZIP code/), '78702');
-    await user.click(screen.getByRole('button', { name: /continue|submit/i }));
+    await submitUsIdentity();
 
     const note = await screen.findByText(/Your request to add this product is being reviewed/, {}, { timeout: 15_000 });
     expect(note.closest('[role="status"]')).not.toBeNull();

@@ -9,7 +9,8 @@ declare module 'virtual:catalogues' {
   export const locales: string[];
   /** rules/config.json fallbackLocale. */
   export const fallbackLocale: string;
-  export const loaders: Record<string, () => Promise<{ default: Record<string, string> }>>;
+  /** One locale's messages, and the fallback locale's messages for the keys it lacks (empty when complete). */
+  export const loaders: Record<string, () => Promise<{ default: Record<string, string>; fallback: Record<string, string> }>>;
 }
 declare module 'virtual:validators' {
   import type { ValidatorFunctions } from '@rjsf/validator-ajv8';

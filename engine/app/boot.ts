@@ -8,7 +8,6 @@ import { detectLocale } from '../i18n/detect.ts';
 import { createTranslator, type Translator } from '../i18n/translator.ts';
 import { detectMarket, detectPortal, referralFromPath, type EngineConfig, type Environment } from '../environment/detect.ts';
 import { cookieString, readCookie } from '../environment/cookies.ts';
-import { BASE_HEADERS } from '../calls/run.ts';
 
 export interface User {
   email: string;
@@ -32,27 +31,42 @@ export class BootError extends Error {
   }
 }
 
+/**
+ * One catalogue download: a locale's chunk carries the fallback locale's messages for the keys it lacks. Only when
+ * the configuration names another fallback locale than the content's is that catalogue downloaded too.
+ */
 async function loadTranslator(locale: string, fallback: string): Promise<Translator> {
+  const empty = { default: {}, fallback: {} };
   const [own, base] = await Promise.all([
-    loaders[locale]?.() ?? Promise.resolve({ default: {} }),
-    locale === fallback ? Promise.resolve(undefined) : loaders[fallback]?.(),
+    loaders[locale]?.() ?? Promise.resolve(empty),
+    locale === fallback || fallback === contentFallback ? Promise.resolve(undefined) : loaders[fallback]?.(),
   ]);
   const report = (key: string, where: string) => {
     if (import.meta.env.DEV) console.warn(`missing message ${key} in ${where}`);
   };
-  return createTranslator(locale, own.default, base ? { locale: fallback, messages: base.default } : undefined, report);
+  const messages = base ? base.default : locale === fallback ? {} : own.fallback;
+  return createTranslator(locale, own.default, { locale: fallback, messages }, report);
 }
+
+/**
+ * The two boot reads go out as plain GETs, with no header of their own: index.html preloads `/api/v2/configs` and
+ * `/api/v2/session` (`<link rel="preload" as="fetch" crossorigin>`, credentials same-origin) while the scripts
+ * download, and Chromium hands a preloaded response to a fetch only when URL, mode, credentials and headers match
+ * (a custom header such as X-Requested-With would send the request a second time). A visitor with a currency
+ * cookie or a referral path asks for another configuration URL, and the preload of the plain one goes unused.
+ */
+const BOOT_READ: RequestInit = { credentials: 'same-origin' };
 
 async function fetchConfig(currency: string | undefined, referralUrlId: string | undefined): Promise<Response> {
   const path = referralUrlId ? `/api/v2/configs/${encodeURIComponent(referralUrlId)}` : '/api/v2/configs';
   const query = currency ? `?currency=${encodeURIComponent(currency)}` : '';
-  return fetch(`${path}${query}`, { headers: BASE_HEADERS, credentials: 'same-origin' });
+  return fetch(`${path}${query}`, BOOT_READ);
 }
 
 /** The signed-in user, or null (no session, or the call failed). */
 async function fetchUser(): Promise<User | null> {
   try {
-    const session = await fetch('/api/v2/session', { headers: BASE_HEADERS, credentials: 'same-origin' });
+    const session = await fetch('/api/v2/session', BOOT_READ);
     return session.ok ? ((await session.json()) as { user: User }).user : null;
   } catch {
     return null;
@@ -60,10 +74,10 @@ async function fetchUser(): Promise<User | null> {
 }
 
 export async function boot(): Promise<Booted> {
-  // Started at once, side by side with the configuration: the session and the fallback catalogue (every translator
-  // loads it) do not depend on it, so the first screen does not wait for three round trips in a row.
+  // Started at once, side by side with the configuration: the session, and the catalogue of the locale the visitor
+  // most likely gets (the configuration only narrows the choice to the market's locales), so the first screen does
+  // not wait for three round trips in a row.
   const userLoad = fetchUser();
-  void loaders[contentFallback]?.().catch(() => undefined);
   const url = new URL(window.location.href);
   const referralUrlId = referralFromPath(url.pathname);
   const currencyCookie = readCookie(document.cookie, 'currency');
@@ -74,6 +88,7 @@ export async function boot(): Promise<Booted> {
     browser: navigator.languages,
     query: url.searchParams.get('locale'),
   };
+  void loaders[detectLocale(localeSources, catalogueLocales, contentFallback)]?.().catch(() => undefined);
 
   let config: EngineConfig | undefined;
   // An explicit ?currency= (a country switch, a partner's link) wins over the cookie, which boot then rewrites.

@@ -2,7 +2,8 @@
  * Vite plugin: serves the content tree to the engine as virtual modules, built from flows/, rules/ and locales/.
  *   virtual:content        the content bundle (flows, screens, calls, routing tables)
  *   virtual:catalogues     the list of locales and a lazy loader per locale (one chunk per catalogue)
- *   virtual:catalogue/<l>  one locale's messages
+ *   virtual:catalogue/<l>  one locale's messages (`default`), and `fallback`: only the keys it lacks, taken from the
+ *                          fallback locale (rules/config.json), so a page downloads one catalogue, not two
  *   virtual:validators     a lazy loader per form screen (`loaders[screenId]`), so a screen loads only its own validators
  *   virtual:validators/<id>  precompiled ajv validators for one screen's form schemas, every variant (no eval in the browser)
  *   virtual:preview-fixtures  the routing tables' fixtures, for the preview page's states (imported by it alone)
@@ -42,17 +43,22 @@ export function contentPlugin(root: string): Plugin {
     const all = loadCatalogues(root);
     return pseudo && all['en-US'] ? { ...all, [PSEUDO_LOCALE]: pseudoCatalogue(all['en-US']) } : all;
   };
+  const fallbackLocale = (): string =>
+    (JSON.parse(readFileSync(resolve(root, 'rules/config.json'), 'utf8')) as { fallbackLocale: string }).fallbackLocale;
   const load = (id: string): string | undefined => {
     if (id === 'virtual:content') return `export default ${JSON.stringify(forRuntime(loadContent(root)))};`;
     if (id === 'virtual:catalogues') {
       const locales = Object.keys(catalogues());
       const loaders = locales.map((l) => `${JSON.stringify(l)}: () => import(${JSON.stringify(`virtual:catalogue/${l}`)})`);
-      const { fallbackLocale } = JSON.parse(readFileSync(resolve(root, 'rules/config.json'), 'utf8')) as { fallbackLocale: string };
-      return `export const locales = ${JSON.stringify(locales)};\nexport const fallbackLocale = ${JSON.stringify(fallbackLocale)};\nexport const loaders = { ${loaders.join(', ')} };`;
+      return `export const locales = ${JSON.stringify(locales)};\nexport const fallbackLocale = ${JSON.stringify(fallbackLocale())};\nexport const loaders = { ${loaders.join(', ')} };`;
     }
     if (id.startsWith('virtual:catalogue/')) {
       const locale = id.slice('virtual:catalogue/'.length);
-      return `export default ${JSON.stringify(catalogues()[locale] ?? {})};`;
+      const all = catalogues();
+      const own = all[locale] ?? {};
+      const base = all[fallbackLocale()] ?? {};
+      const missing = Object.fromEntries(Object.entries(base).filter(([key]) => !(key in own)));
+      return `export default ${JSON.stringify(own)};\nexport const fallback = ${JSON.stringify(missing)};`;
     }
     if (id === 'virtual:preview-fixtures') {
       // The preview page (engine/preview, dev only) opens screens in the states the routing-table fixtures describe.

@@ -1,0 +1,48 @@
+/**
+ * Vite plugin (build only): writes a gzip (`.gz`, level 9) and a brotli (`.br`, quality 11) copy beside every text
+ * file of the build (scripts, styles, HTML, SVG, JSON) larger than 1 KB. The server serves them to a browser that
+ * accepts the encoding (@fastify/static `preCompressed`, server/static-front-end.ts): the landing's scripts travel
+ * compressed without the server compressing each response again.
+ */
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Plugin } from 'vite';
+
+const TEXT = /\.(js|mjs|css|html|svg|json|txt)$/;
+const MIN_BYTES = 1024;
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : [path];
+  });
+}
+
+/** Compresses every text file under `dir` (exported for tests and scripts that build by other means). */
+export function precompress(dir: string): number {
+  let count = 0;
+  for (const path of files(dir)) {
+    if (!TEXT.test(path)) continue;
+    const body = readFileSync(path);
+    if (body.length < MIN_BYTES) continue;
+    writeFileSync(`${path}.gz`, gzipSync(body, { level: 9 }));
+    writeFileSync(`${path}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+    count += 1;
+  }
+  return count;
+}
+
+export function compressPlugin(): Plugin {
+  let outDir = '';
+  return {
+    name: 'onboarding-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      if (outDir) precompress(outDir);
+    },
+  };
+}

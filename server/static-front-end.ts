@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from './http/errors.ts';
+import { configUrl } from '../engine/app/config-url.ts';
 
 /**
  * Serves the built front end from `distDir`: its static files, and `index.html` for any other GET outside
@@ -21,9 +22,16 @@ export async function serveFrontEnd(app: FastifyInstance, distDir: string): Prom
       if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
     },
   });
+  const indexFile = join(distDir, 'index.html');
   app.get('/*', (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path.startsWith('/api/') || path.startsWith('/sso/') || path.startsWith('/sandbox/')) throw new ApiError('NOT_FOUND');
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // The page preloads the configuration boot will read for this visit (its currency, its co-brand path), so the
+    // browser reuses the answer instead of asking a second time (engine/app/config-url.ts).
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const currencyQuery = typeof query.currency === 'string' ? query.currency : undefined;
+    const href = configUrl(path, currencyQuery, request.cookies?.currency).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+    const html = readFileSync(indexFile, 'utf8').replace('href="/api/v2/configs"', `href="${href}"`);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 }

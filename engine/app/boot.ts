@@ -5,6 +5,7 @@
  */
 import { locales as catalogueLocales, loaders, fallbackLocale as contentFallback } from 'virtual:catalogues';
 import { detectLocale } from '../i18n/detect.ts';
+import { configUrl } from './config-url.ts';
 import { createTranslator, type Translator } from '../i18n/translator.ts';
 import { detectMarket, detectPortal, referralFromPath, type EngineConfig, type Environment } from '../environment/detect.ts';
 import { cookieString, readCookie } from '../environment/cookies.ts';
@@ -52,15 +53,13 @@ async function loadTranslator(locale: string, fallback: string): Promise<Transla
  * The two boot reads go out as plain GETs, with no header of their own: index.html preloads `/api/v2/configs` and
  * `/api/v2/session` (`<link rel="preload" as="fetch" crossorigin>`, credentials same-origin) while the scripts
  * download, and Chromium hands a preloaded response to a fetch only when URL, mode, credentials and headers match
- * (a custom header such as X-Requested-With would send the request a second time). A visitor with a currency
- * cookie or a referral path asks for another configuration URL, and the preload of the plain one goes unused.
+ * (a custom header such as X-Requested-With may send the request a second time). The server writes the
+ * configuration's address for this visit (currency query or cookie, co-brand path: config-url.ts) into the page.
  */
 const BOOT_READ: RequestInit = { credentials: 'same-origin' };
 
-async function fetchConfig(currency: string | undefined, referralUrlId: string | undefined): Promise<Response> {
-  const path = referralUrlId ? `/api/v2/configs/${encodeURIComponent(referralUrlId)}` : '/api/v2/configs';
-  const query = currency ? `?currency=${encodeURIComponent(currency)}` : '';
-  return fetch(`${path}${query}`, BOOT_READ);
+async function fetchConfig(url: URL, currencyQuery: string | null, currencyCookie: string | undefined): Promise<Response> {
+  return fetch(configUrl(url.pathname, currencyQuery, currencyCookie), BOOT_READ);
 }
 
 /** The signed-in user, or null (no session, or the call failed). */
@@ -105,7 +104,7 @@ export async function boot(): Promise<Booted> {
   if (!config) {
     let response: Response | undefined;
     try {
-      response = await fetchConfig(wantedCurrency ?? undefined, referralUrlId);
+      response = await fetchConfig(url, currencyQuery, currencyCookie ?? undefined);
     } catch {
       response = undefined;
     }

@@ -5,7 +5,22 @@
  * its own locale's (the fallback's missing messages travel inside it).
  */
 import { expect, test } from './fixtures/transitions.ts';
+import type { Page } from '@playwright/test';
 import { origin } from './journey.ts';
+
+/** The page's record of its boot reads, taken before a signed-out visitor is sent on to the sign-on page. */
+async function bootReads(page: Page): Promise<string[]> {
+  const reads = await page.evaluate(async () => {
+    for (let i = 0; i < 100 && !performance.getEntriesByType('resource').some((e) => e.name.endsWith('/api/v2/session')); i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return performance
+      .getEntriesByType('resource')
+      .filter((e) => /\/api\/v2\/(configs|session)(\?|$)/.test(e.name))
+      .map((e) => `${new URL(e.name).pathname}${new URL(e.name).search} ${(e as PerformanceResourceTiming).initiatorType}`);
+  });
+  return reads.sort();
+}
 
 const CATALOGUE = /\/assets\/(en-US|en-CA|fr-CA)-[\w-]+\.js$/;
 
@@ -19,16 +34,8 @@ test('a first visit reads the configuration and the session once each, compresse
   await page.goto(`${origin('domain')}/`);
   // The page's own record of its reads, taken before the signed-out visitor is sent on: each boot read appears once,
   // started by index.html's preload (initiator 'link'), never again by a fetch (initiator 'fetch').
-  const reads = await page.evaluate(async () => {
-    for (let i = 0; i < 100 && !performance.getEntriesByType('resource').some((e) => e.name.endsWith('/api/v2/session')); i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    return performance
-      .getEntriesByType('resource')
-      .filter((e) => /\/api\/v2\/(configs|session)$/.test(e.name))
-      .map((e) => `${new URL(e.name).pathname} ${(e as PerformanceResourceTiming).initiatorType}`);
-  });
-  expect(reads.sort()).toEqual(['/api/v2/configs link', '/api/v2/session link']);
+  const reads = await bootReads(page);
+  expect(reads).toEqual(['/api/v2/configs link', '/api/v2/session link']);
   // Signed out: boot reads both, then the shell sends the visitor to the sign-on page.
   await page.waitForURL(/\/sso\//);
   await page.waitForLoadState('networkidle');
@@ -40,7 +47,7 @@ test('a first visit reads the configuration and the session once each, compresse
   expect(requests.filter((path) => CATALOGUE.test(path))).toEqual([expect.stringMatching(/\/en-US-/)]);
 });
 
-test('a French-speaking visitor in Canada downloads the fr-CA catalogue alone', async ({ page }) => {
+test('a French-speaking visitor in Canada gets its configuration preloaded and the fr-CA catalogue alone', async ({ page }) => {
   const url = origin('domain');
   await page.context().addCookies([
     { name: 'currency', value: 'CAD', url },
@@ -49,6 +56,8 @@ test('a French-speaking visitor in Canada downloads the fr-CA catalogue alone', 
   const requests: string[] = [];
   page.on('request', (request) => requests.push(new URL(request.url()).pathname));
   await page.goto(`${url}/`);
+  // The server preloads this visitor's configuration: the currency from the cookie.
+  expect(await bootReads(page)).toEqual(['/api/v2/configs?currency=CAD link', '/api/v2/session link']);
   await page.waitForURL(/\/sso\//);
   await page.waitForLoadState('networkidle');
   expect(requests.filter((path) => CATALOGUE.test(path))).toEqual([expect.stringMatching(/\/fr-CA-/)]);

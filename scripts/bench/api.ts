@@ -7,6 +7,7 @@
  */
 import autocannon, { type Result } from 'autocannon';
 import { createApplication, signUp } from './browser.ts';
+import { completeUs } from '../../tests/fixtures/applicants.ts';
 
 /** One call's figures. */
 export interface ApiFigure {
@@ -17,18 +18,7 @@ export interface ApiFigure {
   errors: number;
 }
 
-const complete = {
-  applicant: {
-    name: { firstName: 'Ann', lastName: 'Lee' },
-    email: { emailAddress: 'ann@example.com' },
-    phone: { localPhoneNumber: '2125551234' },
-    dob: '01/15/1985',
-    governmentIdentification: { type: 'INDIVIDUAL', value: '4321', sourceType: 'SSN4' },
-    address: { line1: '123 Main Street', city: 'Springfield', state: 'IL', zip: '62701', countryCode: 'US' },
-    communicationLanguage: 'en-US',
-  },
-  company: { name: 'Acme Bakery', segment: '5462', currency: 'USD' },
-};
+const complete = completeUs;
 
 function figure(result: Result): ApiFigure {
   return { requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors };

@@ -5,32 +5,15 @@
  */
 
 /** One state: what to create and whether to onboard it. */
+import { completeCa, completeUs } from '../../tests/fixtures/applicants.ts';
+
 export interface GalleryState {
   name: string;
   body: Record<string, unknown>;
   onboard: boolean;
 }
 
-const applicant = {
-  US: {
-    name: { firstName: 'Ann', lastName: 'Lee' },
-    email: { emailAddress: 'ann@example.com' },
-    phone: { localPhoneNumber: '2125551234' },
-    dob: '01/15/1985',
-    governmentIdentification: { type: 'INDIVIDUAL', value: '4321', sourceType: 'SSN4' },
-    address: { line1: '123 Main Street', city: 'Springfield', state: 'IL', zip: '62701', countryCode: 'US' },
-    communicationLanguage: 'en-US',
-  },
-  CA: {
-    name: { firstName: 'Éloïse', lastName: 'Tremblay' },
-    email: { emailAddress: 'eloise@example.ca' },
-    phone: { localPhoneNumber: '5145551234' },
-    dob: '03/02/1990',
-    governmentIdentification: { type: 'INDIVIDUAL', value: '130692544', sourceType: 'SIN' },
-    address: { line1: '500 Rue Sherbrooke', city: 'Montréal', territory: 'QC', zip: 'H9B 1Y7', countryCode: 'CA' },
-    communicationLanguage: 'fr-CA',
-  },
-} as const;
+const applicant = { US: completeUs.applicant, CA: completeCa.applicant } as const;
 
 const company = {
   US: { segment: '5462', currency: 'USD' },

@@ -5,7 +5,7 @@
  * failed start; the explicit body wins; malformed input is a 400 that stores nothing.
  */
 import { countApplications } from '../../server/storage/applications.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { completeUs, startHarness, type Harness } from './harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -120,18 +120,7 @@ describe('PUT /api/v2/applications/{id}: basic to full (doc1 §1)', () => {
   });
 });
 
-const US = {
-  applicant: {
-    name: { firstName: 'Ann', lastName: 'Lee' },
-    email: { emailAddress: 'ann@example.com' },
-    phone: { localPhoneNumber: '2125551234' },
-    dob: '01/15/1985',
-    governmentIdentification: { type: 'INDIVIDUAL', value: '4321', sourceType: 'SSN4' },
-    address: { line1: '123 Main Street', city: 'Springfield', state: 'IL', zip: '62701', countryCode: 'US' },
-    communicationLanguage: 'en-US',
-  },
-  company: { name: 'Acme Bakery', segment: '5462', currency: 'USD' },
-};
+const US = completeUs;
 
 describe('a business decided by the API, and a product added to it (doc1 §1 ADD_PRODUCT)', () => {
   it('opens the stores of a business id the onboarding gave, and adds a product to it only for its owner', async () => {

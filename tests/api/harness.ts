@@ -62,33 +62,8 @@ export function sessionCookieOf(res: LightMyRequestResponse): string {
   return found.split(';')[0]!;
 }
 
-/** A complete, valid US applicant and company (every field passes doc2 §5). */
-export const completeUs = {
-  applicant: {
-    name: { firstName: 'Ann', lastName: 'Lee' },
-    email: { emailAddress: 'ann@example.com' },
-    phone: { localPhoneNumber: '2125551234' },
-    dob: '01/15/1985',
-    governmentIdentification: { type: 'INDIVIDUAL', value: '4321', sourceType: 'SSN4' },
-    address: { line1: '123 Main Street', city: 'Springfield', state: 'IL', zip: '62701', countryCode: 'US' },
-    communicationLanguage: 'en-US',
-  },
-  company: { name: 'Acme Bakery', segment: '5462', currency: 'USD' },
-} as const;
-
-/** A complete, valid Canadian applicant and company. */
-export const completeCa = {
-  applicant: {
-    name: { firstName: 'Éloïse', lastName: 'Tremblay' },
-    email: { emailAddress: 'eloise@example.ca' },
-    phone: { localPhoneNumber: '5145551234' },
-    dob: '03/02/1990',
-    governmentIdentification: { type: 'INDIVIDUAL', value: '130692544', sourceType: 'SIN' },
-    address: { line1: '500 Rue Sherbrooke', city: 'Montréal', territory: 'QC', zip: 'H9B 1Y7', countryCode: 'CA' },
-    communicationLanguage: 'fr-CA',
-  },
-  company: { name: 'Boulangerie Côté', segment: '5462', currency: 'CAD', address: { countryCode: 'CA' } },
-} as const;
+/** The complete, valid applicants shared by every tier. */
+export { completeCa, completeUs } from '../fixtures/applicants.ts';
 
 /** Plays the tester on the sandbox inquiry page: posts the chosen outcome for the inquiry at `url`. */
 export async function completeInquiry(h: Harness, url: string, outcome: 'RECEIVED' | 'IN_PROGRESS' | 'TIMEOUT'): Promise<void> {

@@ -9,33 +9,13 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page, type Request } from './fixtures/transitions.ts';
 import { expectNoAxeViolations, newEmail, registerFromSignOn } from './support.ts';
+import { completeCa, completeUs } from '../fixtures/applicants.ts';
 
 const HEADERS = { 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' };
 
-const US = {
-  applicant: {
-    name: { firstName: 'Ann', lastName: 'Lee' },
-    email: { emailAddress: 'ann@example.com' },
-    phone: { localPhoneNumber: '2125551234' },
-    dob: '01/15/1985',
-    governmentIdentification: { type: 'INDIVIDUAL', value: '4321', sourceType: 'SSN4' },
-    address: { line1: '123 Main Street', city: 'Springfield', state: 'IL', zip: '62701', countryCode: 'US' },
-    communicationLanguage: 'en-US',
-  },
-  company: { name: 'Acme Bakery', segment: '5462', currency: 'USD' },
-};
-const CA = {
-  applicant: {
-    name: { firstName: 'Éloïse', lastName: 'Tremblay' },
-    email: { emailAddress: 'eloise@example.ca' },
-    phone: { localPhoneNumber: '5145551234' },
-    dob: '03/02/1990',
-    governmentIdentification: { type: 'INDIVIDUAL', value: '130692544', sourceType: 'SIN' },
-    address: { line1: '500 Rue Sherbrooke', city: 'Montréal', territory: 'QC', zip: 'H9B 1Y7', countryCode: 'CA' },
-    communicationLanguage: 'en-CA',
-  },
-  company: { name: 'Boulangerie Côté', segment: '5462', currency: 'CAD', address: { countryCode: 'CA' } },
-};
+const US = completeUs;
+/** The Canadian applicant in English (the money journeys run in en-CA). */
+const CA = { ...completeCa, applicant: { ...completeCa.applicant, communicationLanguage: 'en-CA' } };
 
 /** Signs a new applicant up and returns an approved application of the market, decided by the API. */
 async function approvedApplication(page: Page, market: 'US' | 'CA' = 'US'): Promise<Record<string, any>> {

@@ -8,8 +8,12 @@ import { expect, test } from './fixtures/transitions.ts';
 import type { Page } from '@playwright/test';
 import { origin } from './journey.ts';
 
-/** The page's record of its boot reads, taken before a signed-out visitor is sent on to the sign-on page. */
-async function bootReads(page: Page): Promise<string[]> {
+/**
+ * The page's record of its boot reads, taken before a signed-out visitor is sent on to the sign-on page: the
+ * navigation to the sign-on page is held until the record is read (a navigation that commits meanwhile would take
+ * the page's record with it), then let go.
+ */
+async function bootReads(page: Page, release: () => void): Promise<string[]> {
   const reads = await page.evaluate(async () => {
     for (let i = 0; i < 100 && !performance.getEntriesByType('resource').some((e) => e.name.endsWith('/api/v2/session')); i += 1) {
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -19,7 +23,19 @@ async function bootReads(page: Page): Promise<string[]> {
       .filter((e) => /\/api\/v2\/(configs|session)(\?|$)/.test(e.name))
       .map((e) => `${new URL(e.name).pathname}${new URL(e.name).search} ${(e as PerformanceResourceTiming).initiatorType}`);
   });
+  release();
   return reads.sort();
+}
+
+/** Holds the page's navigation to the sign-on page until `release` is called. */
+async function holdSignOn(page: Page): Promise<{ release: () => void }> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/sso\//, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { release: () => release() };
 }
 
 const CATALOGUE = /\/assets\/(en-US|en-CA|fr-CA)-[\w-]+\.js$/;
@@ -31,10 +47,11 @@ test('a first visit reads the configuration and the session once each, compresse
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') encodings.push(response.headers()['content-encoding'] ?? 'none');
   });
+  const hold = await holdSignOn(page);
   await page.goto(`${origin('domain')}/`);
   // The page's own record of its reads, taken before the signed-out visitor is sent on: each boot read appears once,
   // started by index.html's preload (initiator 'link'), never again by a fetch (initiator 'fetch').
-  const reads = await bootReads(page);
+  const reads = await bootReads(page, hold.release);
   expect(reads).toEqual(['/api/v2/configs link', '/api/v2/session link']);
   // Signed out: boot reads both, then the shell sends the visitor to the sign-on page.
   await page.waitForURL(/\/sso\//);
@@ -55,9 +72,10 @@ test('a French-speaking visitor in Canada gets its configuration preloaded and t
   ]);
   const requests: string[] = [];
   page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  const hold = await holdSignOn(page);
   await page.goto(`${url}/`);
   // The server preloads this visitor's configuration: the currency from the cookie.
-  expect(await bootReads(page)).toEqual(['/api/v2/configs?currency=CAD link', '/api/v2/session link']);
+  expect(await bootReads(page, hold.release)).toEqual(['/api/v2/configs?currency=CAD link', '/api/v2/session link']);
   await page.waitForURL(/\/sso\//);
   await page.waitForLoadState('networkidle');
   expect(requests.filter((path) => CATALOGUE.test(path))).toEqual([expect.stringMatching(/\/fr-CA-/)]);

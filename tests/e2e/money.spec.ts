@@ -206,7 +206,8 @@ test.describe('order and checkout', () => {
     expect(payment, 'a payment request').toBeDefined();
     expect(JSON.parse(payment!.postData() ?? '{}').amount).toBe(total);
     // doc1 §4.9: the card is filed, the payment authorised, then the order created naming it, then the submit.
-    expect(checkoutCalls(requests)).toEqual(['/orders/quote', '/financial-instruments/credit-cards', '/payments', '/orders', '/onboard']);
+    // The submit screen sends the onboard after it shows: wait for it rather than race it.
+    await expect.poll(() => checkoutCalls(requests)).toEqual(['/orders/quote', '/financial-instruments/credit-cards', '/payments', '/orders', '/onboard']);
     const paymentId = (await (await payment!.response())!.json()).paymentId as string;
     const order = await documentOf(page, id);
     expect(order.order).toMatchObject({ id: expect.stringMatching(/^ord_/), paymentId, submitted: true });

@@ -8,7 +8,7 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { applicationId, bundle, fakeApi, renderScreen, usEnvironment } from './render-screen.tsx';
+import { applicationId, bundle, fakeApi, fillUsIdentity, renderScreen, usEnvironment } from './render-screen.tsx';
 import type { ContentBundle } from '../../engine/content/types.ts';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -38,13 +38,7 @@ function shortWatchBundle(): ContentBundle {
 /** Fills the US identity step (doc2 §5 valid values) and submits it. */
 async function submitUsIdentity(): Promise<void> {
   const user = userEvent.setup();
-  await user.type(await screen.findByLabelText(/^Date of birth/), '04/12/1985');
-  await user.type(screen.getByLabelText(/^Last 4 digits of your SSN/), '4321');
-  await user.type(screen.getByLabelText(/^Mobile phone number/), '(512) 555-0147');
-  await user.type(screen.getByLabelText(/^Home street address/), '456 Oak Avenue');
-  await user.type(screen.getByLabelText(/^City/), 'Austin');
-  await user.selectOptions(screen.getByLabelText(/^State/), 'Texas');
-  await user.type(screen.getByLabelText(/^ZIP code/), '78702');
+  await fillUsIdentity(user);
   await user.click(screen.getByRole('button', { name: /continue|submit/i }));
 }
 describe('doc1 §4.3 row 4: pending on the reseller portal', () => {

@@ -2,7 +2,8 @@
  * Renders the real app (router, content bundle, precompiled validators, catalogues) at one address, with the
  * API answered by a fake fetch. Every component test goes through here.
  */
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import bundle from 'virtual:content';
@@ -72,3 +73,14 @@ export async function renderScreen(
 }
 
 export { bundle };
+
+/** Fills the US identity step with valid values (doc2 §5); the caller submits or ticks what it tests. */
+export async function fillUsIdentity(user: ReturnType<typeof userEvent.setup>): Promise<void> {
+  await user.type(await screen.findByLabelText(/^Date of birth/), '04/12/1985');
+  await user.type(screen.getByLabelText(/^Last 4 digits of your SSN/), '4321');
+  await user.type(screen.getByLabelText(/^Mobile phone number/), '(512) 555-0147');
+  await user.type(screen.getByLabelText(/^Home street address/), '456 Oak Avenue');
+  await user.type(screen.getByLabelText(/^City/), 'Austin');
+  await user.selectOptions(screen.getByLabelText(/^State/), 'Texas');
+  await user.type(screen.getByLabelText(/^ZIP code/), '78702');
+}

@@ -7,7 +7,7 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { applicationId, fakeApi, renderScreen } from './render-screen.tsx';
+import { applicationId, fakeApi, fillUsIdentity, renderScreen } from './render-screen.tsx';
 
 const known = {
   application: { id: applicationId },
@@ -69,15 +69,7 @@ describe('business phone: same as mobile', () => {
       applicant: { name: { firstName: 'Ann', lastName: 'Lee' } },
       company: { name: 'Ann Lee Bakery', segment: '5462' },
     };
-    async function fillIdentity(user: ReturnType<typeof userEvent.setup>) {
-      await user.type(await screen.findByLabelText(/^Date of birth/), '04/12/1985');
-      await user.type(screen.getByLabelText(/^Last 4 digits of your SSN/), '4321');
-      await user.type(screen.getByLabelText(/^Mobile phone number/), '(512) 555-0147');
-      await user.type(screen.getByLabelText(/^Home street address/), '456 Oak Avenue');
-      await user.type(screen.getByLabelText(/^City/), 'Austin');
-      await user.selectOptions(screen.getByLabelText(/^State/), 'Texas');
-      await user.type(screen.getByLabelText(/^ZIP code/), '78702');
-    }
+    const fillIdentity = fillUsIdentity;
 
     it('ticked, the mobile is saved as the business phone before onboarding; the box itself is never sent', async () => {
       const api = fakeApi(reached);

@@ -7,6 +7,7 @@
 import { useEffect, useRef } from 'react';
 import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import { useEngine } from '../app/engine-context.tsx';
+import { afterNextFrame } from '../app/after-next-frame.ts';
 import type { Screen } from '../content/types.ts';
 import { fieldOf, localiseErrors } from '../form/validator.ts';
 import { browserSinks, type AnalyticsRules, type AnalyticsSinks } from './index.ts';
@@ -66,6 +67,7 @@ export function useFormFunnel(
   const data = useRef(formData);
   data.current = formData;
   const visit = useRef<FunnelVisit | null>(null);
+  const flush = useRef<(() => void) | undefined>(undefined);
   const tracked = Boolean(rules?.screens.includes(screen.id));
   // Fields the applicant never answers (hidden, or a constant such as an id type) are not part of the funnel.
   const properties = ((schema?.properties ?? {}) as Record<string, { const?: unknown }>);
@@ -77,23 +79,38 @@ export function useFormFunnel(
     const current = new FunnelVisit(rules, screen.id, answerable, segmentsOf(rules, context));
     visit.current = current;
     let validSubmit = false;
-    const states = () => fieldStates(data.current, schema, uiSchema, validator, answerable);
+    const statesOf = (snapshot: Record<string, unknown>) => fieldStates(snapshot, schema, uiSchema, validator, answerable);
     sendFunnelEvents(current.show(data.current), sinks);
     const form = document.getElementById(formId);
-    const onSubmit = () => {
-      const now = states();
-      const events = current.submit(now);
-      validSubmit = events.length === 0;
-      sendFunnelEvents(events, sinks);
+    // A submit's events are worked out and sent after the next frame, so the applicant sees the error summary first:
+    // from the answers as they were at the submit, and before any later event of the visit (flushPending).
+    const pending: Array<() => void> = [];
+    const flushPending = () => {
+      while (pending.length) pending.shift()!();
     };
-    const onHide = () => sendFunnelEvents(current.leave(states(), false), sinks);
+    const onSubmit = () => {
+      const snapshot = data.current;
+      pending.push(() => {
+        const events = current.submit(statesOf(snapshot));
+        validSubmit = events.length === 0;
+        sendFunnelEvents(events, sinks);
+      });
+      afterNextFrame(flushPending);
+    };
+    flush.current = flushPending;
+    const onHide = () => {
+      flushPending();
+      sendFunnelEvents(current.leave(statesOf(data.current), false), sinks);
+    };
     form?.addEventListener('submit', onSubmit, true);
     window.addEventListener('pagehide', onHide);
     return () => {
       form?.removeEventListener('submit', onSubmit, true);
       window.removeEventListener('pagehide', onHide);
-      sendFunnelEvents(current.leave(states(), validSubmit), sinks);
+      flushPending();
+      sendFunnelEvents(current.leave(statesOf(data.current), validSubmit), sinks);
       visit.current = null;
+      flush.current = undefined;
     };
     // One visit per screen: the context and form data are read through refs when events happen.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -101,6 +118,7 @@ export function useFormFunnel(
 
   useEffect(() => {
     if (!visit.current) return;
+    flush.current?.();
     sendFunnelEvents(visit.current.change(formData), testSinks ?? engine.analyticsSinks ?? browserSinks(engine.bundle.analytics as AnalyticsRules));
   }, [formData, engine.analyticsSinks, engine.bundle.analytics]);
 }

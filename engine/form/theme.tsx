@@ -4,7 +4,7 @@
  * on optional ones and an asterisk on required ones (doc2 §5), the error under its field and linked from the
  * summary, aria-invalid and aria-describedby wired, and one primary button.
  */
-import { useCallback, useEffect, useRef, type ChangeEvent, type FocusEvent } from 'react';
+import { useCallback, type ChangeEvent, type FocusEvent } from 'react';
 import {
   ariaDescribedByIds,
   errorId,
@@ -12,7 +12,6 @@ import {
   getUiOptions,
   helpId,
   optionId,
-  type ErrorListProps,
   type FieldTemplateProps,
   type ObjectFieldTemplateProps,
   type SubmitButtonProps,
@@ -27,6 +26,7 @@ import { FeesTableWidget } from './fees-table-widget.tsx';
 import { CardEntryWidget } from './card-entry-widget.tsx';
 import { QuantityStepperWidget } from './quantity-stepper.tsx';
 import { SameAsWidget } from './same-as-widget.tsx';
+import { ErrorListBridge } from './error-summary.tsx';
 
 function FieldTemplate(props: FieldTemplateProps) {
   const { id, label, children, rawErrors = [], rawHelp, hidden, required, displayLabel, uiSchema } = props;
@@ -203,60 +203,6 @@ function CheckboxWidget(props: WidgetProps) {
   );
 }
 
-/** A summary line names its field, so four 'This field is required.' lines still say which four fields. */
-function summaryText(property: string | undefined, message: string | undefined, uiSchema: ErrorListProps['uiSchema'], t: (key: string, args?: Record<string, string>) => string): string {
-  const field = (property ?? '').replace(/^\./, '').split('.')[0];
-  const label = ((uiSchema ?? {}) as Record<string, Record<string, unknown> | undefined>)[field]?.['ui:title'];
-  return typeof label === 'string' && label ? t('form.errorSummary.item', { label, message: message ?? '' }) : (message ?? '');
-}
-
-/** The error summary (GOV.UK pattern): a heading, a link to each field, and focus on it when it appears. */
-function ErrorListTemplate({ errors, uiSchema, registry }: ErrorListProps) {
-  const { t } = useI18n();
-  const ref = useRef<HTMLDivElement>(null);
-  // Focus moves to the summary after each refused submit, never while the applicant types (live validation would
-  // otherwise pull the cursor out of the field they are correcting).
-  const attempts = (registry.formContext as { submitAttempts?: number } | undefined)?.submitAttempts ?? 0;
-  useEffect(() => {
-    ref.current?.focus();
-  }, [attempts]);
-  // While errors show, the page title says so (WCAG 3.3.1: announced on page load and in the tab).
-  useEffect(() => {
-    const original = document.title;
-    document.title = t('form.errorSummary.pageTitle', { title: original });
-    return () => {
-      document.title = original;
-    };
-  }, [t]);
-  return (
-    <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title">
-      <h2 className="error-summary__title" id="error-summary-title">
-        {t('form.errorSummary.title')}
-      </h2>
-      <ul className="error-summary__list">
-        {errors.map((error, index) => {
-          const field = `root_${(error.property ?? '').replace(/^\./, '').replace(/\./g, '_')}`;
-          return (
-            <li key={index}>
-              <a
-                href={`#${field}`}
-                onClick={(event) => {
-                  event.preventDefault();
-                  const target = document.getElementById(field) ?? document.getElementById(`${field}-0`);
-                  const focusable = target?.matches('input,select,textarea') ? target : target?.querySelector<HTMLElement>('input,select,textarea');
-                  focusable?.focus();
-                }}
-              >
-                {summaryText(error.property, error.message, uiSchema, t)}
-              </a>
-            </li>
-          );
-        })}
-      </ul>
-    </div>
-  );
-}
-
 function ObjectFieldTemplate({ properties }: ObjectFieldTemplateProps) {
   return <div className="fields">{properties.filter((p) => !p.hidden).map((p) => <div key={p.name}>{p.content}</div>)}</div>;
 }
@@ -268,7 +214,7 @@ function SubmitButton(_props: SubmitButtonProps) {
 export const templates: Partial<TemplatesType> = {
   FieldTemplate,
   BaseInputTemplate,
-  ErrorListTemplate,
+  ErrorListTemplate: ErrorListBridge, // the summary itself renders outside rjsf's state (error-summary.tsx)
   ObjectFieldTemplate,
   ButtonTemplates: { SubmitButton } as TemplatesType['ButtonTemplates'],
   FieldErrorTemplate: () => null,

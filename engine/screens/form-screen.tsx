@@ -5,10 +5,11 @@
  */
 import { useMemo, useRef, useState } from 'react';
 import Form from '@rjsf/core';
-import type { ErrorSchema, RJSFSchema, UiSchema, RJSFValidationError } from '@rjsf/utils';
+import { validationDataMerge, type ErrorSchema, type RJSFSchema, type UiSchema, type RJSFValidationError } from '@rjsf/utils';
 import { useI18n } from '../i18n/context.tsx';
 import { useEngine } from '../app/engine-context.tsx';
 import { templates, widgets } from '../form/theme.tsx';
+import { ErrorSummaryStore, SplitSubmitForm, SubmitSplitProvider, type SubmitSplit } from '../form/error-summary.tsx';
 import { validatorFor, localiseErrors } from '../form/validator.ts';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import { localiseUiSchema } from '../form/localise-ui.ts';
@@ -43,7 +44,6 @@ export function FormScreen({ screen, context, submit, busy, headingRef, secondar
     ...withoutSensitive(engine.drafts.read(screen.id, schema) ?? {}, sensitive),
   }));
   const [submitted, setSubmitted] = useState(false);
-  const [submitAttempts, setSubmitAttempts] = useState(0);
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   const formRef = useRef<Form>(null);
   const uiSchema = useMemo(
@@ -58,51 +58,70 @@ export function FormScreen({ screen, context, submit, busy, headingRef, secondar
   const validator = useMemo(() => validatorFor(validators, schema), [validators, schema]);
   const formId = `form-${screen.id}`;
   useFormFunnel(screen, context, formData, formId, validator, fieldOrder); // funnel events (rules/funnel.json)
+  // A refused submit shows the error summary in a commit of its own and re-renders the form with its inline errors
+  // in a transition right after (engine/form/error-summary.tsx); both read the form's own validation.
+  const split = useMemo<SubmitSplit>(
+    () => ({
+      summary: new ErrorSummaryStore(),
+      validate: () => {
+        const rjsf = formRef.current;
+        if (!rjsf) return undefined;
+        const { formData: data, schema: current, uiSchema: ui } = rjsf.state;
+        const validation = rjsf.validate(data, current);
+        // As rjsf's submit: the schema's errors refuse it, the API's field errors (extraErrors) show with them.
+        const { extraErrors: extra } = rjsf.props;
+        const errors = validation.errors.length && extra ? validationDataMerge(validation, extra).errors : validation.errors;
+        return { errors, uiSchema: ui };
+      },
+      onRefused: () => setSubmitted(true),
+    }),
+    [],
+  );
 
   return (
     <ScreenFrame screen={screen} headingRef={headingRef}>
-      <Form
-        ref={formRef}
-        id={formId}
-        className="form"
-        schema={schema}
-        uiSchema={uiSchema}
-        formData={formData}
-        validator={validator}
-        templates={templates}
-        widgets={widgets}
-        formContext={{ data: context.data, submitAttempts }}
-        noHtml5Validate
-        showErrorList="top"
-        liveValidate={submitted ? 'onChange' : false}
-        extraErrors={extraErrors}
-        transformErrors={(errors: RJSFValidationError[]) => localiseErrors(errors, formData, (form.uiSchema ?? {}) as Record<string, unknown>, t, fieldOrder)}
-        onChange={({ formData: next }) => {
-          const data = (next ?? {}) as Record<string, unknown>;
-          setFormData(data);
-          setExtraErrors(undefined);
-          engine.drafts.write(screen.id, withoutSensitive(data, sensitive), schema);
-        }}
-        onError={() => {
-          setSubmitted(true);
-          setSubmitAttempts((count) => count + 1);
-        }}
-        onSubmit={async ({ formData: data }) => {
-          setSubmitted(true);
-          const result = await submit((data ?? {}) as Record<string, unknown>);
-          if (result.failure?.fields.length) {
-            setExtraErrors(fieldErrorsFromApi(result.failure.fields, bind));
-            setSubmitAttempts((count) => count + 1);
-          }
-        }}
-      >
-        <div className="actions">
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {t(`${screen.messages}.submit`)}
-          </button>
-          <SecondaryActions secondary={secondary} runSecondary={runSecondary} busy={busy} />
-        </div>
-      </Form>
+      <SubmitSplitProvider value={split}>
+        <Form
+          ref={formRef}
+          tagName={SplitSubmitForm}
+          id={formId}
+          className="form"
+          schema={schema}
+          uiSchema={uiSchema}
+          formData={formData}
+          validator={validator}
+          templates={templates}
+          widgets={widgets}
+          formContext={{ data: context.data }}
+          noHtml5Validate
+          showErrorList="top"
+          liveValidate={submitted ? 'onChange' : false}
+          extraErrors={extraErrors}
+          transformErrors={(errors: RJSFValidationError[]) => localiseErrors(errors, formData, (form.uiSchema ?? {}) as Record<string, unknown>, t, fieldOrder)}
+          onChange={({ formData: next }) => {
+            const data = (next ?? {}) as Record<string, unknown>;
+            setFormData(data);
+            setExtraErrors(undefined);
+            engine.drafts.write(screen.id, withoutSensitive(data, sensitive), schema);
+          }}
+          onError={() => setSubmitted(true)}
+          onSubmit={async ({ formData: data }) => {
+            setSubmitted(true);
+            const result = await submit((data ?? {}) as Record<string, unknown>);
+            if (result.failure?.fields.length) {
+              setExtraErrors(fieldErrorsFromApi(result.failure.fields, bind));
+              split.summary.focusNext();
+            }
+          }}
+        >
+          <div className="actions">
+            <button type="submit" className="button button--primary" disabled={busy}>
+              {t(`${screen.messages}.submit`)}
+            </button>
+            <SecondaryActions secondary={secondary} runSecondary={runSecondary} busy={busy} />
+          </div>
+        </Form>
+      </SubmitSplitProvider>
     </ScreenFrame>
   );
 }

@@ -51,6 +51,24 @@ describe('applicant info screen', () => {
     expect(api.calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
   });
 
+  it('each field the summary links to shows the same error under it, named by aria-describedby', async () => {
+    fakeApi({ application: { id: applicationId } });
+    await renderScreen(`/${applicationId}/applicant`);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Legal first name/), 'Ann3');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const links = within(await screen.findByRole('alert')).getAllByRole('link');
+    expect(links).toHaveLength(3);
+    for (const link of links) {
+      const field = window.document.getElementById(link.getAttribute('href')!.slice(1))!;
+      await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+      const described = field.getAttribute('aria-describedby')!.split(' ').map((id) => window.document.getElementById(id));
+      const error = described.find((element) => element?.classList.contains('field__error'));
+      expect(error?.textContent).toBeTruthy();
+      expect(link).toHaveTextContent(error!.textContent!);
+    }
+  });
+
   it('a valid submit sends the answers at their bound document paths', async () => {
     const api = fakeApi({ application: { id: applicationId } });
     await renderScreen(`/${applicationId}/applicant`);

@@ -103,6 +103,8 @@ describe('funnel events of a form screen', () => {
     await user.type(await screen.findByLabelText(/Legal first name/), 'Zed9');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await screen.findByRole('alert');
+    // The submit's events go out after the frame that shows the error summary, not only when the screen closes.
+    await waitFor(() => expect(posted.filter((e) => e.type === 'funnel_field_error')).toHaveLength(3));
     view.unmount();
     const seen = posted.map((e) => `${e.type}:${e.params.field ?? ''}:${e.params.key ?? ''}`);
     expect(seen).toEqual([

@@ -1,0 +1,177 @@
+/**
+ * The error summary of a form screen (GOV.UK pattern): a heading, a link to each field, focus on it after each
+ * refused submit, and the page title prefixed while it shows.
+ *
+ * It renders from a small store of its own rather than as part of rjsf's form state, so a refused submit shows it
+ * in a commit of its own, at once: the form tag (`SplitSubmitForm`, rjsf's `tagName`) validates with the form's own
+ * `validate` (the same validator and transformErrors rjsf's submit runs), puts the errors in the store, and hands
+ * rjsf's submit to a transition, which re-renders every field with its inline error (aria-invalid,
+ * aria-describedby) right after. rjsf's ErrorListTemplate (`ErrorListBridge`) renders nothing: it keeps the store
+ * in step with the errors rjsf holds (live validation, the API's field errors, none), so the summary and the inline
+ * errors always say the same.
+ */
+import { createContext, startTransition, useContext, useEffect, useLayoutEffect, useRef, useSyncExternalStore, type FormHTMLAttributes, type SubmitEvent, type ReactNode, type Ref } from 'react';
+import type { ErrorListProps, RJSFValidationError, UiSchema } from '@rjsf/utils';
+import { useI18n } from '../i18n/context.tsx';
+
+interface SummaryState {
+  errors: RJSFValidationError[];
+  uiSchema: UiSchema | undefined;
+  /** Refused submits so far: the summary takes focus each time this grows. */
+  attempts: number;
+}
+
+const sameErrors = (a: RJSFValidationError[], b: RJSFValidationError[]) =>
+  a.length === b.length && a.every((error, i) => error.property === b[i]!.property && error.message === b[i]!.message);
+
+/** What the summary shows; one per form screen. */
+export class ErrorSummaryStore {
+  private state: SummaryState = { errors: [], uiSchema: undefined, attempts: 0 };
+  private listeners = new Set<() => void>();
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  snapshot = (): SummaryState => this.state;
+
+  /** The refused submit the summary last took focus for (kept here, so a summary that reappears while the applicant
+   * types, through live validation, does not take focus again). */
+  focused = 0;
+
+  /** A refused submit: show `errors` and move focus to them. */
+  refused(errors: RJSFValidationError[], uiSchema: UiSchema | undefined): void {
+    this.set({ errors, uiSchema, attempts: this.state.attempts + 1 });
+  }
+
+  /** A submit the API refused field by field: focus moves to the summary once rjsf shows those errors. */
+  focusNext(): void {
+    this.set({ ...this.state, attempts: this.state.attempts + 1 });
+  }
+
+  /** The errors rjsf holds now (none when it renders no error list). */
+  sync(errors: RJSFValidationError[], uiSchema: UiSchema | undefined): void {
+    if (sameErrors(errors, this.state.errors) && uiSchema === this.state.uiSchema) return;
+    this.set({ ...this.state, errors, uiSchema });
+  }
+
+  private set(next: SummaryState): void {
+    this.state = next;
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/** How a form screen validates a submit before rjsf does: the summary's store and the form's own validation. */
+export interface SubmitSplit {
+  summary: ErrorSummaryStore;
+  /** The errors a submit of the form as it stands would show (rjsf's `validate` with transformErrors and extraErrors). */
+  validate(): { errors: RJSFValidationError[]; uiSchema: UiSchema | undefined } | undefined;
+  /** Called in the transition that carries rjsf's submit after a refused one (the screen's own state for it). */
+  onRefused?(): void;
+}
+
+const SplitContext = createContext<SubmitSplit | undefined>(undefined);
+export const SubmitSplitProvider = SplitContext.Provider;
+
+/** A summary line names its field, so four 'This field is required.' lines still say which four fields. */
+function summaryText(property: string | undefined, message: string | undefined, uiSchema: UiSchema | undefined, t: (key: string, args?: Record<string, string>) => string): string {
+  const field = (property ?? '').replace(/^\./, '').split('.')[0];
+  const label = ((uiSchema ?? {}) as Record<string, Record<string, unknown> | undefined>)[field]?.['ui:title'];
+  return typeof label === 'string' && label ? t('form.errorSummary.item', { label, message: message ?? '' }) : (message ?? '');
+}
+
+function SummaryView({ store, state: { errors, uiSchema, attempts } }: { store: ErrorSummaryStore; state: SummaryState }) {
+  const { t } = useI18n();
+  const ref = useRef<HTMLDivElement>(null);
+  // Focus moves to the summary after each refused submit, never while the applicant types (live validation would
+  // otherwise pull the cursor out of the field they are correcting).
+  useEffect(() => {
+    if (attempts > store.focused) {
+      store.focused = attempts;
+      ref.current?.focus();
+    }
+  }, [store, attempts]);
+  // While errors show, the page title says so (WCAG 3.3.1: announced on page load and in the tab).
+  useEffect(() => {
+    const original = document.title;
+    document.title = t('form.errorSummary.pageTitle', { title: original });
+    return () => {
+      document.title = original;
+    };
+  }, [t]);
+  return (
+    <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title">
+      <h2 className="error-summary__title" id="error-summary-title">
+        {t('form.errorSummary.title')}
+      </h2>
+      <ul className="error-summary__list">
+        {errors.map((error, index) => {
+          const field = `root_${(error.property ?? '').replace(/^\./, '').replace(/\./g, '_')}`;
+          return (
+            <li key={index}>
+              <a
+                href={`#${field}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  const target = document.getElementById(field) ?? document.getElementById(`${field}-0`);
+                  const focusable = target?.matches('input,select,textarea') ? target : target?.querySelector<HTMLElement>('input,select,textarea');
+                  focusable?.focus();
+                }}
+              >
+                {summaryText(error.property, error.message, uiSchema, t)}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/** The summary of the store, when it holds errors. */
+export function ErrorSummary({ store }: { store: ErrorSummaryStore }) {
+  const state = useSyncExternalStore(store.subscribe, store.snapshot, store.snapshot);
+  return state.errors.length ? <SummaryView store={store} state={state} /> : null;
+}
+
+/** rjsf's ErrorListTemplate: renders nothing, keeps the summary's store in step with the errors rjsf holds. */
+export function ErrorListBridge({ errors, uiSchema }: ErrorListProps) {
+  const split = useContext(SplitContext);
+  useLayoutEffect(() => {
+    split?.summary.sync(errors, uiSchema);
+  }, [split, errors, uiSchema]);
+  // rjsf unmounts the list when it holds no errors.
+  useLayoutEffect(() => () => split?.summary.sync([], undefined), [split]);
+  return null;
+}
+
+type FormTagProps = FormHTMLAttributes<HTMLFormElement> & { ref?: Ref<HTMLFormElement>; as?: unknown; children?: ReactNode };
+
+/**
+ * rjsf's form tag (`tagName`): the summary first, then rjsf's content. A submit the form's validation refuses shows
+ * the summary at once and lets rjsf's own submit (its errors, the inline messages) follow in a transition; a valid
+ * one goes to rjsf as it is.
+ */
+export function SplitSubmitForm({ ref, as: _as, onSubmit, children, ...rest }: FormTagProps) {
+  const split = useContext(SplitContext);
+  const handle = (event: SubmitEvent<HTMLFormElement>) => {
+    const checked = split && event.target === event.currentTarget ? split.validate() : undefined;
+    if (!split || !checked || checked.errors.length === 0) {
+      onSubmit?.(event);
+      return;
+    }
+    event.preventDefault();
+    split.summary.refused(checked.errors, checked.uiSchema);
+    startTransition(() => {
+      split.onRefused?.();
+      onSubmit?.(event);
+    });
+  };
+  return (
+    <form ref={ref} {...rest} onSubmit={handle}>
+      {split ? <ErrorSummary store={split.summary} /> : null}
+      {children}
+    </form>
+  );
+}

@@ -57,6 +57,8 @@ export function FormScreen({ screen, context, submit, busy, headingRef, secondar
   }, [form.uiSchema, schema]);
   const validator = useMemo(() => validatorFor(validators, schema), [validators, schema]);
   const formId = `form-${screen.id}`;
+  // One object while the document stays the same, so rjsf compares it by reference on every keystroke.
+  const formContext = useMemo(() => ({ data: context.data }), [context.data]);
   useFormFunnel(screen, context, formData, formId, validator, fieldOrder); // funnel events (rules/funnel.json)
   // A refused submit shows the error summary in a commit of its own and re-renders the form with its inline errors
   // in a transition right after (engine/form/error-summary.tsx); both read the form's own validation.
@@ -92,7 +94,7 @@ export function FormScreen({ screen, context, submit, busy, headingRef, secondar
           validator={validator}
           templates={templates}
           widgets={widgets}
-          formContext={{ data: context.data }}
+          formContext={formContext}
           noHtml5Validate
           showErrorList="top"
           liveValidate={submitted ? 'onChange' : false}

@@ -1,34 +1,20 @@
 /** The frame every screen shares: progress, heading (focused on arrival), intro, notices, content, one primary action. */
-import { useEffect, type ReactNode, type RefObject } from 'react';
+import { memo, useEffect, type ReactNode, type RefObject } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useI18n } from '../i18n/context.tsx';
 import type { Screen } from '../content/types.ts';
 import { useEngine } from '../app/engine-context.tsx';
 
-export function ScreenFrame({
-  screen,
-  headingRef,
-  children,
-  tone,
-}: {
-  screen: Screen;
-  headingRef: RefObject<HTMLHeadingElement | null>;
-  children?: ReactNode;
-  tone?: 'success' | 'warning' | 'neutral';
-}) {
+/** The frame's heading part: it depends on the screen only, so typing into a form (which re-renders the frame's
+ * content) does not format its messages again. */
+const FrameHeading = memo(function FrameHeading({ screen, headingRef }: { screen: Screen; headingRef: RefObject<HTMLHeadingElement | null> }) {
   const { t } = useI18n();
   const { bundle } = useEngine();
-  // Focus moves to the heading when a screen shows, and on every step to a new address, also when only the query
-  // changes and the same screen stays (WCAG: the applicant hears where they are). Never on a re-render in place.
-  const { key: arrival } = useLocation();
-  useEffect(() => {
-    headingRef.current?.focus();
-  }, [screen.id, arrival, headingRef]);
   // Any kind: `options.noticeKeys`, a calm note under the heading (a variant says why the applicant is back here).
   const noticeKeys = ((screen.options ?? {}) as { noticeKeys?: string[] }).noticeKeys ?? [];
   const steps = screen.progress ? bundle.flows[screen.progress.flow]?.progress?.steps : undefined;
   return (
-    <section className={`screen screen--${screen.kind}${tone ? ` screen--${tone}` : ''}`} aria-labelledby="screen-title">
+    <>
       {screen.progress && steps ? (
         <div className="progress">
           <p className="progress__label">{t('shell.progress', { step: screen.progress.step, steps })}</p>
@@ -48,6 +34,30 @@ export function ScreenFrame({
           ))}
         </div>
       ) : null}
+    </>
+  );
+});
+
+export function ScreenFrame({
+  screen,
+  headingRef,
+  children,
+  tone,
+}: {
+  screen: Screen;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  children?: ReactNode;
+  tone?: 'success' | 'warning' | 'neutral';
+}) {
+  // Focus moves to the heading when a screen shows, and on every step to a new address, also when only the query
+  // changes and the same screen stays (WCAG: the applicant hears where they are). Never on a re-render in place.
+  const { key: arrival } = useLocation();
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, [screen.id, arrival, headingRef]);
+  return (
+    <section className={`screen screen--${screen.kind}${tone ? ` screen--${tone}` : ''}`} aria-labelledby="screen-title">
+      <FrameHeading screen={screen} headingRef={headingRef} />
       {children}
     </section>
   );

@@ -10,7 +10,7 @@ import { loadContent, type Content } from './content.ts';
 import { refuseNulCharacters } from './http/no-nul.ts';
 import { createValidator, readSchemas } from './http/ajv.ts';
 import { installErrorHandling } from './http/error-handler.ts';
-import { loggerOptions } from './http/logging.ts';
+import { lazyChildLoggerFactory, loggerOptions } from './http/logging.ts';
 import { installRequestContext } from './http/request-context.ts';
 import { installSecurityHeaders, readScriptRules } from './http/security.ts';
 import { installOpenApi } from './http/openapi.ts';
@@ -75,6 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const catalogues = new Catalogues(join(root, 'locales'));
   const app = Fastify({
     logger: loggerOptions(options.logLevel ?? 'info', options.logStream),
+    childLoggerFactory: lazyChildLoggerFactory,
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 64 * 1024,
   });

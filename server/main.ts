@@ -14,7 +14,9 @@ import { openStorage } from './storage/index.ts';
 
 async function main(): Promise<void> {
   const db = await openStorage(
-    process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: process.env.DATA_DIR ?? join(repoRoot, '.data/pglite') },
+    process.env.DATABASE_URL
+      ? { databaseUrl: process.env.DATABASE_URL, preparedStatements: process.env.DATABASE_PREPARED_STATEMENTS !== 'off' }
+      : { dataDir: process.env.DATA_DIR ?? join(repoRoot, '.data/pglite') },
   );
   const app = await buildApp({
     db,

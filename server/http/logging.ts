@@ -1,4 +1,5 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import type { Bindings, ChildLoggerOptions, FastifyChildLoggerFactory } from 'fastify/types/logger.js';
 
 /**
  * Logger options. Secrets must never reach a log line (ARCHITECTURE: no SSN, SIN, EIN, bank or card number):
@@ -49,3 +50,71 @@ export function redactQuery(url: string): string {
 export function redactPathSecrets(url: string): string {
   return url.replace(/\/(sms-verifications|carrier)\/[^/?]+/g, '/$1/_');
 }
+
+type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+/** pino's level numbers. */
+const levelValues: Record<LogLevel | 'silent', number> = { fatal: 60, error: 50, warn: 40, info: 30, debug: 20, trace: 10, silent: Infinity };
+
+/**
+ * A request's logger that makes its pino child only when a line is actually written. pino's child() runs the
+ * redaction above over the child's bindings (the request id), for every request; at `warn` and above most requests
+ * write nothing, and the child was about 7% of a GET's CPU. Each method writes through the real child (same bindings,
+ * level and serializers, so the same line) when its level is on.
+ */
+class LazyChildLogger implements FastifyBaseLogger {
+  private real: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+
+  private made(): FastifyBaseLogger {
+    return (this.real ??= this.parent.child(this.bindings, this.options));
+  }
+
+  private enabled(level: LogLevel): boolean {
+    const current = this.real?.level ?? this.options.level ?? this.parent.level;
+    return levelValues[level] >= (levelValues[current as LogLevel] ?? 0);
+  }
+
+  get level(): string {
+    return this.real?.level ?? this.options.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.made().level = level;
+  }
+
+  fatal(...args: unknown[]): void {
+    this.write('fatal', args);
+  }
+  error(...args: unknown[]): void {
+    this.write('error', args);
+  }
+  warn(...args: unknown[]): void {
+    this.write('warn', args);
+  }
+  info(...args: unknown[]): void {
+    this.write('info', args);
+  }
+  debug(...args: unknown[]): void {
+    this.write('debug', args);
+  }
+  trace(...args: unknown[]): void {
+    this.write('trace', args);
+  }
+  silent(): void {}
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.made().child(bindings, options);
+  }
+
+  private write(level: LogLevel, args: unknown[]): void {
+    if (this.enabled(level)) (this.made()[level] as (...a: unknown[]) => void)(...args);
+  }
+}
+
+/** Fastify's `childLoggerFactory`: a lazy child per request (see LazyChildLogger). */
+export const lazyChildLoggerFactory: FastifyChildLoggerFactory = (logger, bindings, options) => new LazyChildLogger(logger, bindings, options);

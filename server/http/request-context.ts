@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Catalogues, Locale, Translator } from '../i18n/index.ts';
 import { negotiateLocale } from '../i18n/index.ts';
+import type { ApplicationDocument } from '../domain/document.ts';
+import type { ApplicationRow } from '../storage/applications.ts';
 import type { Database } from '../storage/index.ts';
-import { findSessionUser, type SessionUser } from '../storage/sessions.ts';
+import { findSessionUser, findSessionUserWithApplication, type SessionUser } from '../storage/sessions.ts';
 import { ApiError } from './errors.ts';
 
 declare module 'fastify' {
@@ -14,12 +16,34 @@ declare module 'fastify' {
     /** The signed-in user, when the session cookie is live. */
     user: SessionUser | undefined;
   }
+  interface FastifyContextConfig {
+    /**
+     * The application a request of this route is about (its path `id`), read in the same query as the session, or
+     * undefined for none. Set by the access-first rule (routes/access-first.ts), which needs that row first.
+     */
+    applicationWithSession?: (params: unknown) => string | undefined;
+  }
+}
+
+/** The application row read together with the session, by request. */
+const readWithSession = new WeakMap<FastifyRequest, { id: string; row: ApplicationRow<ApplicationDocument> | undefined }>();
+
+/** The application `id` as the session lookup of this request read it, if it did (`{ row: undefined }`: there is none). */
+export function applicationReadWithSession(
+  request: FastifyRequest,
+  id: string,
+): { row: ApplicationRow<ApplicationDocument> | undefined } | undefined {
+  const read = readWithSession.get(request);
+  return read && read.id === id ? read : undefined;
 }
 
 /** The session cookie's name. */
 export const sessionCookie = 'onb_session';
 
-/** Decorates every request with its locale, translator and (for API, sign-on and sandbox paths) its user. */
+/**
+ * Decorates every request with its locale, translator and (for API, sign-on and sandbox paths) its user. A route
+ * whose config names an application (`applicationWithSession`) has that row read in the same query as the session.
+ */
 export function installRequestContext(app: FastifyInstance, db: Database, catalogues: Catalogues): void {
   app.decorateRequest('locale', 'en-US');
   app.decorateRequest('translator', null as unknown as Translator);
@@ -30,7 +54,16 @@ export function installRequestContext(app: FastifyInstance, db: Database, catalo
     const path = request.url;
     if (!path.startsWith('/api/') && !path.startsWith('/sso/') && !path.startsWith('/sandbox/')) return;
     const token = request.cookies[sessionCookie];
-    if (token && token.length <= 128) request.user = await findSessionUser(db, token);
+    if (!token || token.length > 128) return;
+    const applicationId = request.routeOptions.config.applicationWithSession?.(request.params);
+    if (applicationId === undefined) {
+      request.user = await findSessionUser(db, token);
+      return;
+    }
+    // One round trip for both: the session and the application the route is about (the access rule reads it next).
+    const { user, application } = await findSessionUserWithApplication<ApplicationDocument>(db, token, applicationId);
+    request.user = user;
+    if (user) readWithSession.set(request, { id: applicationId, row: application });
   });
 }
 

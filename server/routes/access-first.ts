@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { ApplicationDocument } from '../domain/document.ts';
 import { ApiError } from '../http/errors.ts';
-import { requireUser } from '../http/request-context.ts';
+import { applicationReadWithSession, requireUser } from '../http/request-context.ts';
 import type { Database } from '../storage/index.ts';
 import { businessUsers, findApplication, type ApplicationRow } from '../storage/applications.ts';
 import { hasOwnerAccess } from '../storage/owner-access.ts';
@@ -63,13 +63,21 @@ export async function applicationForRead(request: FastifyRequest, db: Database, 
 export function installAccessFirst(app: FastifyInstance, db: Database, root: string): void {
   const appId = applicationIdPattern(root);
 
+  /** The application id of a request's path, when it has one of the right shape. */
+  const applicationIdOf = (params: unknown): string | undefined => {
+    const id = (params as Record<string, unknown> | undefined)?.id;
+    return typeof id === 'string' && appId.test(id) ? id : undefined;
+  };
+
   const guard: onRequestAsyncHookHandler = async (request) => {
     const user = request.user;
     if (!user) throw new ApiError('UNAUTHENTICATED');
     const params = request.params as Record<string, unknown>;
-    if (typeof params.id === 'string' && appId.test(params.id)) {
-      const row = await findApplication<ApplicationDocument>(db, params.id);
-      if (request.method === 'GET') readByGuard.set(request, { id: params.id, row });
+    const id = applicationIdOf(params);
+    if (id !== undefined) {
+      // Read with the session (request-context.ts) in one query; a fresh read only if it was not.
+      const row = (applicationReadWithSession(request, id) ?? { row: await findApplication<ApplicationDocument>(db, id) }).row;
+      if (request.method === 'GET') readByGuard.set(request, { id, row });
       if (row && row.ownerId !== user.id) {
         const ownerId = ownerIdOf(request);
         if (!ownerId || !(await hasOwnerAccess(db, row.id, ownerId, user.id))) throw new ApiError('FORBIDDEN');
@@ -85,6 +93,8 @@ export function installAccessFirst(app: FastifyInstance, db: Database, root: str
   app.addHook('onRoute', (route) => {
     const preHandlers = [route.preHandler].flat().filter(Boolean);
     if (!preHandlers.includes(requireUser)) return;
+    // The guard needs the application row right after the session: the session lookup reads both in one query.
+    route.config = { ...route.config, applicationWithSession: applicationIdOf };
     route.onRequest = [...[route.onRequest].flat().filter((h): h is NonNullable<typeof h> => Boolean(h)), guard];
   });
 }

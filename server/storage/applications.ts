@@ -7,13 +7,23 @@ export interface ApplicationRow<D = Record<string, unknown>> {
   document: D;
 }
 
-interface RawRow {
+/** An application row as the database answers it. */
+export interface RawApplicationRow {
   id: string;
   owner_id: string;
   document: unknown;
 }
+type RawRow = RawApplicationRow;
 
-function fromRaw<D>(row: RawRow): ApplicationRow<D> {
+/** The statements the PGlite read cache (pglite-cache.ts) serves or is told about: one text each. */
+export const applicationSql = {
+  find: 'SELECT id, owner_id, document FROM applications WHERE id = $1',
+  insert: 'INSERT INTO applications (id, owner_id, document) VALUES ($1, $2, $3::jsonb)',
+  saveDocument: 'UPDATE applications SET document = $2::jsonb, updated_at = now() WHERE id = $1',
+} as const;
+
+/** An application row from the database's answer. */
+export function applicationFromRaw<D>(row: RawRow): ApplicationRow<D> {
   // pg parses jsonb; PGlite too. A string means a driver that did not: parse it.
   const document = (typeof row.document === 'string' ? JSON.parse(row.document) : row.document) as D;
   return { id: row.id, ownerId: row.owner_id, document };
@@ -25,11 +35,8 @@ export async function findApplication<D>(
   id: string,
   forUpdate = false,
 ): Promise<ApplicationRow<D> | undefined> {
-  const { rows } = await db.query<RawRow>(
-    `SELECT id, owner_id, document FROM applications WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
-    [id],
-  );
-  return rows[0] ? fromRaw<D>(rows[0]) : undefined;
+  const { rows } = await db.query<RawRow>(forUpdate ? `${applicationSql.find} FOR UPDATE` : applicationSql.find, [id]);
+  return rows[0] ? applicationFromRaw<D>(rows[0]) : undefined;
 }
 
 /**
@@ -66,7 +73,7 @@ async function createOnce<D>(
         if (existing) return { application: existing, created: false };
       }
     }
-    await tx.query('INSERT INTO applications (id, owner_id, document) VALUES ($1, $2, $3::jsonb)', [
+    await tx.query(applicationSql.insert, [
       row.id,
       row.ownerId,
       JSON.stringify(row.document),
@@ -97,10 +104,7 @@ export async function updateApplication<D>(
     const current = await findApplication<D>(tx, id, true);
     if (!current) return undefined;
     const document = await change(current, tx);
-    await tx.query('UPDATE applications SET document = $2::jsonb, updated_at = now() WHERE id = $1', [
-      id,
-      JSON.stringify(document),
-    ]);
+    await tx.query(applicationSql.saveDocument, [id, JSON.stringify(document)]);
     return { ...current, document };
   });
 }
@@ -117,12 +121,12 @@ export async function listApplicationsByOwner<D>(db: Queryable, ownerId: string)
     'SELECT id, owner_id, document, created_at FROM applications WHERE owner_id = $1 ORDER BY created_at DESC, id',
     [ownerId],
   );
-  return rows.map((row) => ({ ...fromRaw<D>(row), createdAt: new Date(row.created_at).toISOString() }));
+  return rows.map((row) => ({ ...applicationFromRaw<D>(row), createdAt: new Date(row.created_at).toISOString() }));
 }
 
 /** Writes a document inside an open transaction (after `findApplication(tx, id, true)` locked the row). */
 export async function saveDocument<D>(tx: Queryable, id: string, document: D): Promise<void> {
-  await tx.query('UPDATE applications SET document = $2::jsonb, updated_at = now() WHERE id = $1', [id, JSON.stringify(document)]);
+  await tx.query(applicationSql.saveDocument, [id, JSON.stringify(document)]);
 }
 
 /** The users who have an application of a business (`application.businessId`), without duplicates. */

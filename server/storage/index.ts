@@ -12,7 +12,7 @@ export { migrate } from './migrate.ts';
 /** Opens the configured database and brings its schema up to date. */
 export async function openStorage(options: StorageOptions = {}): Promise<Database> {
   const db = options.databaseUrl
-    ? await openPostgres(options.databaseUrl, options.schema)
+    ? await openPostgres(options.databaseUrl, options.schema, options.preparedStatements ?? true)
     : await openPglite(options.dataDir, options.template);
   try {
     await migrate(db);

@@ -29,6 +29,11 @@ export interface StorageOptions {
   databaseUrl?: string;
   /** PostgreSQL schema to use (created if missing): lets parallel test files share one server. */
   schema?: string;
+  /**
+   * PostgreSQL only: prepare parameterised statements by name on each connection (default true). Turn off behind a
+   * pooler that does not keep prepared statements (PgBouncer before 1.21 in transaction mode).
+   */
+  preparedStatements?: boolean;
   /** PGlite data folder (`DATA_DIR`); absent means in memory. */
   dataDir?: string;
   /**

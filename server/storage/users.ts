@@ -8,13 +8,15 @@ export interface UserRow {
   passwordHash: string;
 }
 
+/** The statement the PGlite read cache (pglite-cache.ts) is told about. */
+export const userSql = {
+  insert: 'INSERT INTO users (id, email, password_hash) VALUES ($1, $2, $3) ON CONFLICT (email) DO NOTHING RETURNING id',
+} as const;
+
 /** Creates a user; returns undefined when the email is taken (emails compare lower-cased). */
 export async function insertUser(db: Queryable, email: string, passwordHash: string): Promise<UserRow | undefined> {
   const id = randomUUID();
-  const { rows } = await db.query<{ id: string }>(
-    'INSERT INTO users (id, email, password_hash) VALUES ($1, $2, $3) ON CONFLICT (email) DO NOTHING RETURNING id',
-    [id, email.toLowerCase(), passwordHash],
-  );
+  const { rows } = await db.query<{ id: string }>(userSql.insert, [id, email.toLowerCase(), passwordHash]);
   return rows[0] ? { id, email: email.toLowerCase(), passwordHash } : undefined;
 }
 

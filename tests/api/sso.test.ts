@@ -163,6 +163,8 @@ describe('sessions', () => {
 
   it('expires sessions (doc2 §9: 7,200,000 ms) because they live in the database', async () => {
     const cookie = sessionCookieOf(await register('old@example.com'));
+    // Read while live first (the embedded database's read cache then holds the session: it must not outlive the row).
+    expect((await h.app.inject({ method: 'GET', url: '/api/v2/session', headers: { cookie } })).statusCode).toBe(200);
     await h.t.db.query("UPDATE sessions SET expires_at = now() - interval '1 second'");
     expect((await h.app.inject({ method: 'GET', url: '/api/v2/session', headers: { cookie } })).statusCode).toBe(401);
   });
@@ -175,9 +177,15 @@ describe('sessions', () => {
 
   it('logs out: the session is gone from the database and the cookie is cleared', async () => {
     const cookie = sessionCookieOf(await register('bye@example.com'));
+    // Reads before logout: the session alone, and the session with an application (one query, or the read cache).
+    const created = await h.app.inject({ method: 'POST', url: '/api/v2/applications', headers: { cookie }, payload: {} });
+    const applicationUrl = `/api/v2/applications/${created.json().application.id}`;
+    expect((await h.app.inject({ method: 'GET', url: '/api/v2/session', headers: { cookie } })).statusCode).toBe(200);
+    expect((await h.app.inject({ method: 'GET', url: applicationUrl, headers: { cookie } })).statusCode).toBe(200);
     const res = await h.app.inject({ method: 'POST', url: '/sso/logout', headers: { cookie } });
     expect(res.statusCode).toBe(303);
     expect(String(res.headers['set-cookie'])).toMatch(/onb_session=;/);
     expect((await h.app.inject({ method: 'GET', url: '/api/v2/session', headers: { cookie } })).statusCode).toBe(401);
+    expect((await h.app.inject({ method: 'GET', url: applicationUrl, headers: { cookie } })).statusCode).toBe(401);
   });
 });

@@ -42,13 +42,23 @@ describe('maskTail', () => {
 
 describe('publicView', () => {
   it('masks account numbers and government ids, and leaves the stored document alone', () => {
-    const doc = newDocument({ applicant: { governmentIdentification: { value: '123456789' }, sin: '130692544' } });
-    doc.bank = { account: { accountNumber: '000123456789' } };
+    const doc = newDocument({
+      applicant: { governmentIdentification: { type: 'SSN9', value: '123456789' }, sin: '130692544' },
+      company: { governmentIdentification: { type: 'FEIN', value: '987654321' } },
+    });
+    doc.bank = { account: { accountNumber: '000123456789', routingNumber: '011000015' } };
+    doc.owners = [{ governmentIdentification: { value: '111223333' } }, { firstName: 'Ann' }];
+    const stored = structuredClone(doc);
     const view = publicView(doc);
     expect(atPointer(view, '/bank/account/accountNumber')).toBe('********6789');
+    expect(atPointer(view, '/bank/account/routingNumber')).toBe('011000015');
     expect(atPointer(view, '/applicant/governmentIdentification/value')).toBe('*****6789');
+    expect(atPointer(view, '/applicant/governmentIdentification/type')).toBe('SSN9');
     expect(atPointer(view, '/applicant/sin')).toBe('*****2544');
-    expect(atPointer(doc, '/bank/account/accountNumber')).toBe('000123456789');
+    expect(atPointer(view, '/company/governmentIdentification/value')).toBe('*****4321');
+    expect(atPointer(view, '/owners/0/governmentIdentification/value')).toBe('*****3333');
+    expect(atPointer(view, '/owners/1')).toEqual({ firstName: 'Ann' });
+    expect(doc).toEqual(stored);
   });
 });
 

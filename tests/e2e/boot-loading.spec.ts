@@ -15,26 +15,13 @@ import { origin } from './journey.ts';
  */
 async function bootReads(page: Page, release: () => void): Promise<string[]> {
   const reads = await page.evaluate(async () => {
-    const catalogue = /\/assets\/(en-US|en-CA|fr-CA)-[\w-]+\.js$/;
-    const seen = () => {
-      const names = performance.getEntriesByType('resource').map((e) => e.name);
-      return names.some((name) => name.endsWith('/api/v2/session')) && names.some((name) => catalogue.test(name));
-    };
-    for (let i = 0; i < 100 && !seen(); i += 1) {
+    for (let i = 0; i < 100 && !performance.getEntriesByType('resource').some((e) => e.name.endsWith('/api/v2/session')); i += 1) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-    // The entry script (its <script> in index.html): a catalogue the page preloads starts before it has arrived,
-    // one the script asks for starts after it has run (Chromium names a module preload's initiator 'other').
-    const entry = entries.find((e) => e.name === (document.querySelector('script[type="module"]') as HTMLScriptElement).src);
-    return entries
-      .filter((e) => /\/api\/v2\/(configs|session)(\?|$)/.test(e.name) || catalogue.test(e.name))
-      .map((e) => {
-        const url = new URL(e.name);
-        if (!catalogue.test(e.name)) return `${url.pathname}${url.search} ${e.initiatorType}`;
-        const early = entry !== undefined && e.startTime < entry.responseEnd;
-        return `catalogue ${/(en-US|en-CA|fr-CA)/.exec(url.pathname)![1]} ${early ? 'preloaded' : 'asked for by the script'}`;
-      });
+    return performance
+      .getEntriesByType('resource')
+      .filter((e) => /\/api\/v2\/(configs|session)(\?|$)/.test(e.name))
+      .map((e) => `${new URL(e.name).pathname}${new URL(e.name).search} ${(e as PerformanceResourceTiming).initiatorType}`);
   });
   release();
   return reads.sort();
@@ -63,10 +50,9 @@ test('a first visit reads the configuration and the session once each, compresse
   const hold = await holdSignOn(page);
   await page.goto(`${origin('domain')}/`);
   // The page's own record of its reads, taken before the signed-out visitor is sent on: each boot read appears once,
-  // started by index.html's preload (initiator 'link'), never again by a fetch (initiator 'fetch'); so does the
-  // catalogue, which the server preloads for the visitor's locale instead of the entry script asking for it.
+  // started by index.html's preload (initiator 'link'), never again by a fetch (initiator 'fetch').
   const reads = await bootReads(page, hold.release);
-  expect(reads).toEqual(['/api/v2/configs link', '/api/v2/session link', 'catalogue en-US preloaded']);
+  expect(reads).toEqual(['/api/v2/configs link', '/api/v2/session link']);
   // Signed out: boot reads both, then the shell sends the visitor to the sign-on page.
   await page.waitForURL(/\/sso\//);
   await page.waitForLoadState('networkidle');
@@ -76,6 +62,10 @@ test('a first visit reads the configuration and the session once each, compresse
   expect(encodings.length).toBeGreaterThan(0);
   expect(encodings.every((encoding) => encoding === 'br' || encoding === 'gzip')).toBe(true);
   expect(requests.filter((path) => CATALOGUE.test(path))).toEqual([expect.stringMatching(/\/en-US-/)]);
+  // The server preloads that catalogue in the page, so it does not wait for the entry script to run (the one request
+  // above shows the import reused it).
+  const html = await (await page.request.get(`${origin('domain')}/`)).text();
+  expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/en-US-[\w-]+\.js"/);
 });
 
 test('a French-speaking visitor in Canada gets its configuration preloaded and the fr-CA catalogue alone', async ({ page }) => {
@@ -89,8 +79,10 @@ test('a French-speaking visitor in Canada gets its configuration preloaded and t
   const hold = await holdSignOn(page);
   await page.goto(`${url}/`);
   // The server preloads this visitor's configuration: the currency from the cookie.
-  expect(await bootReads(page, hold.release)).toEqual(['/api/v2/configs?currency=CAD link', '/api/v2/session link', 'catalogue fr-CA preloaded']);
+  expect(await bootReads(page, hold.release)).toEqual(['/api/v2/configs?currency=CAD link', '/api/v2/session link']);
   await page.waitForURL(/\/sso\//);
   await page.waitForLoadState('networkidle');
   expect(requests.filter((path) => CATALOGUE.test(path))).toEqual([expect.stringMatching(/\/fr-CA-/)]);
+  const html = await (await page.request.get(`${url}/`)).text();
+  expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/fr-CA-[\w-]+\.js"/);
 });

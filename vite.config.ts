@@ -2,11 +2,12 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { contentPlugin } from './scripts/vite/content-plugin.ts';
 import { compressPlugin } from './scripts/vite/compress-plugin.ts';
+import { preloadPlugin } from './scripts/vite/preload-plugin.ts';
 
 const root = import.meta.dirname;
 
 export default defineConfig({
-  plugins: [react(), contentPlugin(root), compressPlugin()],
+  plugins: [react(), contentPlugin(root), preloadPlugin(root), compressPlugin()],
   resolve: {
     // rjsf renders markdown descriptions through markdown-to-jsx; our screens take rich text from the catalogues
     // instead, so the 30 KB (gzip) parser is replaced by a stub (NOTES.md).

@@ -1,9 +1,35 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from './http/errors.ts';
 import { configUrl } from '../engine/app/config-url.ts';
+import { pagePreloads, preloadTags, readPagePreloads } from './http/page-preloads.ts';
+import { sessionCookie } from './http/request-context.ts';
+import { withStyleHashes } from './http/security.ts';
+import { compressPage } from './http/encoding.ts';
+
+/** Stylesheets at most this large are written into the page instead of linked. */
+const INLINE_STYLE_LIMIT = 32 * 1024;
+
+/**
+ * index.html with its own stylesheets (Vite's `<link rel="stylesheet" crossorigin href="/assets/….css">`) written in
+ * as `<style>` elements, and their sha256 hashes for the page's CSP: the first paint no longer waits for a
+ * stylesheet request. A stylesheet that is large, missing, or holds `</style` stays linked.
+ */
+export function inlineStylesheets(html: string, distDir: string): { html: string; hashes: string[] } {
+  const hashes: string[] = [];
+  const out = html.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/g, (tag, file: string) => {
+    const path = join(distDir, file);
+    if (!existsSync(path)) return tag;
+    const css = readFileSync(path, 'utf8');
+    if (css.length > INLINE_STYLE_LIMIT || /<\/style/i.test(css)) return tag;
+    hashes.push(createHash('sha256').update(css, 'utf8').digest('base64'));
+    return `<style>${css}</style>`;
+  });
+  return { html: out, hashes };
+}
 
 /**
  * Serves the built front end from `distDir`: its static files, and `index.html` for any other GET outside
@@ -23,6 +49,9 @@ export async function serveFrontEnd(app: FastifyInstance, distDir: string): Prom
     },
   });
   const indexFile = join(distDir, 'index.html');
+  const preloads = readPagePreloads(distDir);
+  // Read once: the page and its inlined styles do not change while the server runs.
+  const page = inlineStylesheets(readFileSync(indexFile, 'utf8'), distDir);
   app.get('/*', (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path.startsWith('/api/') || path.startsWith('/sso/') || path.startsWith('/sandbox/')) throw new ApiError('NOT_FOUND');
@@ -31,7 +60,25 @@ export async function serveFrontEnd(app: FastifyInstance, distDir: string): Prom
     const query = (request.query ?? {}) as Record<string, unknown>;
     const currencyQuery = typeof query.currency === 'string' ? query.currency : undefined;
     const href = configUrl(path, currencyQuery, request.cookies?.currency).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-    const html = readFileSync(indexFile, 'utf8').replace('href="/api/v2/configs"', `href="${href}"`);
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    let html = page.html.replace('href="/api/v2/configs"', `href="${href}"`);
+    // The visitor's catalogue and, on a screen of a lazily loaded kind, its chunks start beside the entry script
+    // instead of after it has run (server/http/page-preloads.ts).
+    if (preloads) {
+      const files = pagePreloads(preloads, {
+        path,
+        localeQuery: typeof query.locale === 'string' ? query.locale : undefined,
+        localeCookie: request.cookies?.locale,
+        acceptLanguage: request.headers['accept-language'],
+        signedIn: Boolean(request.cookies?.[sessionCookie]),
+      });
+      const tags = preloadTags(files);
+      html = html.replace('</head>', () => `  ${tags}\n  </head>`);
+    }
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp === 'string') reply.header('content-security-policy', withStyleHashes(csp, page.hashes));
+    reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+    // The page (a few KB once the styles are in it) travels compressed like the scripts.
+    const compressed = compressPage(html, request.headers['accept-encoding']);
+    return compressed ? reply.header('content-encoding', compressed.encoding).send(compressed.body) : reply.send(html);
   });
 }

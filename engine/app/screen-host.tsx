@@ -81,13 +81,13 @@ export function ScreenHost({ screenId }: { screenId: string }) {
     });
   }, [screen, engine.bundle, baseContext, mustSignIn, malformed]);
   const loadKey = requests.length ? requests.map((r) => r.key).join('|') : null;
+  // The reads go out side by side (each address was built from the route and environment above, none from another
+  // read's answer): a screen with two reads waits one round trip, not two.
   const { data: loaded, error: loadError } = useSWR(loadKey, async () => {
-    const answers: Record<string, unknown> = {};
-    for (const request of requests) {
-      if (request.key === null) throw new CallError(request.name, { status: 404, messages: [], fields: [], body: null });
-      answers[request.name] = await runCall(request.name, request.def, baseContext, engine.calls);
-    }
-    return answers;
+    const missing = requests.find((request) => request.key === null);
+    if (missing) throw new CallError(missing.name, { status: 404, messages: [], fields: [], body: null });
+    const answers = await Promise.all(requests.map((request) => runCall(request.name, request.def, baseContext, engine.calls)));
+    return Object.fromEntries(requests.map((request, index) => [request.name, answers[index]]));
   });
 
   const document = useMemo(() => {

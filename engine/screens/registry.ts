@@ -1,5 +1,7 @@
 /**
- * Screen kinds: a registry, not a switch. A screen names its kind; each kind lives in its own file.
+ * Screen kinds: a registry, not a switch. A screen names its kind; each kind lives in its own file. A kind loaded
+ * lazily lives in `<kind>-screen.tsx`: the build reads that name to let the server preload a screen's chunk
+ * (scripts/vite/preload-plugin.ts).
  */
 import { createElement, lazy, type ComponentType, type RefObject } from 'react';
 import type { Screen, SecondaryAction } from '../content/types.ts';

@@ -43,6 +43,20 @@ export function readScriptRules(root: string): CspScriptRules {
 }
 
 /**
+ * `csp` with these hashes ('sha256-…') added to its style-src directive: the page's own inline `<style>` elements,
+ * and nothing else inline (CSP Level 2 hash sources; no 'unsafe-inline').
+ */
+export function withStyleHashes(csp: string, hashes: readonly string[]): string {
+  if (hashes.length === 0) return csp;
+  const sources = hashes.map((hash) => `'sha256-${hash}'`).join(' ');
+  const directives = csp.split(';');
+  const index = directives.findIndex((directive) => directive.trim().startsWith('style-src '));
+  if (index < 0) return csp;
+  directives[index] = `${directives[index].trimEnd()} ${sources}`;
+  return directives.join(';');
+}
+
+/**
  * Security headers with a strict Content Security Policy: scripts and styles only from our origin, no
  * inline script or style, no eval (the front end ships precompiled validators, see NOTES.md), no framing.
  * A third-party script whose key is configured (maps, analytics tag) adds its origins to script-src,

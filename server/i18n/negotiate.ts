@@ -11,6 +11,21 @@ function match(tag: string): Locale | undefined {
   return undefined;
 }
 
+/** The language tags of an Accept-Language header, most wanted first (q-value, then order); none with q=0. */
+export function rankedLanguages(acceptLanguage: string | undefined): string[] {
+  if (!acceptLanguage) return [];
+  return acceptLanguage
+    .split(',')
+    .map((part, index) => {
+      const [tag, ...params] = part.split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag: (tag ?? '').trim(), q: q ? Number(q.slice(2)) : 1, index };
+    })
+    .filter((r) => r.tag !== '' && Number.isFinite(r.q) && r.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map((r) => r.tag);
+}
+
 /**
  * Picks the locale of a request: the `locale` cookie, then Accept-Language (by q-value), then en-US
  * (doc1 §1: cookie first; the server has no browser session or query of its own to consult).
@@ -20,20 +35,9 @@ export function negotiateLocale(cookie: string | undefined, acceptLanguage: stri
     const fromCookie = match(cookie);
     if (fromCookie) return fromCookie;
   }
-  if (acceptLanguage) {
-    const ranked = acceptLanguage
-      .split(',')
-      .map((part, index) => {
-        const [tag, ...params] = part.split(';');
-        const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-        return { tag: tag ?? '', q: q ? Number(q.slice(2)) : 1, index };
-      })
-      .filter((r) => Number.isFinite(r.q) && r.q > 0)
-      .sort((a, b) => b.q - a.q || a.index - b.index);
-    for (const { tag } of ranked) {
-      const found = match(tag);
-      if (found) return found;
-    }
+  for (const tag of rankedLanguages(acceptLanguage)) {
+    const found = match(tag);
+    if (found) return found;
   }
   return fallbackLocale;
 }

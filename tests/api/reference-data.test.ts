@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { startHarness, type Harness } from './harness.ts';
 
 let h: Harness;
@@ -60,6 +61,20 @@ describe('GET /api/v2/categories', () => {
     const file = JSON.parse(readFileSync(new URL('../../rules/categories.json', import.meta.url), 'utf8'));
     expect(res.json().groups).toEqual(file.groups);
     expect(res.json().groups.length).toBeGreaterThan(0);
+  });
+
+  it('travels brotli- or gzip-compressed to a browser that accepts it, and plain to one that does not', async () => {
+    const plain = await get('/api/v2/categories', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toMatch(/^application\/json/);
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const br = await get('/api/v2/categories', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(plain.json());
+    const gzip = await get('/api/v2/categories', { 'accept-encoding': 'gzip, br;q=0' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString('utf8'))).toEqual(plain.json());
   });
 
   it('answers 404 in the common shape for an unknown API path', async () => {

@@ -62,6 +62,10 @@ test('a first visit reads the configuration and the session once each, compresse
   expect(encodings.length).toBeGreaterThan(0);
   expect(encodings.every((encoding) => encoding === 'br' || encoding === 'gzip')).toBe(true);
   expect(requests.filter((path) => CATALOGUE.test(path))).toEqual([expect.stringMatching(/\/en-US-/)]);
+  // The server preloads that catalogue in the page, so it does not wait for the entry script to run (the one request
+  // above shows the import reused it).
+  const html = await (await page.request.get(`${origin('domain')}/`)).text();
+  expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/en-US-[\w-]+\.js"/);
 });
 
 test('a French-speaking visitor in Canada gets its configuration preloaded and the fr-CA catalogue alone', async ({ page }) => {
@@ -79,4 +83,6 @@ test('a French-speaking visitor in Canada gets its configuration preloaded and t
   await page.waitForURL(/\/sso\//);
   await page.waitForLoadState('networkidle');
   expect(requests.filter((path) => CATALOGUE.test(path))).toEqual([expect.stringMatching(/\/fr-CA-/)]);
+  const html = await (await page.request.get(`${url}/`)).text();
+  expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/fr-CA-[\w-]+\.js"/);
 });

@@ -9,33 +9,38 @@ import type { Page } from '@playwright/test';
 import { origin } from './journey.ts';
 
 /**
- * The page's record of its boot reads, taken before a signed-out visitor is sent on to the sign-on page: the
- * navigation to the sign-on page is held until the record is read (a navigation that commits meanwhile would take
- * the page's record with it), then let go.
+ * The page's own record of its boot reads (its resource timing entries), sent out of the page as each read ends (an
+ * init script's PerformanceObserver calls an exposed function), so nothing has to be evaluated in a page that is
+ * about to navigate. The signed-out visitor's navigation to the sign-on page is held until both reads are recorded
+ * (an unload could otherwise drop the observer's last entries), then let go.
  */
-async function bootReads(page: Page, release: () => void): Promise<string[]> {
-  const reads = await page.evaluate(async () => {
-    for (let i = 0; i < 100 && !performance.getEntriesByType('resource').some((e) => e.name.endsWith('/api/v2/session')); i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    return performance
-      .getEntriesByType('resource')
-      .filter((e) => /\/api\/v2\/(configs|session)(\?|$)/.test(e.name))
-      .map((e) => `${new URL(e.name).pathname}${new URL(e.name).search} ${(e as PerformanceResourceTiming).initiatorType}`);
+async function watchBootReads(page: Page): Promise<{ reads: () => Promise<string[]> }> {
+  const seen: string[] = [];
+  let recorded: () => void = () => {};
+  const both = new Promise<void>((resolve) => (recorded = resolve));
+  await page.exposeFunction('__bootRead', (entry: string) => {
+    seen.push(entry);
+    if (seen.some((e) => e.startsWith('/api/v2/configs')) && seen.some((e) => e.startsWith('/api/v2/session'))) recorded();
   });
-  release();
-  return reads.sort();
-}
-
-/** Holds the page's navigation to the sign-on page until `release` is called. */
-async function holdSignOn(page: Page): Promise<{ release: () => void }> {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.addInitScript(() => {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (!/\/api\/v2\/(configs|session)(\?|$)/.test(entry.name)) continue;
+        const url = new URL(entry.name);
+        (window as unknown as { __bootRead: (e: string) => void }).__bootRead(`${url.pathname}${url.search} ${(entry as PerformanceResourceTiming).initiatorType}`);
+      }
+    }).observe({ type: 'resource', buffered: true });
+  });
   await page.route(/\/sso\//, async (route) => {
-    await held;
+    await both;
     await route.continue();
   });
-  return { release: () => release() };
+  return {
+    reads: async () => {
+      await both;
+      return [...seen].sort();
+    },
+  };
 }
 
 const CATALOGUE = /\/assets\/(en-US|en-CA|fr-CA)-[\w-]+\.js$/;
@@ -47,11 +52,11 @@ test('a first visit reads the configuration and the session once each, compresse
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') encodings.push(response.headers()['content-encoding'] ?? 'none');
   });
-  const hold = await holdSignOn(page);
-  await page.goto(`${origin('domain')}/`);
+  const boot = await watchBootReads(page);
+  await page.goto(`${origin('domain')}/`, { waitUntil: 'commit' });
   // The page's own record of its reads, taken before the signed-out visitor is sent on: each boot read appears once,
   // started by index.html's preload (initiator 'link'), never again by a fetch (initiator 'fetch').
-  const reads = await bootReads(page, hold.release);
+  const reads = await boot.reads();
   expect(reads).toEqual(['/api/v2/configs link', '/api/v2/session link']);
   // Signed out: boot reads both, then the shell sends the visitor to the sign-on page.
   await page.waitForURL(/\/sso\//);
@@ -76,10 +81,10 @@ test('a French-speaking visitor in Canada gets its configuration preloaded and t
   ]);
   const requests: string[] = [];
   page.on('request', (request) => requests.push(new URL(request.url()).pathname));
-  const hold = await holdSignOn(page);
-  await page.goto(`${url}/`);
+  const boot = await watchBootReads(page);
+  await page.goto(`${url}/`, { waitUntil: 'commit' });
   // The server preloads this visitor's configuration: the currency from the cookie.
-  expect(await bootReads(page, hold.release)).toEqual(['/api/v2/configs?currency=CAD link', '/api/v2/session link']);
+  expect(await boot.reads()).toEqual(['/api/v2/configs?currency=CAD link', '/api/v2/session link']);
   await page.waitForURL(/\/sso\//);
   await page.waitForLoadState('networkidle');
   expect(requests.filter((path) => CATALOGUE.test(path))).toEqual([expect.stringMatching(/\/fr-CA-/)]);

@@ -81,6 +81,18 @@ function summaryText(property: string | undefined, message: string | undefined, 
   return typeof label === 'string' && label ? t('form.errorSummary.item', { label, message: message ?? '' }) : (message ?? '');
 }
 
+/** While an error summary shows, the page title says so (WCAG 3.3.1: announced on page load and in the tab). */
+export function useErrorPageTitle(): void {
+  const { t } = useI18n();
+  useEffect(() => {
+    const original = document.title;
+    document.title = t('form.errorSummary.pageTitle', { title: original });
+    return () => {
+      document.title = original;
+    };
+  }, [t]);
+}
+
 function SummaryView({ store, state: { errors, uiSchema, attempts } }: { store: ErrorSummaryStore; state: SummaryState }) {
   const { t } = useI18n();
   const ref = useRef<HTMLDivElement>(null);
@@ -92,14 +104,7 @@ function SummaryView({ store, state: { errors, uiSchema, attempts } }: { store: 
       ref.current?.focus();
     }
   }, [store, attempts]);
-  // While errors show, the page title says so (WCAG 3.3.1: announced on page load and in the tab).
-  useEffect(() => {
-    const original = document.title;
-    document.title = t('form.errorSummary.pageTitle', { title: original });
-    return () => {
-      document.title = original;
-    };
-  }, [t]);
+  useErrorPageTitle();
   return (
     <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title">
       <h2 className="error-summary__title" id="error-summary-title">

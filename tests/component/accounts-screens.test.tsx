@@ -27,6 +27,8 @@ describe('account list', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveFocus());
     expect(screen.getByRole('alert')).toHaveTextContent('Choose a business or create a new one.');
+    // The page title says there is an error while the summary shows (as on every form screen).
+    expect(window.document.title).toMatch(/^Error: /);
     await userEvent.click(screen.getByRole('radio', { name: /Declined Co/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Cannot select this business, please create a new business to proceed');

@@ -6,12 +6,16 @@
  *               engine/screens/<k>-screen.tsx), its path, whether it needs a session, the kind's chunk and, for the
  *               form kind, the screen's validators chunk (virtual:validators/<id>, which the registry loads beside
  *               the form chunk), with the chunks they import and their styles
+ *               and, for every screen, `reads`: the API reads it makes on arrival (`load`) whose address the route alone
+ *               fills (a GET with no query, parameters or headers of its own, every `{name}` of its path a parameter of
+ *               the screen's path), which the server preloads for a signed-in visitor
  * Chunks the entry imports anyway are left out. Addresses are as the page's scripts name them (`/assets/…`).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { loadContent } from '../content/load.ts';
+import type { CallDefinition, Screen } from '../../engine/content/types.ts';
 import { PAGE_PRELOADS_FILE, type PagePreloads } from '../../server/http/page-preloads.ts';
 
 interface ChunkFacts {
@@ -20,6 +24,17 @@ interface ChunkFacts {
   imports: string[];
   isEntry: boolean;
   css: string[];
+}
+
+/** The path templates of `screen`'s arrival reads that its route alone fills (see above). */
+export function routeReads(screen: Pick<Screen, 'path' | 'load'>, calls: Record<string, CallDefinition>): string[] {
+  const routeNames = new Set([...screen.path.matchAll(/:([A-Za-z]\w*)/g)].map((match) => match[1]));
+  return (screen.load ?? []).flatMap((name) => {
+    const call = calls[name];
+    if (!call || call.method !== 'GET' || call.params || call.query || call.headers) return [];
+    const names = [...call.path.matchAll(/\{([A-Za-z]\w*)\}/g)].map((match) => match[1]);
+    return names.every((placeholder) => routeNames.has(placeholder)) ? [call.path] : [];
+  });
 }
 
 export function preloadPlugin(root: string): Plugin {
@@ -60,12 +75,14 @@ export function preloadPlugin(root: string): Plugin {
         if (match) catalogues[match[1]] = closure([chunk]).modules;
       }
       const screens: PagePreloads['screens'] = [];
-      for (const screen of Object.values(loadContent(root).screens)) {
-        if (typeof screen.kind !== 'string') continue;
-        const kind = facade((id) => id.endsWith(`/engine/screens/${screen.kind}-screen.tsx`));
-        if (!kind) continue; // a kind in the entry chunk: nothing more to load
-        const validators = screen.kind === 'form' ? facade((id) => id.endsWith(`virtual:validators/${screen.id}`)) : undefined;
-        screens.push({ id: screen.id, path: screen.path, auth: screen.auth !== 'none', ...closure([kind, validators]) });
+      const content = loadContent(root);
+      for (const screen of Object.values(content.screens)) {
+        // A kind in the entry chunk has nothing more to load, but its reads may still go out early.
+        const kind = typeof screen.kind === 'string' ? facade((id) => id.endsWith(`/engine/screens/${screen.kind}-screen.tsx`)) : undefined;
+        const validators = kind && screen.kind === 'form' ? facade((id) => id.endsWith(`virtual:validators/${screen.id}`)) : undefined;
+        const reads = routeReads(screen, content.calls);
+        if (!kind && reads.length === 0) continue;
+        screens.push({ id: screen.id, path: screen.path, auth: screen.auth !== 'none', ...closure([kind, validators]), reads });
       }
       const { fallbackLocale } = JSON.parse(readFileSync(join(root, 'rules/config.json'), 'utf8')) as { fallbackLocale: string };
       const file: PagePreloads = { fallbackLocale, catalogues, screens };

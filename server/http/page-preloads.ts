@@ -1,7 +1,9 @@
 /**
  * What a page preloads beside its entry script (issue 10): the catalogue of the locale boot will ask for first, and,
- * on a screen whose kind is a chunk of its own (a form, a list), that chunk, the screen's validators and their styles.
- * Without these the browser learns of them only once the entry script has run, a round trip later each. The build
+ * on a screen whose kind is a chunk of its own (a form, a list), that chunk, the screen's validators and their styles,
+ * and, for a signed-in visitor, the API reads the screen makes on arrival whose address the route fills (the
+ * application, say). Without these the browser learns of them only once the entry script has run, a round trip later
+ * each. The build
  * writes the chunk names (scripts/vite/preload-plugin.ts, page-preloads.json); this module picks the ones a request
  * needs and writes them as `<link>` tags for index.html.
  */
@@ -9,6 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { detectLocale } from '../../engine/i18n/detect.ts';
 import { routePatterns } from '../../engine/flow/paths.ts';
+import { fillPath } from '../../engine/calls/template.ts';
 import { rankedLanguages } from '../i18n/negotiate.ts';
 
 /** The build's file (written by scripts/vite/preload-plugin.ts beside index.html). */
@@ -16,8 +19,11 @@ export interface PagePreloads {
   fallbackLocale: string;
   /** Locale -> its catalogue chunk. */
   catalogues: Record<string, string[]>;
-  /** Screens whose kind is a chunk of its own: path, whether it needs a session, the chunks and styles it loads. */
-  screens: Array<{ id: string; path: string; auth: boolean; modules: string[]; styles: string[] }>;
+  /**
+   * Screens with something to preload: path, whether it needs a session, the chunks and styles its kind loads, and
+   * the path templates of its arrival reads that the route fills (`/api/v2/applications/{applicationId}`).
+   */
+  screens: Array<{ id: string; path: string; auth: boolean; modules: string[]; styles: string[]; reads?: string[] }>;
 }
 
 export const PAGE_PRELOADS_FILE = 'page-preloads.json';
@@ -66,16 +72,34 @@ function safeDecode(segment: string): string {
   }
 }
 
-/** The screen entry whose path (with or without the co-brand prefix) best matches `path`. */
-function screenFor(preloads: PagePreloads, path: string): PagePreloads['screens'][number] | undefined {
-  let best: { rank: number; screen: PagePreloads['screens'][number] } | undefined;
+/** The route parameters `pattern` takes from `path` (which it matches), decoded as react-router decodes them. */
+export function routeParams(pattern: string, path: string): Record<string, string> {
+  const want = pattern.split('/').filter(Boolean);
+  const have = path.split('/').filter(Boolean);
+  return Object.fromEntries(want.flatMap((segment, index) => (segment.startsWith(':') ? [[segment.slice(1), safeDecode(have[index] ?? '')]] : [])));
+}
+
+/** The screen entry whose path (with or without the co-brand prefix) best matches `path`, and the pattern it matched. */
+function screenFor(preloads: PagePreloads, path: string): { screen: PagePreloads['screens'][number]; pattern: string } | undefined {
+  let best: { rank: number; screen: PagePreloads['screens'][number]; pattern: string } | undefined;
   for (const screen of preloads.screens) {
     for (const pattern of routePatterns(screen.path)) {
       const rank = matchRank(pattern, path);
-      if (rank !== undefined && (!best || rank > best.rank)) best = { rank, screen };
+      if (rank !== undefined && (!best || rank > best.rank)) best = { rank, screen, pattern };
     }
   }
-  return best?.screen;
+  return best;
+}
+
+/** The screen's route-filled reads for `path`, as the engine addresses them (engine/calls/run.ts buildRequest). */
+function readsFor(templates: string[], params: Record<string, string>): string[] {
+  return templates.flatMap((template) => {
+    try {
+      return [fillPath(template, params)];
+    } catch {
+      return []; // a parameter the route did not give: the engine will not read it either
+    }
+  });
 }
 
 /** The locale boot fetches a catalogue for first: the same detection over the sources a server sees. */
@@ -87,16 +111,19 @@ export function likelyLocale(preloads: PagePreloads, request: PageRequest): stri
 /** The files to preload for `request`: scripts (`modulepreload`) and styles (`preload as=style`). */
 export function pagePreloads(preloads: PagePreloads, request: PageRequest): PreloadFiles {
   const catalogue = preloads.catalogues[likelyLocale(preloads, request)] ?? [];
-  const screen = screenFor(preloads, request.path);
-  const shown = screen && (request.signedIn || !screen.auth) ? screen : undefined;
-  return { catalogue, modules: (shown?.modules ?? []).filter((file) => !catalogue.includes(file)), styles: shown?.styles ?? [] };
+  const found = screenFor(preloads, request.path);
+  const shown = found && (request.signedIn || !found.screen.auth) ? found.screen : undefined;
+  // Reads need the session: a signed-out visitor would only be refused (and the screen sends them to sign on).
+  const reads = found && shown && request.signedIn ? readsFor(shown.reads ?? [], routeParams(found.pattern, request.path)) : [];
+  return { catalogue, modules: (shown?.modules ?? []).filter((file) => !catalogue.includes(file)), styles: shown?.styles ?? [], reads };
 }
 
-/** A page's preloads: the catalogue (needed for any text), then the screen's own chunks and styles. */
+/** A page's preloads: the catalogue (needed for any text), the screen's own chunks and styles, its API reads. */
 export interface PreloadFiles {
   catalogue: string[];
   modules: string[];
   styles: string[];
+  reads?: string[];
 }
 
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -104,11 +131,14 @@ const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, 
 /**
  * The `<link>` tags for index.html. `crossorigin` as the page's own module loads use it, so the browser hands the
  * preloaded response to the import (and Vite's loader sees the link and does not add another). The screen's chunks
- * ask for a low priority: the entry script and the catalogue, which the first paint needs, go first.
+ * ask for a low priority: the entry script and the catalogue, which the first paint needs, go first. A read is a
+ * `preload as=fetch` with `crossorigin` (mode cors, credentials same-origin, as the engine's fetch), which the
+ * engine's plain GET of the same address is handed (engine/calls/run.ts READ_HEADERS).
  */
 export function preloadTags(files: PreloadFiles): string {
   return [
     ...files.catalogue.map((href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}" />`),
+    ...(files.reads ?? []).map((href) => `<link rel="preload" as="fetch" crossorigin href="${attribute(href)}" />`),
     ...files.modules.map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${attribute(href)}" />`),
     ...files.styles.map((href) => `<link rel="preload" as="style" crossorigin fetchpriority="low" href="${attribute(href)}" />`),
   ].join('\n    ');

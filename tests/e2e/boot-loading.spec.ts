@@ -6,7 +6,7 @@
  */
 import { expect, test } from './fixtures/transitions.ts';
 import type { Page } from '@playwright/test';
-import { origin } from './journey.ts';
+import { arrive, expectHeading, origin, text } from './journey.ts';
 
 /**
  * The page's own record of its boot reads (its resource timing entries), sent out of the page as each read ends (an
@@ -90,4 +90,37 @@ test('a French-speaking visitor in Canada gets its configuration preloaded and t
   expect(requests.filter((path) => CATALOGUE.test(path))).toEqual([expect.stringMatching(/\/fr-CA-/)]);
   const html = await (await page.request.get(`${url}/`)).text();
   expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/fr-CA-[\w-]+\.js"/);
+});
+
+test("a signed-in reload of a screen reads its application once, through the page's preload", async ({ page }) => {
+  const persona = { market: 'US', locale: 'en-US', portal: 'domain', businessName: 'Preload Bakery', governmentId: '1234' } as const;
+  await arrive(page, persona);
+  await page.getByRole('button', { name: text('en-US', 'signup.landing.submit') }).click();
+  await expectHeading(page, 'en-US', 'signup.update.title');
+  const path = new URL(page.url()).pathname;
+  const read = `/api/v2/applications/${path.split('/')[1]}`;
+
+  // The page's own record of the read (resource timing: who started it), and every request the browser sent for it.
+  const entries: string[] = [];
+  await page.exposeFunction('__applicationRead', (entry: string) => entries.push(entry));
+  await page.addInitScript((address) => {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (new URL(entry.name).pathname !== address) continue;
+        (window as unknown as { __applicationRead: (e: string) => void }).__applicationRead((entry as PerformanceResourceTiming).initiatorType);
+      }
+    }).observe({ type: 'resource', buffered: true });
+  }, read);
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === read) sent.push(request.method());
+  });
+  await page.reload();
+  await expectHeading(page, 'en-US', 'signup.update.title');
+  await page.waitForLoadState('networkidle');
+  // The browser sends the read once, started by the page's preload, and the engine's fetch is handed that answer.
+  expect(sent).toEqual(['GET']);
+  await expect.poll(() => entries).toEqual(['link']);
+  const html = await (await page.request.get(`${origin('domain')}${path}`)).text();
+  expect(html).toContain(`<link rel="preload" as="fetch" crossorigin href="${read}" />`);
 });

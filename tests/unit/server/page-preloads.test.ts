@@ -10,13 +10,16 @@ import { likelyLocale, matchRank, pagePreloads, preloadTags, type PagePreloads }
 import { withStyleHashes } from '../../../server/http/security.ts';
 import { preferredEncoding } from '../../../server/http/encoding.ts';
 import { inlineStylesheets } from '../../../server/static-front-end.ts';
+import { routeReads } from '../../../scripts/vite/preload-plugin.ts';
+import { loadContent } from '../../../scripts/content/load.ts';
 
 const preloads: PagePreloads = {
   fallbackLocale: 'en-US',
   catalogues: { 'en-US': ['/assets/en-US-a.js'], 'en-CA': ['/assets/en-CA-b.js'], 'fr-CA': ['/assets/fr-CA-c.js'] },
   screens: [
-    { id: 'applicant-info', path: '/:applicationId/applicant', auth: true, modules: ['/assets/form-screen-d.js', '/assets/applicant-info-e.js'], styles: ['/assets/form-screen-f.css'] },
-    { id: 'owner-details', path: '/:applicationId/owners/:ownerId', auth: true, modules: ['/assets/form-screen-d.js', '/assets/owner-details-g.js'], styles: [] },
+    { id: 'applicant-info', path: '/:applicationId/applicant', auth: true, modules: ['/assets/form-screen-d.js', '/assets/applicant-info-e.js'], styles: ['/assets/form-screen-f.css'], reads: ['/api/v2/applications/{applicationId}'] },
+    { id: 'owner-details', path: '/:applicationId/owners/:ownerId', auth: true, modules: ['/assets/form-screen-d.js', '/assets/owner-details-g.js'], styles: [], reads: ['/api/v2/applications/{applicationId}', '/api/v2/applications/{applicationId}/owners/{ownerId}'] },
+    { id: 'welcome', path: '/:applicationId/welcome', auth: true, modules: [], styles: [], reads: ['/api/v2/applications/{applicationId}', '/api/v2/stores/{storeId}'] },
     { id: 'owner-new', path: '/:applicationId/owners/add', auth: true, modules: ['/assets/form-screen-d.js', '/assets/owner-new-h.js'], styles: [] },
     { id: 'tax-information', path: '/:applicationId/tax-information', auth: false, modules: ['/assets/form-screen-d.js', '/assets/tax-i.js'], styles: [] },
   ],
@@ -32,11 +35,11 @@ describe('page preloads', () => {
     expect(likelyLocale(preloads, request('/', { acceptLanguage: 'fr-CA', localeCookie: 'en-CA' }))).toBe('en-CA');
     expect(likelyLocale(preloads, request('/', { localeQuery: 'fr-CA' }))).toBe('fr-CA');
     expect(likelyLocale(preloads, request('/', { acceptLanguage: 'de-DE' }))).toBe('en-US');
-    expect(pagePreloads(preloads, request('/'))).toEqual({ catalogue: ['/assets/en-US-a.js'], modules: [], styles: [] });
+    expect(pagePreloads(preloads, request('/'))).toEqual({ catalogue: ['/assets/en-US-a.js'], modules: [], styles: [], reads: [] });
   });
 
   it("adds a screen's chunks and styles on its path, with or without the co-brand prefix, for a signed-in visitor", () => {
-    const applicant = { catalogue: ['/assets/en-US-a.js'], modules: ['/assets/form-screen-d.js', '/assets/applicant-info-e.js'], styles: ['/assets/form-screen-f.css'] };
+    const applicant = { catalogue: ['/assets/en-US-a.js'], modules: ['/assets/form-screen-d.js', '/assets/applicant-info-e.js'], styles: ['/assets/form-screen-f.css'], reads: ['/api/v2/applications/urn:app:1'] };
     expect(pagePreloads(preloads, request('/urn:app:1/applicant'))).toEqual(applicant);
     expect(pagePreloads(preloads, request('/r/partner-1/urn:app:1/applicant/'))).toEqual(applicant);
     expect(pagePreloads(preloads, request('/urn:app:1/applicant/nothing-here')).modules).toEqual([]);
@@ -49,18 +52,50 @@ describe('page preloads', () => {
     expect(matchRank('/:applicationId/applicant', '/x/applicant/more')).toBeUndefined();
   });
 
+  it("preloads a signed-in visitor's arrival reads, the address filled from the route as the engine fills it", () => {
+    expect(pagePreloads(preloads, request('/urn%3Aapp%3A1/owners/o%201')).reads).toEqual(['/api/v2/applications/urn:app:1', '/api/v2/applications/urn:app:1/owners/o%201']);
+    // A read whose address needs more than the route is left to the engine.
+    expect(pagePreloads(preloads, request('/a-1/welcome')).reads).toEqual(['/api/v2/applications/a-1']);
+    // Segments that would change the address's shape stay inside their segment.
+    expect(pagePreloads(preloads, request('/..%2F..%2Fsso%2Flogout/applicant')).reads).toEqual(['/api/v2/applications/..%2F..%2Fsso%2Flogout']);
+    expect(pagePreloads(preloads, request('/x/applicant', { signedIn: false })).reads).toEqual([]);
+    expect(pagePreloads(preloads, request('/x/tax-information', { signedIn: false })).reads).toEqual([]);
+  });
+
   it('leaves out a signed-in screen for a visitor without a session (the app sends them to sign on)', () => {
     expect(pagePreloads(preloads, request('/x/applicant', { signedIn: false })).modules).toEqual([]);
     expect(pagePreloads(preloads, request('/x/tax-information', { signedIn: false })).modules).toEqual(['/assets/form-screen-d.js', '/assets/tax-i.js']);
   });
 
-  it('writes module preloads the page can reuse: crossorigin, the screen chunks at low priority, addresses escaped', () => {
-    const tags = preloadTags({ catalogue: ['/assets/en-US-a.js'], modules: ['/assets/x"y.js'], styles: ['/assets/s.css'] });
+  it('writes preloads the page can reuse: crossorigin, the screen chunks at low priority, addresses escaped', () => {
+    const tags = preloadTags({ catalogue: ['/assets/en-US-a.js'], modules: ['/assets/x"y.js'], styles: ['/assets/s.css'], reads: ['/api/v2/applications/a&b'] });
     expect(tags.split('\n').map((line) => line.trim())).toEqual([
       '<link rel="modulepreload" crossorigin href="/assets/en-US-a.js" />',
+      '<link rel="preload" as="fetch" crossorigin href="/api/v2/applications/a&amp;b" />',
       '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/x&quot;y.js" />',
       '<link rel="preload" as="style" crossorigin fetchpriority="low" href="/assets/s.css" />',
     ]);
+  });
+});
+
+describe("the build's route-filled reads (scripts/vite/preload-plugin.ts)", () => {
+  const calls = {
+    byRoute: { method: 'GET' as const, path: '/api/v2/applications/{applicationId}' },
+    withQuery: { method: 'GET' as const, path: '/api/v2/things', query: { a: { var: 'environment.currency' } } },
+    withParams: { method: 'GET' as const, path: '/api/v2/x/{id}', params: { id: { var: 'application.id' } } },
+    notInRoute: { method: 'GET' as const, path: '/api/v2/stores/{storeId}' },
+    write: { method: 'POST' as const, path: '/api/v2/applications/{applicationId}' },
+  };
+  it('keeps a GET whose every placeholder is a route parameter, with nothing else of its own, in load order', () => {
+    const screen = { path: '/:applicationId/here', load: ['withQuery', 'byRoute', 'withParams', 'notInRoute', 'write', 'unknown'] };
+    expect(routeReads(screen, calls)).toEqual(['/api/v2/applications/{applicationId}']);
+    expect(routeReads({ path: '/here' }, calls)).toEqual([]);
+  });
+
+  it('finds the application read of the applicant and category screens in the real content', () => {
+    const content = loadContent(join(import.meta.dirname, '../../..'));
+    expect(routeReads(content.screens['applicant-info'], content.calls)).toEqual(['/api/v2/applications/{applicationId}']);
+    expect(routeReads(content.screens.category, content.calls)).toContain('/api/v2/applications/{applicationId}');
   });
 });
 

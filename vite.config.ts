@@ -7,7 +7,21 @@ import { preloadPlugin } from './scripts/vite/preload-plugin.ts';
 const root = import.meta.dirname;
 
 export default defineConfig({
-  plugins: [react(), contentPlugin(root), preloadPlugin(root), compressPlugin()],
+  plugins: [
+    react(),
+    contentPlugin(root),
+    preloadPlugin(root),
+    compressPlugin(),
+    {
+      // rjsf's URI resolution (fast-uri, about 7 KB gzip in the form chunk) is done by the browser's URL parser
+      // instead (engine/form/uri-resolver.ts). Only rjsf's import is replaced: ajv's needs fast-uri's whole API.
+      name: 'rjsf-uri-resolver',
+      enforce: 'pre',
+      resolveId(source, importer) {
+        return source === 'fast-uri' && importer?.includes('/node_modules/@rjsf/utils/') ? `${root}/engine/form/uri-resolver.ts` : undefined;
+      },
+    },
+  ],
   resolve: {
     // rjsf renders markdown descriptions through markdown-to-jsx; our screens take rich text from the catalogues
     // instead, so the 30 KB (gzip) parser is replaced by a stub (NOTES.md).

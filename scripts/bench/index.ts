@@ -6,7 +6,8 @@
  * (and latest.md), prints the summary with pass or fail per NOTES.md target, and never fails on a target.
  *
  * Options: `--only=js,interaction,lighthouse,api`; `--quick` (fewer samples); BENCH_DATABASE_URL (else
- * TEST_DATABASE_URL, else DATABASE_URL) for the PostgreSQL run; BENCH_SCREENS to name other screens.
+ * TEST_DATABASE_URL, else DATABASE_URL) for the PostgreSQL run; BENCH_SCREENS to name other screens;
+ * BENCH_LIGHTHOUSE_DIR to keep every Lighthouse report (JSON) there.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';

@@ -6,7 +6,7 @@
  * the applicant and category audits measured the sign-on page the app then redirected to.) Each run checks that
  * the page it audited is the one asked for.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -67,6 +67,12 @@ export async function audit(url: string, cookie: string, runs: number): Promise<
       }
       // A signed-in screen that sends the browser elsewhere (the sign-on page) would be measured as that page.
       if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`lighthouse: ${url} ended on ${lhr.finalDisplayedUrl}`);
+      // BENCH_LIGHTHOUSE_DIR keeps each run's full report (long tasks, the main thread's work by script) to look into.
+      const keep = process.env.BENCH_LIGHTHOUSE_DIR;
+      if (keep) {
+        mkdirSync(keep, { recursive: true });
+        writeFileSync(join(keep, `${new URL(url).pathname.split('/').filter(Boolean).pop() ?? 'landing'}-${i + 1}.json`), JSON.stringify(lhr));
+      }
       const audits = lhr.audits;
       samples.push({
         performance: Math.round((lhr.categories.performance.score ?? 0) * 100),

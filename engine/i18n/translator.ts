@@ -14,6 +14,17 @@ export interface Translator {
   has(key: string): boolean;
 }
 
+/**
+ * A whole number from 0 to 999 reads the same as text in every locale we ship (no grouping, no decimals, Latin
+ * digits: tests/unit/engine/i18n.test.ts checks each locale under locales/ against Intl.NumberFormat), so it reaches
+ * the message as text. Formatting it as a number would set up an Intl.NumberFormat, and the first one a page makes
+ * costs Chromium tens of milliseconds (its number data), which a progress line ("Step 1 of 5") paid on the main thread
+ * of every first screen. A message that declares the variable `:number` still reads it as a number.
+ */
+function asText(value: string | number | undefined): string | number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < 1000 ? String(value) : value;
+}
+
 export function createTranslator(
   locale: string,
   messages: Record<string, string>,
@@ -38,7 +49,7 @@ export function createTranslator(
       onMissing(key, locale);
       return key;
     }
-    const clean = Object.fromEntries(Object.entries(args).filter(([, value]) => value !== undefined));
+    const clean = Object.fromEntries(Object.entries(args).flatMap(([name, value]) => (value === undefined ? [] : [[name, asText(value)]])));
     return mf.format(clean, (error) => onMissing(`${key}: ${String((error as Error).message ?? error)}`, locale));
   };
   return { locale, t, has: (key) => key in messages || (fallback ? key in fallback.messages : false) };

@@ -1,3 +1,6 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
 import { createTranslator } from '../../../engine/i18n/translator.ts';
 import { detectLocale } from '../../../engine/i18n/detect.ts';
 import { detectMarket, detectPortal, referralFromPath, type EngineConfig } from '../../../engine/environment/detect.ts';
@@ -52,5 +55,33 @@ describe('environment', () => {
     expect(cookieString('currency', 'CAD', 'pay.example.com', 'example.com')).toContain('path=/; domain=example.com');
     expect(cookieString('currency', 'CAD', 'localhost', 'example.com')).not.toContain('domain=');
     expect(readCookie('a=1; currency=CAD; b=2', 'currency')).toBe('CAD');
+  });
+});
+
+describe('small whole numbers in messages', () => {
+  // Oracle: Intl.NumberFormat itself, in every locale the product ships (a locale added with other digits fails here).
+  const shipped = readdirSync(join(import.meta.dirname, '../../../locales'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+
+  it('read exactly as the locale formats them, for every whole number from 0 to 999', () => {
+    expect(shipped.length).toBeGreaterThanOrEqual(3);
+    for (const locale of shipped) {
+      const { t } = createTranslator(locale, { step: 'Step {$step} of {$steps}', exact: '{$n}' }, undefined);
+      const format = new Intl.NumberFormat(locale);
+      for (let n = 0; n < 1000; n += 1) expect(t('exact', { n })).toBe(format.format(n));
+      expect(t('step', { step: 2, steps: 5 })).toBe(`Step ${format.format(2)} of ${format.format(5)}`);
+    }
+  });
+
+  it('still select plurals and format as numbers where the message declares :number, and larger numbers keep grouping', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...shipped), fc.integer({ min: -5000, max: 5000 }), (locale, n) => {
+        const { t } = createTranslator(locale, { count: '.input {$n :number}\n.match $n\none {{{$n} second}}\n* {{{$n} seconds}}', plain: '{$n}' }, undefined);
+        const format = new Intl.NumberFormat(locale);
+        const one = new Intl.PluralRules(locale).select(n) === 'one';
+        expect(t('count', { n })).toBe(`${format.format(n)} ${one ? 'second' : 'seconds'}`);
+        expect(t('plain', { n })).toBe(format.format(n));
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -3,10 +3,10 @@
  * prefix), the toast area, and the incorrect-URL page for every other address.
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { ContentBundle } from '../content/types.ts';
-import { routePatterns } from '../flow/paths.ts';
+import { candidateRoutes } from '../flow/route-index.ts';
 import { browserEnvironment } from '../calls/run.ts';
 import { createDraftStore, draftKey, DRAFT_CHANGED_KEY } from '../state/drafts.ts';
 import { I18nProvider } from '../i18n/context.tsx';
@@ -35,6 +35,22 @@ export interface AppProps {
   analyticsSinks?: AnalyticsSinks;
   /** For tests: a router other than the browser's. */
   router?: (children: React.ReactNode) => React.ReactNode;
+}
+
+/**
+ * A route per screen path (with and without the co-brand prefix) that could match this address (engine/flow/route-index.ts:
+ * the router compares a few patterns, not all of them, on each render), and the incorrect-URL page for any other.
+ */
+function ScreenRoutes({ bundle }: { bundle: ContentBundle }) {
+  const { pathname } = useLocation();
+  return (
+    <Routes>
+      {candidateRoutes(bundle, pathname).map(({ screen, pattern }) => (
+        <Route key={`${screen}:${pattern}`} path={pattern} element={<ScreenHost key={screen} screenId={screen} />} />
+      ))}
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
 }
 
 export function App({ bundle, environment, translator, user, router, analyticsSinks }: AppProps) {
@@ -104,12 +120,7 @@ export function App({ bundle, environment, translator, user, router, analyticsSi
     <>
       {/* doc1 §2.8: on the application root, route by the user's accounts (rules/routing/after-environment.json). */}
       <AfterEnvironmentRouting />
-      <Routes>
-      {Object.values(bundle.screens).flatMap((screen) =>
-        routePatterns(screen.path).map((pattern) => <Route key={`${screen.id}:${pattern}`} path={pattern} element={<ScreenHost key={screen.id} screenId={screen.id} />} />),
-      )}
-      <Route path="*" element={<NotFound />} />
-      </Routes>
+      <ScreenRoutes bundle={bundle} />
     </>
   );
   // The header is inside the router (it links to screens of the current application), before the main landmark.

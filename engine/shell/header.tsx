@@ -5,27 +5,20 @@
  * so a link knows the application it belongs to. Generic: which links exist and when they show is content.
  */
 import { useMemo } from 'react';
-import { Link, matchPath, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import useSWR from 'swr';
 import { useI18n } from '../i18n/context.tsx';
 import { useEngine } from '../app/engine-context.tsx';
 import { cookieString } from '../environment/cookies.ts';
-import { pathFor, routePatterns } from '../flow/paths.ts';
+import { pathFor } from '../flow/paths.ts';
+import { screenAt } from '../flow/route-index.ts';
 import { buildRequest, runCall } from '../calls/run.ts';
 import { evaluate } from '../conditions/index.ts';
 import type { ContentBundle } from '../content/types.ts';
 import { malformedParameters, type HeaderLink } from '../app/shell-rules.ts';
 
-/** The screen an address shows and its path parameters, or undefined. Pure; exported for tests. */
-export function currentScreen(pathname: string, bundle: ContentBundle): { screen: string; route: Record<string, string> } | undefined {
-  for (const screen of Object.values(bundle.screens)) {
-    for (const pattern of routePatterns(screen.path)) {
-      const match = matchPath({ path: pattern, end: true }, pathname);
-      if (match) return { screen: screen.id, route: Object.fromEntries(Object.entries(match.params).filter((entry): entry is [string, string] => typeof entry[1] === 'string')) };
-    }
-  }
-  return undefined;
-}
+/** The screen an address shows and its path parameters, or undefined (engine/flow/route-index.ts). */
+export const currentScreen = (pathname: string, bundle: ContentBundle) => screenAt(bundle, pathname);
 
 /** One header link: its read (when it has one), its condition, and the address of its screen here. */
 function HeaderLinkItem({ link, here }: { link: HeaderLink; here: { screen: string; route: Record<string, string> } }) {

@@ -1,4 +1,5 @@
 /** Browser entry: boot, then render the shell; a boot failure shows the config-failure page or redirects. */
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import bundle from 'virtual:content';
 import { boot, BootError } from './app/boot.ts';
@@ -15,7 +16,8 @@ const away = redirectFor(bundle.shell, { location: { href: window.location.href,
 if (away) window.location.replace(away);
 else boot()
   .then(({ environment, translator, user }) => {
-    root.render(<App bundle={bundle} environment={environment} translator={translator} user={user} />);
+    // A transition: React renders the shell in short slices instead of one long task while the page is loading.
+    startTransition(() => root.render(<App bundle={bundle} environment={environment} translator={translator} user={user} />));
   })
   .catch((error: unknown) => {
     if (error instanceof BootError && error.kind === 'redirect' && error.location) {

@@ -3,7 +3,7 @@
  * resolves variants, renders the screen's kind from the registry, and on submit runs the declared actions and
  * follows the transitions. Generic: it knows screens, calls and conditions, nothing about any product field.
  */
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import useSWR, { useSWRConfig } from 'swr';
 import { resolveScreen } from '../content/resolve.ts';
@@ -322,8 +322,15 @@ export function ScreenHost({ screenId }: { screenId: string }) {
     window.document.title = `${t(`${resolved.messages}.title`)} | ${t('shell.productName')}`;
   }, [resolved.messages, t]);
 
+  // When the reads arrive after the screen was shown waiting, the loader stays one render longer and the screen
+  // itself renders as a transition, which React splits into short tasks: a page's first screen (a form is the
+  // heaviest render there is) does not block the main thread in one long task. A screen whose reads are already
+  // cached (a step forward) renders at once, as before.
+  const waiting = Boolean(mustSignIn || (loadKey && !loaded && !loadError));
+  const stillWaiting = useDeferredValue(waiting);
+
   if (malformed.length > 0) return <NotFound />;
-  if (mustSignIn || (loadKey && !loaded && !loadError)) {
+  if (waiting || stillWaiting) {
     return <div className="page-loader" role="status" aria-live="polite"><span className="spinner" aria-hidden="true" />{t('shell.loading')}</div>;
   }
   if (loadError) {

@@ -36,6 +36,15 @@ export function forRuntime(value: unknown, inFormSchema = false): unknown {
   );
 }
 
+/**
+ * A module's data as JavaScript: a large value as `JSON.parse('…')`, which V8 reads much faster than the same object
+ * literal (the main thread evaluates the content bundle and a catalogue on every first load), a small one as a literal.
+ */
+export function jsonModuleValue(value: unknown): string {
+  const json = JSON.stringify(value);
+  return json.length > 10_000 ? `JSON.parse(${JSON.stringify(json)})` : json;
+}
+
 export function contentPlugin(root: string): Plugin {
   const watched = ['flows', 'rules', 'locales'].map((dir) => resolve(root, dir));
   let pseudo = false;
@@ -46,7 +55,7 @@ export function contentPlugin(root: string): Plugin {
   const fallbackLocale = (): string =>
     (JSON.parse(readFileSync(resolve(root, 'rules/config.json'), 'utf8')) as { fallbackLocale: string }).fallbackLocale;
   const load = (id: string): string | undefined => {
-    if (id === 'virtual:content') return `export default ${JSON.stringify(forRuntime(loadContent(root)))};`;
+    if (id === 'virtual:content') return `export default ${jsonModuleValue(forRuntime(loadContent(root)))};`;
     if (id === 'virtual:catalogues') {
       const locales = Object.keys(catalogues());
       const loaders = locales.map((l) => `${JSON.stringify(l)}: () => import(${JSON.stringify(`virtual:catalogue/${l}`)})`);
@@ -58,7 +67,7 @@ export function contentPlugin(root: string): Plugin {
       const own = all[locale] ?? {};
       const base = all[fallbackLocale()] ?? {};
       const missing = Object.fromEntries(Object.entries(base).filter(([key]) => !(key in own)));
-      return `export default ${JSON.stringify(own)};\nexport const fallback = ${JSON.stringify(missing)};`;
+      return `export default ${jsonModuleValue(own)};\nexport const fallback = ${jsonModuleValue(missing)};`;
     }
     if (id === 'virtual:preview-fixtures') {
       // The preview page (engine/preview, dev only) opens screens in the states the routing-table fixtures describe.

@@ -1,7 +1,19 @@
 /// <reference types="vite/client" />
 // Types of the virtual modules served by scripts/vite/content-plugin.ts.
 declare module 'virtual:content' {
+  import type { EngineBundle } from './content/types.ts';
+  /** The content with each screen's outline; the rest of a screen comes from virtual:screens. */
+  const bundle: EngineBundle;
+  export default bundle;
+}
+declare module 'virtual:screens' {
+  import type { Screen } from './content/types.ts';
+  /** One loader per screen: the whole screen (form, variants, transitions...). */
+  export const loaders: Record<string, () => Promise<{ default: Screen }>>;
+}
+declare module 'virtual:content-full' {
   import type { ContentBundle } from './content/types.ts';
+  /** The content with whole screens, for the preview page (dev only). */
   const bundle: ContentBundle;
   export default bundle;
 }

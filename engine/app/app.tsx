@@ -2,10 +2,10 @@
  * The application shell: routes from the content bundle (each screen path, with and without the co-brand
  * prefix), the toast area, and the incorrect-URL page for every other address.
  */
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import type { ContentBundle } from '../content/types.ts';
+import type { EngineBundle } from '../content/types.ts';
 import { candidateRoutes } from '../flow/route-index.ts';
 import { browserEnvironment } from '../calls/run.ts';
 import { createDraftStore, draftKey, DRAFT_CHANGED_KEY } from '../state/drafts.ts';
@@ -17,6 +17,7 @@ import { ScreenHost } from './screen-host.tsx';
 import { Toasts } from '../shell/toasts.tsx';
 import { Header } from '../shell/header.tsx';
 import { NotFound } from '../shell/not-found.tsx';
+import { PageLoader } from '../shell/page-loader.tsx';
 import { AfterEnvironmentRouting } from '../screens/after-environment-routing.tsx';
 import { browserSinks, track, type AnalyticsSinks } from '../analytics/index.ts';
 import { pathFor } from '../flow/paths.ts';
@@ -27,7 +28,7 @@ import { useThirdPartyScripts } from '../third-party/use-third-party-scripts.ts'
 import { useLaunchTracking } from '../services/use-launch-tracking.ts';
 
 export interface AppProps {
-  bundle: ContentBundle;
+  bundle: EngineBundle;
   environment: Environment;
   translator: Translator;
   user: User | null;
@@ -41,12 +42,20 @@ export interface AppProps {
  * A route per screen path (with and without the co-brand prefix) that could match this address (engine/flow/route-index.ts:
  * the router compares a few patterns, not all of them, on each render), and the incorrect-URL page for any other.
  */
-function ScreenRoutes({ bundle }: { bundle: ContentBundle }) {
+function ScreenRoutes({ bundle }: { bundle: EngineBundle }) {
   const { pathname } = useLocation();
   return (
     <Routes>
       {candidateRoutes(bundle, pathname).map(({ screen, pattern }) => (
-        <Route key={`${screen}:${pattern}`} path={pattern} element={<ScreenHost key={screen} screenId={screen} />} />
+        <Route
+          key={`${screen}:${pattern}`}
+          path={pattern}
+          element={
+            <Suspense key={screen} fallback={<PageLoader />}>
+              <ScreenHost screenId={screen} />
+            </Suspense>
+          }
+        />
       ))}
       <Route path="*" element={<NotFound />} />
     </Routes>

@@ -1,6 +1,6 @@
 /** The engine's React context: what every screen host needs (content, environment, user, toasts, calls). */
 import { createContext, useContext } from 'react';
-import type { ContentBundle } from '../content/types.ts';
+import type { EngineBundle } from '../content/types.ts';
 import type { Environment } from '../environment/detect.ts';
 import type { CallEnvironment } from '../calls/run.ts';
 import type { DraftStore } from '../state/drafts.ts';
@@ -23,7 +23,7 @@ export interface NoticeOrigin {
 }
 
 export interface Engine {
-  bundle: ContentBundle;
+  bundle: EngineBundle;
   environment: Environment;
   user: User | null;
   calls: CallEnvironment;

@@ -16,7 +16,9 @@ import { normalizeForm } from '../form/normalize.ts';
 import { useI18n } from '../i18n/context.tsx';
 import { screenKinds } from '../screens/registry.ts';
 import { useEngine } from './engine-context.tsx';
+import { useScreenDefinition } from './screen-definition.ts';
 import { Overlay } from '../shell/overlay.tsx';
+import { PageLoader } from '../shell/page-loader.tsx';
 import { ErrorPage } from '../shell/error-page.tsx';
 import { NotFound } from '../shell/not-found.tsx';
 import { BlockingModal } from '../shell/blocking-modal.tsx';
@@ -44,7 +46,7 @@ export function ScreenHost({ screenId }: { screenId: string }) {
   const location = useLocation();
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
-  const screen = engine.bundle.screens[screenId];
+  const screen = useScreenDefinition(engine.bundle.screens[screenId]);
   const [busy, setBusy] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -331,7 +333,7 @@ export function ScreenHost({ screenId }: { screenId: string }) {
 
   if (malformed.length > 0) return <NotFound />;
   if (waiting || stillWaiting) {
-    return <div className="page-loader" role="status" aria-live="polite"><span className="spinner" aria-hidden="true" />{t('shell.loading')}</div>;
+    return <PageLoader />;
   }
   if (loadError) {
     const failure = loadError instanceof CallError ? loadError.failure : undefined;
@@ -343,7 +345,7 @@ export function ScreenHost({ screenId }: { screenId: string }) {
   if (!Kind) throw new Error(`screen ${screen.id}: unknown kind ${resolved.kind}`);
   return (
     <>
-      <Suspense fallback={<div className="page-loader" role="status"><span className="spinner" aria-hidden="true" />{t('shell.loading')}</div>}>
+      <Suspense fallback={<PageLoader />}>
         <Kind screen={resolved} context={context} submit={submit} busy={busy} headingRef={headingRef} secondary={secondary} runSecondary={runSecondary} />
       </Suspense>
       {modal ? (

@@ -25,9 +25,17 @@ export type ScreenForm = NonNullable<Screen['form']>;
 
 export type Catalogue = Record<string, string>;
 
-export interface ContentBundle {
+/**
+ * What the browser's bundle holds of every screen (scripts/vite/content-plugin.ts): enough to route, build addresses
+ * and start the screen's reads. The rest of a screen (form, variants, transitions...) is a chunk of its own, loaded
+ * when the screen shows (engine/app/screen-definition.ts).
+ */
+export type ScreenOutline = Pick<Screen, 'id' | 'path' | 'flow' | 'auth' | 'load'>;
+
+/** The content: full screens (the loader, the tests, the tools), or outlines (`EngineBundle`, the browser's). */
+export interface ContentBundle<S extends ScreenOutline = Screen> {
   flows: Record<string, Flow>;
-  screens: Record<string, Screen>;
+  screens: Record<string, S>;
   calls: CallCatalogue;
   tables: Record<string, RoutingTable>;
   /** rules/shell.json (engine/app/shell-rules.ts). */
@@ -38,3 +46,6 @@ export interface ContentBundle {
   funnel?: import('../analytics/funnel-core.ts').FunnelRules;
   scripts?: import('../third-party/script-url.ts').ScriptRules;
 }
+
+/** The bundle the engine runs on: screens may be outlines (a full bundle is one too). */
+export type EngineBundle = ContentBundle<ScreenOutline>;

@@ -3,7 +3,7 @@
  * computed from the context by the flow's `params` expressions, else taken from the current route. Pure.
  */
 import { compute } from '../conditions/index.ts';
-import type { ContentBundle } from '../content/types.ts';
+import type { EngineBundle } from '../content/types.ts';
 
 export const COBRAND_PREFIX = '/r/:referralUrlId';
 
@@ -12,7 +12,7 @@ export function routePatterns(path: string): string[] {
 }
 
 /** The URL of a screen in a context; throws when a parameter has no value. */
-export function pathFor(screenId: string, context: Record<string, unknown>, bundle: ContentBundle): string {
+export function pathFor(screenId: string, context: Record<string, unknown>, bundle: EngineBundle): string {
   const screen = bundle.screens[screenId];
   if (!screen) throw new Error(`unknown screen ${screenId}`);
   const flow = screen.flow ? bundle.flows[screen.flow] : undefined;

@@ -6,7 +6,7 @@
  * react-router still matches and ranks what it keeps, so the chosen screen and its parameters are unchanged.
  */
 import { matchRoutes } from 'react-router-dom';
-import type { ContentBundle } from '../content/types.ts';
+import type { EngineBundle } from '../content/types.ts';
 import { routePatterns } from './paths.ts';
 
 export interface ScreenRoute {
@@ -31,7 +31,7 @@ function decode(segment: string): string | undefined {
 }
 
 /** Every screen route of a bundle, and the candidates for an address (memoised per bundle and address). */
-function indexOf(bundle: ContentBundle): { all: ScreenRoute[]; candidates: Map<string, ScreenRoute[]> } {
+function indexOf(bundle: EngineBundle): { all: ScreenRoute[]; candidates: Map<string, ScreenRoute[]> } {
   let found = cache.get(bundle);
   if (!found) {
     const all: Indexed[] = Object.values(bundle.screens).flatMap((screen) =>
@@ -46,14 +46,14 @@ function indexOf(bundle: ContentBundle): { all: ScreenRoute[]; candidates: Map<s
   }
   return found;
 }
-const cache = new WeakMap<ContentBundle, { all: Indexed[]; candidates: Map<string, ScreenRoute[]> }>();
+const cache = new WeakMap<EngineBundle, { all: Indexed[]; candidates: Map<string, ScreenRoute[]> }>();
 
 /**
  * The screen routes whose pattern could match `pathname`: same number of segments, every literal segment equal
  * (ignoring case, as react-router does). A pattern the index cannot read (optional or splat segments) is always kept,
  * as is a literal compared with a segment that does not decode.
  */
-export function candidateRoutes(bundle: ContentBundle, pathname: string): ScreenRoute[] {
+export function candidateRoutes(bundle: EngineBundle, pathname: string): ScreenRoute[] {
   const index = indexOf(bundle);
   const known = index.candidates.get(pathname);
   if (known) return known;
@@ -67,7 +67,7 @@ export function candidateRoutes(bundle: ContentBundle, pathname: string): Screen
 }
 
 /** The screen an address shows and its path parameters, as the router ranks the patterns; undefined for none. */
-export function screenAt(bundle: ContentBundle, pathname: string): { screen: string; route: Record<string, string> } | undefined {
+export function screenAt(bundle: EngineBundle, pathname: string): { screen: string; route: Record<string, string> } | undefined {
   const candidates = candidateRoutes(bundle, pathname);
   const matches = matchRoutes(candidates.map(({ pattern }, position) => ({ id: String(position), path: pattern })), pathname);
   const match = matches?.[matches.length - 1];

@@ -4,7 +4,7 @@
  * its styles, focus and address are its own. A tool for product editors in development; it is not built.
  */
 import { useEffect, useMemo, useState } from 'react';
-import bundle from 'virtual:content';
+import bundle from 'virtual:content-full';
 import fixtures from 'virtual:preview-fixtures';
 import { locales as servedLocales } from 'virtual:catalogues';
 import config from '../../rules/config.json';

@@ -5,7 +5,7 @@
  */
 import type { Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
-import bundle from 'virtual:content';
+import bundle from 'virtual:content-full';
 import fixtures from 'virtual:preview-fixtures';
 import { loaders, fallbackLocale } from 'virtual:catalogues';
 import config from '../../rules/config.json';

@@ -3,7 +3,7 @@
  * or, inside their frame (`?frame=1`), one screen in the chosen state.
  */
 import { createRoot } from 'react-dom/client';
-import bundle from 'virtual:content';
+import bundle from 'virtual:content-full';
 import config from '../../rules/config.json';
 import { Controls } from './controls.tsx';
 import { renderFrame } from './frame.tsx';

@@ -5,14 +5,14 @@
  * else the only account), with the shell's derived values (rules/shell.json `derived`).
  */
 import { accountFacts, applicationOfAccount, matchingAccount, type AccountEntry } from '../conditions/accounts.ts';
-import type { ContentBundle } from '../content/types.ts';
+import type { EngineBundle } from '../content/types.ts';
 import { nextScreen } from '../flow/transitions.ts';
 import { pathFor } from '../flow/paths.ts';
 import { deriveContext } from '../app/shell-rules.ts';
 
 /** Where the visitor goes after boot, with the query kept; undefined when no row holds (stay). */
 export function afterEnvironmentTarget(
-  bundle: ContentBundle,
+  bundle: EngineBundle,
   table: string,
   accounts: readonly AccountEntry[],
   context: { query?: Record<string, string>; [key: string]: unknown },

@@ -14,11 +14,11 @@ import { pathFor } from '../flow/paths.ts';
 import { screenAt } from '../flow/route-index.ts';
 import { buildRequest, runCall } from '../calls/run.ts';
 import { evaluate } from '../conditions/index.ts';
-import type { ContentBundle } from '../content/types.ts';
+import type { EngineBundle } from '../content/types.ts';
 import { malformedParameters, type HeaderLink } from '../app/shell-rules.ts';
 
 /** The screen an address shows and its path parameters, or undefined (engine/flow/route-index.ts). */
-export const currentScreen = (pathname: string, bundle: ContentBundle) => screenAt(bundle, pathname);
+export const currentScreen = (pathname: string, bundle: EngineBundle) => screenAt(bundle, pathname);
 
 /** One header link: its read (when it has one), its condition, and the address of its screen here. */
 function HeaderLinkItem({ link, here }: { link: HeaderLink; here: { screen: string; route: Record<string, string> } }) {

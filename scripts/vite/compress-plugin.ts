@@ -1,6 +1,7 @@
 /**
  * Vite plugin (build only): writes a gzip (`.gz`, level 9) and a brotli (`.br`, quality 11) copy beside every text
- * file of the build (scripts, styles, HTML, SVG, JSON) larger than 1 KB. The server serves them to a browser that
+ * file of the build (scripts, styles, HTML, SVG, JSON) where it is smaller than the file (screen definitions are
+ * chunks of a few hundred bytes, and even those shrink by half). The server serves them to a browser that
  * accepts the encoding (@fastify/static `preCompressed`, server/static-front-end.ts): the landing's scripts travel
  * compressed without the server compressing each response again.
  */
@@ -10,7 +11,6 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
 const TEXT = /\.(js|mjs|css|html|svg|json|txt)$/;
-const MIN_BYTES = 1024;
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -25,10 +25,11 @@ export function precompress(dir: string): number {
   for (const path of files(dir)) {
     if (!TEXT.test(path)) continue;
     const body = readFileSync(path);
-    if (body.length < MIN_BYTES) continue;
-    writeFileSync(`${path}.gz`, gzipSync(body, { level: 9 }));
-    writeFileSync(`${path}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
-    count += 1;
+    const gzip = gzipSync(body, { level: 9 });
+    const brotli = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+    if (gzip.length < body.length) writeFileSync(`${path}.gz`, gzip);
+    if (brotli.length < body.length) writeFileSync(`${path}.br`, brotli);
+    if (gzip.length < body.length || brotli.length < body.length) count += 1;
   }
   return count;
 }

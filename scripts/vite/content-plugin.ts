@@ -1,6 +1,10 @@
 /**
  * Vite plugin: serves the content tree to the engine as virtual modules, built from flows/, rules/ and locales/.
- *   virtual:content        the content bundle (flows, screens, calls, routing tables)
+ *   virtual:content        the content bundle (flows, calls, routing tables, shell rules) with each screen's outline
+ *                          (id, path, flow, auth, load: engine/content/types.ts ScreenOutline)
+ *   virtual:screens        a lazy loader per screen (`loaders[screenId]`) of virtual:screen/<id>, the whole screen, so
+ *                          the first page does not download every screen (engine/app/screen-definition.ts)
+ *   virtual:content-full   the bundle with whole screens, for the preview page (engine/preview, dev only)
  *   virtual:catalogues     the list of locales and a lazy loader per locale (one chunk per catalogue)
  *   virtual:catalogue/<l>  one locale's messages (`default`), and `fallback`: only the keys it lacks, taken from the
  *                          fallback locale (rules/config.json), so a page downloads one catalogue, not two
@@ -17,10 +21,26 @@ import type { Plugin, ViteDevServer } from 'vite';
 import { loadContent, loadCatalogues } from '../content/load.ts';
 import { precompileValidators } from '../content/precompile.ts';
 import { possibleFormSchemas } from '../../engine/content/resolve.ts';
+import type { ScreenOutline } from '../../engine/content/types.ts';
 import { PSEUDO_LOCALE, pseudoCatalogue } from '../catalogues/pseudo.ts';
 
 const PREFIX = 'virtual:';
-const IDS = ['virtual:content', 'virtual:catalogues', 'virtual:validators', 'virtual:preview-fixtures'];
+const IDS = ['virtual:content', 'virtual:content-full', 'virtual:screens', 'virtual:catalogues', 'virtual:validators', 'virtual:preview-fixtures'];
+
+/** The keys of a screen the browser's bundle keeps: exactly engine/content/types.ts ScreenOutline's (the type checks). */
+const OUTLINE_KEYS: Record<keyof ScreenOutline, true> = { id: true, path: true, flow: true, auth: true, load: true };
+const OUTLINE = Object.keys(OUTLINE_KEYS);
+
+/** The bundle with each screen reduced to its outline. */
+export function outlined(bundle: Record<string, unknown>): Record<string, unknown> {
+  const screens = bundle.screens as Record<string, Record<string, unknown>>;
+  return {
+    ...bundle,
+    screens: Object.fromEntries(
+      Object.entries(screens).map(([id, screen]) => [id, Object.fromEntries(OUTLINE.filter((key) => screen[key] !== undefined).map((key) => [key, screen[key]]))]),
+    ),
+  };
+}
 
 /** What the browser does not need: editors' descriptions, `$schema` paths and the fixtures tests evaluate. */
 const EDITOR_ONLY = new Set(['description', '$schema', 'fixtures', 'examples']);
@@ -55,7 +75,18 @@ export function contentPlugin(root: string): Plugin {
   const fallbackLocale = (): string =>
     (JSON.parse(readFileSync(resolve(root, 'rules/config.json'), 'utf8')) as { fallbackLocale: string }).fallbackLocale;
   const load = (id: string): string | undefined => {
-    if (id === 'virtual:content') return `export default ${jsonModuleValue(forRuntime(loadContent(root)))};`;
+    if (id === 'virtual:content') return `export default ${jsonModuleValue(outlined(forRuntime(loadContent(root)) as Record<string, unknown>))};`;
+    if (id === 'virtual:content-full') return `export default ${jsonModuleValue(forRuntime(loadContent(root)))};`;
+    if (id === 'virtual:screens') {
+      const ids = Object.keys(loadContent(root).screens);
+      const loaders = ids.map((screen) => `${JSON.stringify(screen)}: () => import(${JSON.stringify(`virtual:screen/${screen}`)})`);
+      return `export const loaders = { ${loaders.join(', ')} };`;
+    }
+    if (id.startsWith('virtual:screen/')) {
+      const screens = (forRuntime(loadContent(root)) as { screens: Record<string, unknown> }).screens;
+      const screen = screens[id.slice('virtual:screen/'.length)];
+      return screen === undefined ? undefined : `export default ${jsonModuleValue(screen)};`;
+    }
     if (id === 'virtual:catalogues') {
       const locales = Object.keys(catalogues());
       const loaders = locales.map((l) => `${JSON.stringify(l)}: () => import(${JSON.stringify(`virtual:catalogue/${l}`)})`);
@@ -97,7 +128,7 @@ export function contentPlugin(root: string): Plugin {
       pseudo = config.command === 'serve' && !process.env.VITEST;
     },
     resolveId(id) {
-      if (IDS.includes(id) || id.startsWith('virtual:catalogue/') || id.startsWith('virtual:validators/')) return `\0${id}`;
+      if (IDS.includes(id) || id.startsWith('virtual:catalogue/') || id.startsWith('virtual:validators/') || id.startsWith('virtual:screen/')) return `\0${id}`;
       return undefined;
     },
     load(id) {

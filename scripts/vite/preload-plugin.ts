@@ -2,11 +2,11 @@
  * Vite plugin (build only): writes `page-preloads.json` beside index.html, what the server preloads for a page so the
  * browser fetches it while the entry script downloads instead of after it has run (server/http/page-preloads.ts):
  *   catalogues  each locale's catalogue chunk (virtual:catalogue/<locale>), which boot imports first thing
- *   screens     for each screen whose kind is loaded lazily (engine/screens/registry.ts: the kind `k` lives in
- *               engine/screens/<k>-screen.tsx), its path, whether it needs a session, the kind's chunk and, for the
- *               form kind, the screen's validators chunk (virtual:validators/<id>, which the registry loads beside
- *               the form chunk), with the chunks they import and their styles
- *               and, for every screen, `reads`: the API reads it makes on arrival (`load`) whose address the route alone
+ *   screens     for each screen, its path, whether it needs a session, its definition's chunk (virtual:screen/<id>,
+ *               engine/app/screen-definition.ts), its kind's chunk when the kind is loaded lazily (engine/screens/
+ *               registry.ts: the kind `k` lives in engine/screens/<k>-screen.tsx) and, for the form kind, the
+ *               screen's validators chunk (virtual:validators/<id>, which the registry loads beside the form chunk),
+ *               with the chunks they import and their styles, and `reads`: the API reads it makes on arrival (`load`) whose address the route alone
  *               fills (a GET with no query, parameters or headers of its own, every `{name}` of its path a parameter of
  *               the screen's path), which the server preloads for a signed-in visitor
  * Chunks the entry imports anyway are left out. Addresses are as the page's scripts name them (`/assets/…`).
@@ -77,12 +77,16 @@ export function preloadPlugin(root: string): Plugin {
       const screens: PagePreloads['screens'] = [];
       const content = loadContent(root);
       for (const screen of Object.values(content.screens)) {
-        // A kind in the entry chunk has nothing more to load, but its reads may still go out early.
+        // The screen's own definition (virtual:screen/<id>), its kind's chunk unless the entry holds the kind, the form
+        // kind's validators, and the reads that go out on arrival.
+        const definition = facade((id) => id.endsWith(`virtual:screen/${screen.id}`));
         const kind = typeof screen.kind === 'string' ? facade((id) => id.endsWith(`/engine/screens/${screen.kind}-screen.tsx`)) : undefined;
         const validators = kind && screen.kind === 'form' ? facade((id) => id.endsWith(`virtual:validators/${screen.id}`)) : undefined;
         const reads = routeReads(screen, content.calls);
-        if (!kind && reads.length === 0) continue;
-        screens.push({ id: screen.id, path: screen.path, auth: screen.auth !== 'none', ...closure([kind, validators]), reads });
+        if (!definition && !kind && reads.length === 0) continue;
+        const own = closure([definition]).modules;
+        const rest = closure([kind, validators]);
+        screens.push({ id: screen.id, path: screen.path, auth: screen.auth !== 'none', definition: own, modules: rest.modules.filter((file) => !own.includes(file)), styles: rest.styles, reads });
       }
       const { fallbackLocale } = JSON.parse(readFileSync(join(root, 'rules/config.json'), 'utf8')) as { fallbackLocale: string };
       const file: PagePreloads = { fallbackLocale, catalogues, screens };

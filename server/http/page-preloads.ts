@@ -1,6 +1,6 @@
 /**
- * What a page preloads beside its entry script (issue 10): the catalogue of the locale boot will ask for first, and,
- * on a screen whose kind is a chunk of its own (a form, a list), that chunk, the screen's validators and their styles,
+ * What a page preloads beside its entry script (issue 10): the catalogue of the locale boot will ask for first, the
+ * screen's definition (engine/app/screen-definition.ts), and, on a screen whose kind is a chunk of its own (a form, a list), that chunk, the screen's validators and their styles,
  * and, for a signed-in visitor, the API reads the screen makes on arrival whose address the route fills (the
  * application, say). Without these the browser learns of them only once the entry script has run, a round trip later
  * each. The build
@@ -23,7 +23,7 @@ export interface PagePreloads {
    * Screens with something to preload: path, whether it needs a session, the chunks and styles its kind loads, and
    * the path templates of its arrival reads that the route fills (`/api/v2/applications/{applicationId}`).
    */
-  screens: Array<{ id: string; path: string; auth: boolean; modules: string[]; styles: string[]; reads?: string[] }>;
+  screens: Array<{ id: string; path: string; auth: boolean; definition?: string[]; modules: string[]; styles: string[]; reads?: string[] }>;
 }
 
 export const PAGE_PRELOADS_FILE = 'page-preloads.json';
@@ -115,12 +115,15 @@ export function pagePreloads(preloads: PagePreloads, request: PageRequest): Prel
   const shown = found && (request.signedIn || !found.screen.auth) ? found.screen : undefined;
   // Reads need the session: a signed-out visitor would only be refused (and the screen sends them to sign on).
   const reads = found && shown && request.signedIn ? readsFor(shown.reads ?? [], routeParams(found.pattern, request.path)) : [];
-  return { catalogue, modules: (shown?.modules ?? []).filter((file) => !catalogue.includes(file)), styles: shown?.styles ?? [], reads };
+  const definition = (shown?.definition ?? []).filter((file) => !catalogue.includes(file));
+  return { catalogue, definition, modules: (shown?.modules ?? []).filter((file) => !catalogue.includes(file) && !definition.includes(file)), styles: shown?.styles ?? [], reads };
 }
 
 /** A page's preloads: the catalogue (needed for any text), the screen's own chunks and styles, its API reads. */
 export interface PreloadFiles {
   catalogue: string[];
+  /** The screen's definition (engine/app/screen-definition.ts): needed before anything of the screen shows. */
+  definition?: string[];
   modules: string[];
   styles: string[];
   reads?: string[];
@@ -137,7 +140,7 @@ const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, 
  */
 export function preloadTags(files: PreloadFiles): string {
   return [
-    ...files.catalogue.map((href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}" />`),
+    ...[...files.catalogue, ...(files.definition ?? [])].map((href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}" />`),
     ...(files.reads ?? []).map((href) => `<link rel="preload" as="fetch" crossorigin href="${attribute(href)}" />`),
     ...files.modules.map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${attribute(href)}" />`),
     ...files.styles.map((href) => `<link rel="preload" as="style" crossorigin fetchpriority="low" href="${attribute(href)}" />`),

@@ -6,7 +6,7 @@ import { render, screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import bundle from 'virtual:content';
+import bundle from 'virtual:content-full';
 import { loaders } from 'virtual:catalogues';
 import { App } from '../../engine/app/app.tsx';
 import { createTranslator } from '../../engine/i18n/translator.ts';

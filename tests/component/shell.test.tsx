@@ -4,6 +4,7 @@
  */
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import outlines from 'virtual:content';
 import { applicationId, bundle, fakeApi, renderScreen } from './render-screen.tsx';
 import type { ContentBundle, Screen } from '../../engine/content/types.ts';
 
@@ -28,6 +29,19 @@ const waiting: Screen = {
 const statusCall = { getStatus: { method: 'GET' as const, path: '/api/v2/applications/{applicationId}/status', params: { applicationId: { var: 'application.id' } } } };
 
 describe('shell', () => {
+  it("on the browser's bundle of screen outlines, a screen loads its own definition, then its reads, and shows", async () => {
+    expect(Object.keys(outlines.screens)).toEqual(Object.keys(bundle.screens));
+    expect('form' in outlines.screens['applicant-info']).toBe(false);
+    const api = fakeApi({ application: { id: applicationId }, applicant: {}, company: { currency: 'USD' } });
+    // The screen suspends (React `use`) on its definition's chunk: in a test, React retries it only after an awaited act.
+    await act(async () => {
+      await renderScreen(`/${applicationId}/applicant`, { bundle: outlines as unknown as ContentBundle });
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tell us about yourself' })).toBeInTheDocument();
+    expect(await screen.findByLabelText(/^Legal first name/)).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.url === `/api/v2/applications/${applicationId}`)).toHaveLength(1);
+  });
+
   it('an application id that is not urn:app plus five groups shows the incorrect-URL page, and asks the API nothing', async () => {
     const api = fakeApi({});
     await renderScreen('/urn:app:nope/applicant');

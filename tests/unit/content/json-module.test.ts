@@ -1,6 +1,10 @@
-/** scripts/vite/content-plugin.ts writes the content bundle and the catalogues as JSON.parse('…') when they are large. */
+/**
+ * scripts/vite/content-plugin.ts writes the content bundle and the catalogues as JSON.parse('…') when they are large,
+ * and gives the browser each screen's outline, the whole screen being a module of its own.
+ */
 import fc from 'fast-check';
-import { jsonModuleValue } from '../../../scripts/vite/content-plugin.ts';
+import { forRuntime, jsonModuleValue, outlined } from '../../../scripts/vite/content-plugin.ts';
+import { loadContent } from '../../../scripts/content/load.ts';
 
 // The module text's value, evaluated as the browser would (oracle: the value JSON round-trips to).
 const evaluate = (source: string): unknown => new Function(`return ${source};`)();
@@ -21,5 +25,18 @@ describe('data modules', () => {
   it('keep quotes, backslashes, line and paragraph separators and </script> intact', () => {
     const tricky = { text: 'a "quoted" \\ back\u2028slash\u2029 </script><!-- ', long: 'é'.repeat(12_000) };
     expect(evaluate(jsonModuleValue(tricky))).toEqual(tricky);
+  });
+});
+
+describe("the browser's screen outlines", () => {
+  it('keep route, flow, sign-on and reads of every screen and nothing else; the whole screen is its own module', () => {
+    const bundle = forRuntime(loadContent(process.cwd())) as { screens: Record<string, Record<string, unknown>> };
+    const outlines = outlined(bundle).screens as Record<string, Record<string, unknown>>;
+    expect(Object.keys(outlines)).toEqual(Object.keys(bundle.screens));
+    for (const [id, screen] of Object.entries(bundle.screens)) {
+      const kept = Object.fromEntries(['id', 'path', 'flow', 'auth', 'load'].filter((key) => key in screen).map((key) => [key, screen[key]]));
+      expect(outlines[id]).toEqual(kept);
+      expect('kind' in outlines[id]).toBe(false); // engine/app/screen-definition.ts tells an outline by this
+    }
   });
 });

@@ -8,7 +8,7 @@ import '@testing-library/jest-dom/vitest';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { screen, waitFor } from '@testing-library/react';
-import bundle from 'virtual:content';
+import bundle from 'virtual:content-full';
 import fixtures from 'virtual:preview-fixtures';
 import { readSelection, writeSelection, type Selection } from '../../../engine/preview/selection.ts';
 import { deepMerge, leaves, previewStates, PREVIEW_APPLICATION_ID } from '../../../engine/preview/states.ts';

@@ -17,7 +17,7 @@ const preloads: PagePreloads = {
   fallbackLocale: 'en-US',
   catalogues: { 'en-US': ['/assets/en-US-a.js'], 'en-CA': ['/assets/en-CA-b.js'], 'fr-CA': ['/assets/fr-CA-c.js'] },
   screens: [
-    { id: 'applicant-info', path: '/:applicationId/applicant', auth: true, modules: ['/assets/form-screen-d.js', '/assets/applicant-info-e.js'], styles: ['/assets/form-screen-f.css'], reads: ['/api/v2/applications/{applicationId}'] },
+    { id: 'applicant-info', path: '/:applicationId/applicant', auth: true, definition: ['/assets/applicant-info-s.js'], modules: ['/assets/form-screen-d.js', '/assets/applicant-info-e.js'], styles: ['/assets/form-screen-f.css'], reads: ['/api/v2/applications/{applicationId}'] },
     { id: 'owner-details', path: '/:applicationId/owners/:ownerId', auth: true, modules: ['/assets/form-screen-d.js', '/assets/owner-details-g.js'], styles: [], reads: ['/api/v2/applications/{applicationId}', '/api/v2/applications/{applicationId}/owners/{ownerId}'] },
     { id: 'welcome', path: '/:applicationId/welcome', auth: true, modules: [], styles: [], reads: ['/api/v2/applications/{applicationId}', '/api/v2/stores/{storeId}'] },
     { id: 'owner-new', path: '/:applicationId/owners/add', auth: true, modules: ['/assets/form-screen-d.js', '/assets/owner-new-h.js'], styles: [] },
@@ -35,11 +35,11 @@ describe('page preloads', () => {
     expect(likelyLocale(preloads, request('/', { acceptLanguage: 'fr-CA', localeCookie: 'en-CA' }))).toBe('en-CA');
     expect(likelyLocale(preloads, request('/', { localeQuery: 'fr-CA' }))).toBe('fr-CA');
     expect(likelyLocale(preloads, request('/', { acceptLanguage: 'de-DE' }))).toBe('en-US');
-    expect(pagePreloads(preloads, request('/'))).toEqual({ catalogue: ['/assets/en-US-a.js'], modules: [], styles: [], reads: [] });
+    expect(pagePreloads(preloads, request('/'))).toEqual({ catalogue: ['/assets/en-US-a.js'], definition: [], modules: [], styles: [], reads: [] });
   });
 
   it("adds a screen's chunks and styles on its path, with or without the co-brand prefix, for a signed-in visitor", () => {
-    const applicant = { catalogue: ['/assets/en-US-a.js'], modules: ['/assets/form-screen-d.js', '/assets/applicant-info-e.js'], styles: ['/assets/form-screen-f.css'], reads: ['/api/v2/applications/urn:app:1'] };
+    const applicant = { catalogue: ['/assets/en-US-a.js'], definition: ['/assets/applicant-info-s.js'], modules: ['/assets/form-screen-d.js', '/assets/applicant-info-e.js'], styles: ['/assets/form-screen-f.css'], reads: ['/api/v2/applications/urn:app:1'] };
     expect(pagePreloads(preloads, request('/urn:app:1/applicant'))).toEqual(applicant);
     expect(pagePreloads(preloads, request('/r/partner-1/urn:app:1/applicant/'))).toEqual(applicant);
     expect(pagePreloads(preloads, request('/urn:app:1/applicant/nothing-here')).modules).toEqual([]);
@@ -68,9 +68,10 @@ describe('page preloads', () => {
   });
 
   it('writes preloads the page can reuse: crossorigin, the screen chunks at low priority, addresses escaped', () => {
-    const tags = preloadTags({ catalogue: ['/assets/en-US-a.js'], modules: ['/assets/x"y.js'], styles: ['/assets/s.css'], reads: ['/api/v2/applications/a&b'] });
+    const tags = preloadTags({ catalogue: ['/assets/en-US-a.js'], definition: ['/assets/screen-t.js'], modules: ['/assets/x"y.js'], styles: ['/assets/s.css'], reads: ['/api/v2/applications/a&b'] });
     expect(tags.split('\n').map((line) => line.trim())).toEqual([
       '<link rel="modulepreload" crossorigin href="/assets/en-US-a.js" />',
+      '<link rel="modulepreload" crossorigin href="/assets/screen-t.js" />',
       '<link rel="preload" as="fetch" crossorigin href="/api/v2/applications/a&amp;b" />',
       '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/x&quot;y.js" />',
       '<link rel="preload" as="style" crossorigin fetchpriority="low" href="/assets/s.css" />',

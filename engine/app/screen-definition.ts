@@ -1,0 +1,48 @@
+/**
+ * A screen's whole definition. The browser's content bundle holds only each screen's outline (route, flow, sign-on,
+ * reads: engine/content/types.ts ScreenOutline), so the first page does not download every screen of every flow;
+ * the rest of a screen is a chunk of its own (virtual:screens), which the server preloads beside the page that shows
+ * it (server/http/page-preloads.ts). A bundle whose screens are whole (the tests, the preview) is used as it is.
+ */
+import { use } from 'react';
+import { loaders } from 'virtual:screens';
+import type { Screen, ScreenOutline } from '../content/types.ts';
+
+/** A promise React's `use` reads at once: it carries its outcome (`status`, `value`), as React marks the ones it awaited. */
+type Tracked<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T };
+
+const definitions = new Map<string, Tracked<Screen>>();
+
+/** Whether the bundle already holds the whole screen (every screen file names its kind). */
+const isWhole = (screen: ScreenOutline): screen is Screen => 'kind' in screen;
+
+/** Starts loading a screen's definition (once; again after a failure), e.g. before it shows; resolves to it. */
+export function loadScreen(screen: ScreenOutline): Promise<Screen> {
+  if (isWhole(screen)) return Promise.resolve(screen);
+  let definition = definitions.get(screen.id);
+  if (!definition) {
+    const load = loaders[screen.id];
+    const pending: Tracked<Screen> = (load ? load() : Promise.reject(new Error(`no definition for screen ${screen.id}`))).then(
+      (module) => {
+        pending.status = 'fulfilled';
+        pending.value = module.default;
+        return module.default;
+      },
+      (error: unknown) => {
+        definitions.delete(screen.id); // shown again later, the screen tries the download again
+        throw error;
+      },
+    );
+    definition = pending;
+    definitions.set(screen.id, definition);
+  }
+  return definition;
+}
+
+/**
+ * The whole screen, suspending (React `use`) while its chunk downloads; at once when it is already here. A navigation
+ * is a transition (react-router), so the screen before stays in view meanwhile instead of a loader.
+ */
+export function useScreenDefinition(screen: ScreenOutline): Screen {
+  return isWhole(screen) ? screen : use(loadScreen(screen));
+}

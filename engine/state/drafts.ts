@@ -61,7 +61,17 @@ function fieldShape(schema: unknown): unknown {
 
 /** A short fingerprint of a form schema's fields (FNV-1a over their canonical JSON). */
 export function shapeOf(schema: object): string {
-  const text = JSON.stringify(fieldShape(schema));
+  // A form keeps its schema object while the applicant types: its shape is worked out once, not on every keystroke.
+  const known = shapes.get(schema);
+  if (known !== undefined) return known;
+  const shape = hashOf(JSON.stringify(fieldShape(schema)));
+  shapes.set(schema, shape);
+  return shape;
+}
+const shapes = new WeakMap<object, string>();
+
+/** FNV-1a of a text, in base 36. */
+function hashOf(text: string): string {
   let hash = 0x811c9dc5;
   for (let index = 0; index < text.length; index += 1) {
     hash ^= text.charCodeAt(index);

@@ -154,7 +154,8 @@ describe("confirm ownership: 'send me an email'", () => {
     await user.click(await screen.findByRole('button', { name: 'Verify my identity' }));
     // The read the page was first shown with still had FULL_ONBOARDING; the choice is made on a fresh one.
     expect(await screen.findByRole('heading', { level: 1, name: 'Opening identity verification' })).toBeInTheDocument();
-    expect(api.calls.some((c) => c.method === 'POST' && c.url.endsWith('/step-ups/identification/sessions'))).toBe(true);
+    // The screen starts the session once it has shown (an effect after the commit): wait for it, not for the heading.
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'POST' && c.url.endsWith('/step-ups/identification/sessions'))).toBe(true));
   });
 
   it('a partner already verified (the steps email opened afterwards) is shown their success, and no inquiry is started', async () => {

@@ -31,7 +31,7 @@ function decode(segment: string): string | undefined {
 }
 
 /** Every screen route of a bundle, and the candidates for an address (memoised per bundle and address). */
-function indexOf(bundle: EngineBundle): { all: ScreenRoute[]; candidates: Map<string, ScreenRoute[]> } {
+function indexOf(bundle: EngineBundle): RouteIndex {
   let found = cache.get(bundle);
   if (!found) {
     const all: Indexed[] = Object.values(bundle.screens).flatMap((screen) =>
@@ -46,7 +46,11 @@ function indexOf(bundle: EngineBundle): { all: ScreenRoute[]; candidates: Map<st
   }
   return found;
 }
-const cache = new WeakMap<EngineBundle, { all: Indexed[]; candidates: Map<string, ScreenRoute[]> }>();
+interface RouteIndex {
+  all: Indexed[];
+  candidates: Map<string, ScreenRoute[]>;
+}
+const cache = new WeakMap<EngineBundle, RouteIndex>();
 
 /**
  * The screen routes whose pattern could match `pathname`: same number of segments, every literal segment equal
@@ -58,7 +62,7 @@ export function candidateRoutes(bundle: EngineBundle, pathname: string): ScreenR
   const known = index.candidates.get(pathname);
   if (known) return known;
   const parts = pathname.split('/').filter(Boolean).map(decode);
-  const kept = (index.all as Indexed[])
+  const kept = index.all
     .filter(({ segments }) => segments === null || (segments.length === parts.length && segments.every((literal, i) => literal === undefined || parts[i] === undefined || literal === parts[i])))
     .map(({ screen, pattern }) => ({ screen, pattern }));
   if (index.candidates.size > 200) index.candidates.clear();

@@ -82,7 +82,7 @@ function summaryText(property: string | undefined, message: string | undefined, 
 }
 
 /** While an error summary shows, the page title says so (WCAG 3.3.1: announced on page load and in the tab). */
-export function useErrorPageTitle(): void {
+function useErrorPageTitle(): void {
   const { t } = useI18n();
   useEffect(() => {
     const original = document.title;
@@ -91,6 +91,23 @@ export function useErrorPageTitle(): void {
       document.title = original;
     };
   }, [t]);
+}
+
+/**
+ * The error summary's box, for a form and for a one-choice screen alike: a titled list of links to the fields with
+ * errors (the caller's `<li>`s), announced as an alert, focusable, and prefixing the page title while it shows.
+ */
+export function ErrorSummaryBox({ ref, titleId, children }: { ref: Ref<HTMLDivElement>; titleId: string; children: ReactNode }) {
+  const { t } = useI18n();
+  useErrorPageTitle();
+  return (
+    <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby={titleId}>
+      <h2 className="error-summary__title" id={titleId}>
+        {t('form.errorSummary.title')}
+      </h2>
+      <ul className="error-summary__list">{children}</ul>
+    </div>
+  );
 }
 
 function SummaryView({ store, state: { errors, uiSchema, attempts } }: { store: ErrorSummaryStore; state: SummaryState }) {
@@ -104,33 +121,27 @@ function SummaryView({ store, state: { errors, uiSchema, attempts } }: { store: 
       ref.current?.focus();
     }
   }, [store, attempts]);
-  useErrorPageTitle();
   return (
-    <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title">
-      <h2 className="error-summary__title" id="error-summary-title">
-        {t('form.errorSummary.title')}
-      </h2>
-      <ul className="error-summary__list">
-        {errors.map((error, index) => {
-          const field = `root_${(error.property ?? '').replace(/^\./, '').replace(/\./g, '_')}`;
-          return (
-            <li key={index}>
-              <a
-                href={`#${field}`}
-                onClick={(event) => {
-                  event.preventDefault();
-                  const target = document.getElementById(field) ?? document.getElementById(`${field}-0`);
-                  const focusable = target?.matches('input,select,textarea') ? target : target?.querySelector<HTMLElement>('input,select,textarea');
-                  focusable?.focus();
-                }}
-              >
-                {summaryText(error.property, error.message, uiSchema, t)}
-              </a>
-            </li>
-          );
-        })}
-      </ul>
-    </div>
+    <ErrorSummaryBox ref={ref} titleId="error-summary-title">
+      {errors.map((error, index) => {
+        const field = `root_${(error.property ?? '').replace(/^\./, '').replace(/\./g, '_')}`;
+        return (
+          <li key={index}>
+            <a
+              href={`#${field}`}
+              onClick={(event) => {
+                event.preventDefault();
+                const target = document.getElementById(field) ?? document.getElementById(`${field}-0`);
+                const focusable = target?.matches('input,select,textarea') ? target : target?.querySelector<HTMLElement>('input,select,textarea');
+                focusable?.focus();
+              }}
+            >
+              {summaryText(error.property, error.message, uiSchema, t)}
+            </a>
+          </li>
+        );
+      })}
+    </ErrorSummaryBox>
   );
 }
 

@@ -19,7 +19,7 @@ import { cookieString } from '../environment/cookies.ts';
 import { currencyOverlap, matchingAccount, orderAccounts, storeStatus, type AccountEntry, type AccountsRules } from '../conditions/accounts.ts';
 import type { ScreenProps } from './registry.ts';
 import { ScreenFrame } from './screen-frame.tsx';
-import { SecondaryActions } from './secondary-actions.tsx';
+import { FormActions } from './secondary-actions.tsx';
 import { ChoiceErrorSummary } from './choice-errors.tsx';
 import './accounts.css';
 
@@ -150,12 +150,7 @@ export function AccountListScreen({ screen, context, submit, busy, headingRef, s
             </label>
           </div>
         </fieldset>
-        <div className="actions">
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {t(`${screen.messages}.submit`)}
-          </button>
-          <SecondaryActions secondary={secondary} runSecondary={runSecondary} busy={busy} />
-        </div>
+        <FormActions screen={screen} busy={busy} secondary={secondary} runSecondary={runSecondary} />
       </form>
     </ScreenFrame>
   );

@@ -17,7 +17,7 @@ import { formDataFrom, type Bindings } from '../state/bind.ts';
 import { sensitiveFields, withoutSensitive } from '../state/privacy.ts';
 import type { ScreenProps } from './registry.ts';
 import { ScreenFrame } from './screen-frame.tsx';
-import { SecondaryActions } from './secondary-actions.tsx';
+import { FormActions } from './secondary-actions.tsx';
 import { useFormFunnel } from '../analytics/funnel.ts';
 
 /** The API names fields by document pointer (`/applicant/name/firstName`); the form by field name. */
@@ -116,12 +116,7 @@ export function FormScreen({ screen, context, submit, busy, headingRef, secondar
             }
           }}
         >
-          <div className="actions">
-            <button type="submit" className="button button--primary" disabled={busy}>
-              {t(`${screen.messages}.submit`)}
-            </button>
-            <SecondaryActions secondary={secondary} runSecondary={runSecondary} busy={busy} />
-          </div>
+          <FormActions screen={screen} busy={busy} secondary={secondary} runSecondary={runSecondary} />
         </Form>
       </SubmitSplitProvider>
     </ScreenFrame>

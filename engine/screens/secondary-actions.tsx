@@ -29,6 +29,19 @@ export function SecondaryActions({
   );
 }
 
+/** The actions row of a form (a form screen, the account list): its submit button, then the secondary actions. */
+export function FormActions({ screen, busy, secondary, runSecondary }: Pick<ScreenProps, 'screen' | 'busy' | 'secondary' | 'runSecondary'>) {
+  const { t } = useI18n();
+  return (
+    <div className="actions">
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {t(`${screen.messages}.submit`)}
+      </button>
+      <SecondaryActions secondary={secondary} runSecondary={runSecondary} busy={busy} />
+    </div>
+  );
+}
+
 /**
  * The actions row of a screen without a form: its one primary button (when the screen has actions or rows to
  * follow) and its secondary actions. Form screens put their own submit button in this row instead.

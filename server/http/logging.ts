@@ -75,8 +75,7 @@ class LazyChildLogger implements FastifyBaseLogger {
   }
 
   private enabled(level: LogLevel): boolean {
-    const current = this.real?.level ?? this.options.level ?? this.parent.level;
-    return levelValues[level] >= (levelValues[current as LogLevel] ?? 0);
+    return levelValues[level] >= (levelValues[this.level as LogLevel] ?? 0);
   }
 
   get level(): string {

@@ -5,14 +5,9 @@ import { createPhoneLink, findPhoneLink, latestPhoneLink, usePhoneLink } from '.
 import { insertPayment } from '../../server/storage/payments.ts';
 import { consumeRate } from '../../server/storage/rate-limits.ts';
 import { insertUser } from '../../server/storage/users.ts';
-import { openTestDatabase, testDatabaseUrl, type TestDatabase } from './test-database.ts';
+import { testDatabasePerFile, testDatabaseUrl } from './test-database.ts';
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await openTestDatabase();
-});
-afterAll(async () => t?.close());
-beforeEach(async () => t.reset());
+const t = testDatabasePerFile();
 
 async function application(): Promise<{ id: string; userId: string }> {
   const user = (await insertUser(t.db, `${randomUUID()}@example.com`, 'h'))!;

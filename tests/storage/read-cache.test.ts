@@ -10,14 +10,9 @@ import { changedBy } from '../../server/storage/pglite-cache.ts';
 import { readCacheFigures } from '../../server/storage/pglite.ts';
 import { deleteSession, findSessionUser, findSessionUserWithApplication, insertSession, sessionSql } from '../../server/storage/sessions.ts';
 import { insertUser } from '../../server/storage/users.ts';
-import { openTestDatabase, testDatabaseUrl, type TestDatabase } from './test-database.ts';
+import { testDatabasePerFile, testDatabaseUrl } from './test-database.ts';
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await openTestDatabase();
-});
-afterAll(async () => t?.close());
-beforeEach(async () => t.reset());
+const t = testDatabasePerFile();
 
 const appId = () => `urn:app:${randomUUID()}`;
 type Doc = { application: { id: string }; company: { dba: string } };

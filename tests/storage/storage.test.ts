@@ -4,14 +4,9 @@ import { countApplications, createApplication, findApplication, updateApplicatio
 import { insertAnalyticsEvent, listAnalyticsEvents } from '../../server/storage/analytics.ts';
 import { deleteSession, findSessionUser, insertSession } from '../../server/storage/sessions.ts';
 import { findUserByEmail, insertUser } from '../../server/storage/users.ts';
-import { openTestDatabase, testDatabaseUrl, type TestDatabase } from './test-database.ts';
+import { testDatabasePerFile, testDatabaseUrl } from './test-database.ts';
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await openTestDatabase();
-});
-afterAll(async () => t?.close());
-beforeEach(async () => t.reset());
+const t = testDatabasePerFile();
 
 const appId = () => `urn:app:${randomUUID()}`;
 

@@ -21,6 +21,33 @@ export interface TestDatabase {
 /** Which engine the suite runs on. */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 
+/**
+ * The calling test file's database, opened before its tests, emptied before each and closed after them all: use
+ * `t.db` and `t.reset()` inside tests (they exist once the file's tests run).
+ */
+export function testDatabasePerFile(): TestDatabase {
+  let opened: TestDatabase | undefined;
+  const current = (): TestDatabase => {
+    if (!opened) throw new Error('the test database opens in beforeAll: use it inside tests');
+    return opened;
+  };
+  beforeAll(async () => {
+    opened = await openTestDatabase();
+  });
+  afterAll(async () => opened?.close());
+  beforeEach(async () => current().reset());
+  return {
+    get db() {
+      return current().db;
+    },
+    get options() {
+      return current().options;
+    },
+    reset: () => current().reset(),
+    close: () => current().close(),
+  };
+}
+
 /** Opens a test database; `dataDir` forces a PGlite data folder (restart tests) when no server is configured. */
 export async function openTestDatabase(dataDir?: string): Promise<TestDatabase> {
   const options: StorageOptions = testDatabaseUrl

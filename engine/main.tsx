@@ -6,10 +6,14 @@ import { boot, BootError } from './app/boot.ts';
 import { App } from './app/app.tsx';
 import { ErrorPage } from './shell/error-page.tsx';
 import { redirectFor } from './app/shell-rules.ts';
+import { capturePrerender } from './app/prerender.ts';
 import './styles/tokens.css';
 import './styles/app.css';
 
-const root = createRoot(document.getElementById('root')!);
+const container = document.getElementById('root')!;
+// The server's first paint (the screen's heading), kept by the page loader until the screen renders.
+capturePrerender(container);
+const root = createRoot(container);
 
 // Addresses that leave the application at once (rules/shell.json redirects; doc1 §2.5 signup-eu).
 const away = redirectFor(bundle.shell, { location: { href: window.location.href, pathname: window.location.pathname, search: window.location.search } });

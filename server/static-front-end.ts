@@ -5,7 +5,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from './http/errors.ts';
 import { configUrl } from '../engine/app/config-url.ts';
-import { pagePreloads, preloadTags, readPagePreloads } from './http/page-preloads.ts';
+import { pagePrerender, pagePreloads, preloadTags, readPagePreloads } from './http/page-preloads.ts';
+import { escapeHtml } from '../engine/screens/frame-markup.ts';
+import type { ConfigRules } from './content.ts';
+import { repoRoot } from './paths.ts';
 import { sessionCookie } from './http/request-context.ts';
 import { withStyleHashes } from './http/security.ts';
 import { compressPage } from './http/encoding.ts';
@@ -35,7 +38,19 @@ export function inlineStylesheets(html: string, distDir: string): { html: string
  * Serves the built front end from `distDir`: its static files, and `index.html` for any other GET outside
  * /api, /sso and /sandbox so client routes (react-router) work on reload. API, sign-on and sandbox misses stay JSON 404s.
  */
-export async function serveFrontEnd(app: FastifyInstance, distDir: string): Promise<void> {
+/**
+ * The locales of the market a page request is for, as GET /api/v2/configs chooses it (routes/configs.ts): the
+ * `currency` query, else the `currency` cookie, else the default market. Undefined when the query names a currency
+ * no market has (the engine shows the unsupported-market page).
+ */
+export function marketLocales(config: Pick<ConfigRules, 'markets' | 'defaultMarket'>, currencyQuery: string | undefined, currencyCookie: string | undefined): string[] | undefined {
+  const requested = (currencyQuery ?? currencyCookie ?? '').toUpperCase();
+  const found = requested ? Object.values(config.markets).find((market) => market.currency === requested) : undefined;
+  if (!found && currencyQuery !== undefined && requested) return undefined;
+  return (found ?? config.markets[config.defaultMarket]).locales;
+}
+
+export async function serveFrontEnd(app: FastifyInstance, distDir: string, root: string = repoRoot): Promise<void> {
   if (!existsSync(join(distDir, 'index.html'))) throw new Error(`No built front end in ${distDir}: run npm run build`);
   // The build writes .br and .gz copies beside its text files (scripts/vite/compress-plugin.ts); a browser that
   // accepts either gets it. Hashed assets never change, so a browser keeps them for a year.
@@ -52,6 +67,7 @@ export async function serveFrontEnd(app: FastifyInstance, distDir: string): Prom
   const preloads = readPagePreloads(distDir);
   // Read once: the page and its inlined styles do not change while the server runs.
   const page = inlineStylesheets(readFileSync(indexFile, 'utf8'), distDir);
+  const config = JSON.parse(readFileSync(join(root, 'rules/config.json'), 'utf8')) as ConfigRules;
   app.get('/*', (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path.startsWith('/api/') || path.startsWith('/sso/') || path.startsWith('/sandbox/')) throw new ApiError('NOT_FOUND');
@@ -64,15 +80,24 @@ export async function serveFrontEnd(app: FastifyInstance, distDir: string): Prom
     // The visitor's catalogue and, on a screen of a lazily loaded kind, its chunks start beside the entry script
     // instead of after it has run (server/http/page-preloads.ts).
     if (preloads) {
-      const files = pagePreloads(preloads, {
+      const pageRequest = {
         path,
         localeQuery: typeof query.locale === 'string' ? query.locale : undefined,
         localeCookie: request.cookies?.locale,
         acceptLanguage: request.headers['accept-language'],
         signedIn: Boolean(request.cookies?.[sessionCookie]),
-      });
-      const tags = preloadTags(files);
+      };
+      const tags = preloadTags(pagePreloads(preloads, pageRequest));
       html = html.replace('</head>', () => `  ${tags}\n  </head>`);
+      // The first paint: the header and the screen's heading, before any script runs (engine/screens/frame-markup.ts).
+      const locales = marketLocales(config, currencyQuery, request.cookies?.currency);
+      const prerender = locales ? pagePrerender(preloads, pageRequest, locales) : undefined;
+      if (prerender) {
+        html = html
+          .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeHtml(prerender.locale)}">`)
+          .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(prerender.title)}</title>`)
+          .replace(/<div id="root">.*?<\/div><\/div>|<div id="root"><\/div>/s, () => `<div id="root">${prerender.html}</div>`);
+      }
     }
     const csp = reply.getHeader('content-security-policy');
     if (typeof csp === 'string') reply.header('content-security-policy', withStyleHashes(csp, page.hashes));

@@ -51,7 +51,7 @@ function ScreenRoutes({ bundle }: { bundle: EngineBundle }) {
           key={`${screen}:${pattern}`}
           path={pattern}
           element={
-            <Suspense key={screen} fallback={<PageLoader />}>
+            <Suspense key={screen} fallback={<PageLoader screen={screen} />}>
               <ScreenHost screenId={screen} />
             </Suspense>
           }

@@ -333,7 +333,7 @@ export function ScreenHost({ screenId }: { screenId: string }) {
 
   if (malformed.length > 0) return <NotFound />;
   if (waiting || stillWaiting) {
-    return <PageLoader />;
+    return <PageLoader screen={screenId} />;
   }
   if (loadError) {
     const failure = loadError instanceof CallError ? loadError.failure : undefined;
@@ -345,7 +345,7 @@ export function ScreenHost({ screenId }: { screenId: string }) {
   if (!Kind) throw new Error(`screen ${screen.id}: unknown kind ${resolved.kind}`);
   return (
     <>
-      <Suspense fallback={<PageLoader />}>
+      <Suspense fallback={<PageLoader screen={screenId} />}>
         <Kind screen={resolved} context={context} submit={submit} busy={busy} headingRef={headingRef} secondary={secondary} runSecondary={runSecondary} />
       </Suspense>
       {modal ? (

@@ -1,13 +1,14 @@
 /** The frame every screen shares: progress, heading (focused on arrival), intro, notices, content, one primary action. */
-import { memo, useEffect, type ReactNode, type RefObject } from 'react';
+import { memo, useEffect, useLayoutEffect, type ReactNode, type RefObject } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useI18n } from '../i18n/context.tsx';
 import type { Screen } from '../content/types.ts';
 import { useEngine } from '../app/engine-context.tsx';
+import { endPrerender } from '../app/prerender.ts';
 
 /** The frame's heading part: it depends on the screen only, so typing into a form (which re-renders the frame's
  * content) does not format its messages again. */
-const FrameHeading = memo(function FrameHeading({ screen, headingRef }: { screen: Screen; headingRef: RefObject<HTMLHeadingElement | null> }) {
+export const FrameHeading = memo(function FrameHeading({ screen, headingRef }: { screen: Screen; headingRef: RefObject<HTMLHeadingElement | null> }) {
   const { t } = useI18n();
   const { bundle } = useEngine();
   // Any kind: `options.noticeKeys`, a calm note under the heading (a variant says why the applicant is back here).
@@ -18,9 +19,8 @@ const FrameHeading = memo(function FrameHeading({ screen, headingRef }: { screen
       {screen.progress && steps ? (
         <div className="progress">
           <p className="progress__label">{t('shell.progress', { step: screen.progress.step, steps })}</p>
-          <div className="progress__bar" aria-hidden="true">
-            <span style={{ width: `${(100 * screen.progress.step) / steps}%` }} />
-          </div>
+          {/* A native bar (no inline style: the server draws the same markup before the engine runs, frame-markup.ts). */}
+          <progress className="progress__bar" aria-hidden="true" max={steps} value={screen.progress.step} />
         </div>
       ) : null}
       <h1 id="screen-title" className="screen__title" tabIndex={-1} ref={headingRef}>
@@ -52,6 +52,8 @@ export function ScreenFrame({
   // Focus moves to the heading when a screen shows, and on every step to a new address, also when only the query
   // changes and the same screen stays (WCAG: the applicant hears where they are). Never on a re-render in place.
   const { key: arrival } = useLocation();
+  // A screen is on the page: the heading the server drew first (app/prerender.ts) is not shown by a loader again.
+  useLayoutEffect(endPrerender, []);
   useEffect(() => {
     headingRef.current?.focus();
   }, [screen.id, arrival, headingRef]);

@@ -8,13 +8,17 @@
  *               screen's validators chunk (virtual:validators/<id>, which the registry loads beside the form chunk),
  *               with the chunks they import and their styles, and `reads`: the API reads it makes on arrival (`load`) whose address the route alone
  *               fills (a GET with no query, parameters or headers of its own, every `{name}` of its path a parameter of
- *               the screen's path), which the server preloads for a signed-in visitor
+ *               the screen's path), which the server preloads for a signed-in visitor, and `heading`: in each locale, the
+ *               screen's section with its heading alone (engine/screens/frame-markup.ts), when no data changes it
+ *   shell       each locale's texts of the shell's header, which the server draws around that heading
  * Chunks the entry imports anyway are left out. Addresses are as the page's scripts name them (`/assets/…`).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
-import { loadContent } from '../content/load.ts';
+import { loadCatalogues, loadContent } from '../content/load.ts';
+import { createTranslator } from '../../engine/i18n/translator.ts';
+import { frameClass, frameHeadingMarkup, headingIsStatic } from '../../engine/screens/frame-markup.ts';
 import type { CallDefinition, Screen } from '../../engine/content/types.ts';
 import { PAGE_PRELOADS_FILE, type PagePreloads } from '../../server/http/page-preloads.ts';
 
@@ -76,6 +80,27 @@ export function preloadPlugin(root: string): Plugin {
       }
       const screens: PagePreloads['screens'] = [];
       const content = loadContent(root);
+      const { fallbackLocale } = JSON.parse(readFileSync(join(root, 'rules/config.json'), 'utf8')) as { fallbackLocale: string };
+      const messages = loadCatalogues(root);
+      const fallback = messages[fallbackLocale] ? { locale: fallbackLocale, messages: messages[fallbackLocale] } : undefined;
+      const translators = Object.keys(catalogues).flatMap((locale) => (messages[locale] ? [createTranslator(locale, messages[locale], fallback)] : []));
+      const shell: PagePreloads['shell'] = Object.fromEntries(
+        translators.map(({ locale, t }) => [
+          locale,
+          { skipToContent: t('shell.skipToContent'), productName: t('shell.productName'), localeNames: Object.fromEntries(translators.map((other) => [other.locale, t(`shell.locale.${other.locale}`)])) },
+        ]),
+      );
+      const headingOf = (screen: Screen): NonNullable<PagePreloads['screens'][number]['heading']> | undefined => {
+        if (!headingIsStatic(screen)) return undefined;
+        const steps = screen.progress ? content.flows[screen.progress.flow]?.progress?.steps : undefined;
+        const open = `<section class="${frameClass(screen)}" aria-labelledby="screen-title">`;
+        return Object.fromEntries(
+          translators.map(({ locale, t }) => [
+            locale,
+            { section: `${open}${frameHeadingMarkup(screen, steps, t)}</section>`, title: `${t(`${screen.messages}.title`)} | ${t('shell.productName')}` },
+          ]),
+        );
+      };
       for (const screen of Object.values(content.screens)) {
         // The screen's own definition (virtual:screen/<id>), its kind's chunk unless the entry holds the kind, the form
         // kind's validators, and the reads that go out on arrival.
@@ -83,13 +108,22 @@ export function preloadPlugin(root: string): Plugin {
         const kind = typeof screen.kind === 'string' ? facade((id) => id.endsWith(`/engine/screens/${screen.kind}-screen.tsx`)) : undefined;
         const validators = kind && screen.kind === 'form' ? facade((id) => id.endsWith(`virtual:validators/${screen.id}`)) : undefined;
         const reads = routeReads(screen, content.calls);
-        if (!definition && !kind && reads.length === 0) continue;
+        const heading = headingOf(screen);
+        if (!definition && !kind && reads.length === 0 && !heading) continue;
         const own = closure([definition]).modules;
         const rest = closure([kind, validators]);
-        screens.push({ id: screen.id, path: screen.path, auth: screen.auth !== 'none', definition: own, modules: rest.modules.filter((file) => !own.includes(file)), styles: rest.styles, reads });
+        screens.push({
+          id: screen.id,
+          path: screen.path,
+          auth: screen.auth !== 'none',
+          definition: own,
+          modules: rest.modules.filter((file) => !own.includes(file)),
+          styles: rest.styles,
+          reads,
+          ...(heading ? { heading } : {}),
+        });
       }
-      const { fallbackLocale } = JSON.parse(readFileSync(join(root, 'rules/config.json'), 'utf8')) as { fallbackLocale: string };
-      const file: PagePreloads = { fallbackLocale, catalogues, screens };
+      const file: PagePreloads = { fallbackLocale, catalogues, screens, shell };
       this.emitFile({ type: 'asset', fileName: PAGE_PRELOADS_FILE, source: `${JSON.stringify(file, null, 1)}\n` });
     },
   };

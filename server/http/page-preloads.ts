@@ -13,6 +13,7 @@ import { detectLocale } from '../../engine/i18n/detect.ts';
 import { routePatterns } from '../../engine/flow/paths.ts';
 import { fillPath } from '../../engine/calls/template.ts';
 import { rankedLanguages } from '../i18n/negotiate.ts';
+import { escapeHtml, pageMarkup, type ShellTexts } from '../../engine/screens/frame-markup.ts';
 
 /** The build's file (written by scripts/vite/preload-plugin.ts beside index.html). */
 export interface PagePreloads {
@@ -23,7 +24,19 @@ export interface PagePreloads {
    * Screens with something to preload: path, whether it needs a session, the chunks and styles its kind loads, and
    * the path templates of its arrival reads that the route fills (`/api/v2/applications/{applicationId}`).
    */
-  screens: Array<{ id: string; path: string; auth: boolean; definition?: string[]; modules: string[]; styles: string[]; reads?: string[] }>;
+  screens: Array<{
+    id: string;
+    path: string;
+    auth: boolean;
+    definition?: string[];
+    modules: string[];
+    styles: string[];
+    reads?: string[];
+    /** Locale -> the screen's section with its heading alone, and the page title (engine/screens/frame-markup.ts). */
+    heading?: Record<string, { section: string; title: string }>;
+  }>;
+  /** Locale -> the shell's texts around a heading. */
+  shell?: Record<string, ShellTexts>;
 }
 
 export const PAGE_PRELOADS_FILE = 'page-preloads.json';
@@ -117,6 +130,39 @@ export function pagePreloads(preloads: PagePreloads, request: PageRequest): Prel
   const reads = found && shown && request.signedIn ? readsFor(shown.reads ?? [], routeParams(found.pattern, request.path)) : [];
   const definition = (shown?.definition ?? []).filter((file) => !catalogue.includes(file));
   return { catalogue, definition, modules: (shown?.modules ?? []).filter((file) => !catalogue.includes(file) && !definition.includes(file)), styles: shown?.styles ?? [], reads };
+}
+
+/** A page's first paint: what goes in `#root`, its locale (the page's `lang`) and the page title. */
+export interface PagePrerender {
+  html: string;
+  locale: string;
+  title: string;
+}
+
+/**
+ * The page's first paint for `request` on a market whose locales are `marketLocales`: the shell's header and the
+ * screen's heading in the locale boot will choose (the same detection over the sources a server sees, narrowed to the
+ * market's locales as boot narrows them), so the applicant reads where they are before the scripts have run. None for
+ * an address that is no screen, a screen whose heading depends on data, or a signed-in screen without a session
+ * cookie (the engine sends that visitor to sign on). The engine keeps it on screen until the screen renders
+ * (engine/app/prerender.ts), and drops it if it chose another locale.
+ */
+export function pagePrerender(preloads: PagePreloads, request: PageRequest, marketLocales: readonly string[]): PagePrerender | undefined {
+  const shell = preloads.shell;
+  const found = screenFor(preloads, request.path);
+  if (!shell || !found?.screen.heading || (found.screen.auth && !request.signedIn)) return undefined;
+  const supported = marketLocales.filter((locale) => shell[locale] && found.screen.heading?.[locale]);
+  if (supported.length === 0) return undefined;
+  const sources = { cookie: request.localeCookie, browser: rankedLanguages(request.acceptLanguage), query: request.localeQuery };
+  const locale = detectLocale(sources, supported, supported[0]);
+  const heading = found.screen.heading[locale];
+  const others = supported.filter((other) => other !== locale);
+  const body = pageMarkup(shell[locale], others, heading.section);
+  return {
+    html: `<div class="prerendered" data-prerender="${escapeHtml(found.screen.id)}" data-locale="${escapeHtml(locale)}">${body}</div>`,
+    locale,
+    title: heading.title,
+  };
 }
 
 /** A page's preloads: the catalogue (needed for any text), the screen's own chunks and styles, its API reads. */

@@ -7,6 +7,7 @@
 import { expect, test } from './fixtures/transitions.ts';
 import type { Page } from '@playwright/test';
 import { arrive, expectHeading, origin, text } from './journey.ts';
+import { expectNoAxeViolations } from './support.ts';
 
 /**
  * The page's own record of its boot reads (its resource timing entries), sent out of the page as each read ends (an
@@ -130,4 +131,47 @@ test("a signed-in reload of a screen reads its application once, through the pag
   const named = [...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*(?:src|href)="([^"]+)"/g)].map((match) => match[1]);
   expect(scripts.length).toBeGreaterThan(3);
   expect(scripts.filter((script) => !named.includes(script))).toEqual([]);
+});
+
+test("a reload draws the screen's heading before any script has run, and the screen takes over in the same place", async ({ page }) => {
+  const persona = { market: 'CA', locale: 'fr-CA', portal: 'domain', businessName: 'Boulangerie Première', governmentId: '046454286' } as const;
+  await arrive(page, persona);
+  await page.getByRole('button', { name: text('fr-CA', 'signup.landing.submit') }).click();
+  await expectHeading(page, 'fr-CA', 'signup.update.title');
+  const rendered = await page.locator('h1').boundingBox();
+
+  // The entry script is held: whatever shows now, the server drew (engine/screens/frame-markup.ts).
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const shifts: number[] = [];
+  await page.exposeFunction('__layoutShift', (value: number) => shifts.push(value));
+  await page.addInitScript(() => {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) (window as unknown as { __layoutShift: (v: number) => void }).__layoutShift((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.reload({ waitUntil: 'commit' });
+  const heading = page.getByRole('heading', { level: 1, name: text('fr-CA', 'signup.update.title') });
+  await expect(heading).toBeVisible();
+  await expect(page.locator('[data-prerender]')).toHaveAttribute('data-locale', 'fr-CA');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
+  await expect(page).toHaveTitle(`${text('fr-CA', 'signup.update.title')} | ${text('fr-CA', 'shell.productName')}`);
+  expect(await page.getByText(text('fr-CA', 'signup.update.intro')).isVisible()).toBe(true);
+  // The language switch is drawn where the engine's button will be, and nothing of the form is there yet.
+  await expect(page.locator('.header__locale')).toHaveText(text('fr-CA', 'shell.locale.en-CA'));
+  await expect(page.locator('form')).toHaveCount(0);
+  expect(await heading.boundingBox()).toEqual(rendered);
+
+  release();
+  // The engine's screen replaces the drawing: the form is there, the heading where it was, nothing moved.
+  await expect(page.getByLabel(new RegExp(`^${text('fr-CA', 'signup.update.firstName.label')}`))).toBeVisible();
+  await expect(page.locator('.prerendered')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: text('fr-CA', 'shell.locale.en-CA') })).toBeVisible();
+  expect(await page.locator('h1').boundingBox()).toEqual(rendered);
+  expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.001);
+  await expectNoAxeViolations(page);
 });

@@ -6,10 +6,11 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { likelyLocale, matchRank, pagePreloads, preloadTags, type PagePreloads } from '../../../server/http/page-preloads.ts';
+import { likelyLocale, matchRank, pagePrerender, pagePreloads, preloadTags, type PagePreloads } from '../../../server/http/page-preloads.ts';
+import { headingIsStatic, frameHeadingMarkup } from '../../../engine/screens/frame-markup.ts';
 import { withStyleHashes } from '../../../server/http/security.ts';
 import { preferredEncoding } from '../../../server/http/encoding.ts';
-import { inlineStylesheets } from '../../../server/static-front-end.ts';
+import { inlineStylesheets, marketLocales } from '../../../server/static-front-end.ts';
 import { routeReads } from '../../../scripts/vite/preload-plugin.ts';
 import { loadContent } from '../../../scripts/content/load.ts';
 
@@ -134,5 +135,78 @@ describe('preferredEncoding', () => {
     expect(preferredEncoding('gzip, br;q=0')).toBe('gzip');
     expect(preferredEncoding('identity')).toBeUndefined();
     expect(preferredEncoding(undefined)).toBeUndefined();
+  });
+});
+
+describe("a page's first paint (pagePrerender, engine/screens/frame-markup.ts)", () => {
+  const heading = (locale: string, title: string) => ({ section: `<section class="screen screen--form"><h1>${title}</h1></section>`, title: `${title} | Pay` });
+  const shellText = (productName: string) => ({ skipToContent: `skip ${productName}`, productName, localeNames: { 'en-US': 'English', 'en-CA': 'English', 'fr-CA': 'Français' } });
+  const drawn: PagePreloads = {
+    ...preloads,
+    screens: preloads.screens.map((screen) =>
+      screen.id === 'applicant-info' || screen.id === 'tax-information'
+        ? { ...screen, heading: { 'en-US': heading('en-US', 'About you'), 'en-CA': heading('en-CA', 'About you, eh'), 'fr-CA': heading('fr-CA', 'Parlez-nous de vous') } }
+        : screen,
+    ),
+    shell: { 'en-US': shellText('Pay'), 'en-CA': shellText('Pay CA'), 'fr-CA': shellText('Paiements & <Co>') },
+  };
+
+  it("draws the header and the screen's heading in the locale boot chooses among the market's locales", () => {
+    const us = pagePrerender(drawn, request('/urn:app:1/applicant', { acceptLanguage: 'fr-CA' }), ['en-US']);
+    // A French browser in the US market: the market has English alone, as boot narrows it.
+    expect(us).toMatchObject({ locale: 'en-US', title: 'About you | Pay' });
+    expect(us?.html).toBe(
+      '<div class="prerendered" data-prerender="applicant-info" data-locale="en-US"><a class="skip-link" href="#main">skip Pay</a>' +
+        '<header class="header"><a class="header__brand" href="/">Pay</a><div class="header__end"></div></header>' +
+        '<main id="main" class="main"><section class="screen screen--form"><h1>About you</h1></section></main></div>',
+    );
+    const ca = pagePrerender(drawn, request('/urn:app:1/applicant', { acceptLanguage: 'fr-CA,fr;q=0.9' }), ['en-CA', 'fr-CA']);
+    expect(ca?.locale).toBe('fr-CA');
+    // The other locale of the market as the language switch's label; the shell's text escaped.
+    expect(ca?.html).toContain('<a class="header__brand" href="/">Paiements &amp; &lt;Co&gt;</a><div class="header__end"><span class="header__locale" lang="en-CA">English</span></div>');
+    expect(ca?.html).toContain('<h1>Parlez-nous de vous</h1>');
+    // The cookie wins over the browser, as in boot; a locale the market lacks does not.
+    expect(pagePrerender(drawn, request('/urn:app:1/applicant', { acceptLanguage: 'fr-CA', localeCookie: 'en-CA' }), ['en-CA', 'fr-CA'])?.locale).toBe('en-CA');
+    expect(pagePrerender(drawn, request('/urn:app:1/applicant', { localeCookie: 'en-US' }), ['en-CA', 'fr-CA'])?.locale).toBe('en-CA');
+  });
+
+  it('draws nothing for an address that is no drawn screen, or a signed-in screen without a session cookie', () => {
+    expect(pagePrerender(drawn, request('/urn:app:1/owners/add'), ['en-US'])).toBeUndefined();
+    expect(pagePrerender(drawn, request('/nothing/here/at/all'), ['en-US'])).toBeUndefined();
+    expect(pagePrerender(drawn, request('/urn:app:1/applicant', { signedIn: false }), ['en-US'])).toBeUndefined();
+    expect(pagePrerender(drawn, request('/urn:app:1/tax-information', { signedIn: false }), ['en-US'])?.locale).toBe('en-US');
+    expect(pagePrerender(preloads, request('/urn:app:1/applicant'), ['en-US'])).toBeUndefined();
+  });
+
+  it("chooses the market's locales as GET /api/v2/configs chooses the market", () => {
+    const config = { defaultMarket: 'US' as const, markets: { US: { currency: 'USD' as const, locales: ['en-US'], dialCode: '1', country: 'US' }, CA: { currency: 'CAD' as const, locales: ['en-CA', 'fr-CA'], dialCode: '1', country: 'CA' } } };
+    expect(marketLocales(config, undefined, undefined)).toEqual(['en-US']);
+    expect(marketLocales(config, 'cad', undefined)).toEqual(['en-CA', 'fr-CA']);
+    expect(marketLocales(config, undefined, 'CAD')).toEqual(['en-CA', 'fr-CA']);
+    expect(marketLocales(config, 'USD', 'CAD')).toEqual(['en-US']);
+    // An unknown currency in the query: the unsupported-market page, nothing drawn; in the cookie: the default market.
+    expect(marketLocales(config, 'EUR', undefined)).toBeUndefined();
+    expect(marketLocales(config, undefined, 'EUR')).toEqual(['en-US']);
+  });
+
+  it("leaves out a screen whose variants change what its heading shows, and only the notices a variant may change", () => {
+    const base = { kind: 'form', messages: 'signup.x', intro: true, options: { noticeKeys: ['n.one'] } } as const;
+    const t = (key: string) => `<${key}>`;
+    expect(headingIsStatic(base)).toBe(true);
+    expect(frameHeadingMarkup(base, undefined, t)).toBe(
+      '<h1 id="screen-title" class="screen__title" tabindex="-1">&lt;signup.x.title&gt;</h1><p class="screen__intro">&lt;signup.x.intro&gt;</p>' +
+        '<div class="screen__notice" role="status"><p>&lt;n.one&gt;</p></div>',
+    );
+    for (const merge of [{ messages: 'signup.y' }, { intro: false }, { progress: { flow: 'signup', step: 2 } }, { kind: 'message' }, { options: { tone: 'warning' } }])
+      expect(headingIsStatic({ ...base, variants: [{ when: true, merge }] } as never), JSON.stringify(merge)).toBe(false);
+    expect(headingIsStatic({ ...base, kind: 'redirect' })).toBe(false);
+    expect(headingIsStatic({ ...base, kind: { if: [] } } as never)).toBe(false);
+    // A variant that adds notices: drawn, without the notices (the screen adds them below the intro).
+    const noticed = { ...base, variants: [{ when: true, merge: { options: { noticeKeys: ['n.two'] } } }] } as never;
+    expect(headingIsStatic(noticed)).toBe(true);
+    expect(frameHeadingMarkup(noticed, undefined, t)).not.toContain('screen__notice');
+    expect(frameHeadingMarkup({ ...base, progress: { flow: 'signup', step: 2 } } as never, 5, (key, args) => `${key}${args ? JSON.stringify(args) : ''}`)).toContain(
+      '<p class="progress__label">shell.progress{&quot;step&quot;:2,&quot;steps&quot;:5}</p><progress class="progress__bar" aria-hidden="true" max="5" value="2"></progress>',
+    );
   });
 });

@@ -1,0 +1,95 @@
+/**
+ * The first paint of a page, as HTML text: the shell's header and the screen's heading (progress, title, intro,
+ * notices), the same markup the React shell (app.tsx, shell/header.tsx) and ScreenFrame (screen-frame.tsx) render.
+ * The build writes each screen's heading in each locale (scripts/vite/preload-plugin.ts); the server puts it in the
+ * page (server/static-front-end.ts), so the applicant reads where they are before any script has run; the engine
+ * keeps it on screen until the screen itself renders (engine/app/prerender.ts). tests/component/frame-markup.test.tsx
+ * checks that this text and the React heading are the same markup for every screen in every locale.
+ */
+import type { Screen } from '../content/types.ts';
+import type { Translate } from '../i18n/translator.ts';
+
+/** The kinds whose screens start with ScreenFrame and its heading alone (no tone that depends on data). */
+const framedKinds = new Set(['form', 'facts', 'collection', 'item-list', 'message']);
+
+/** What a variant may change that the heading shows: a screen with such a variant is not drawn before it resolves. */
+const headingKeys = ['kind', 'messages', 'intro', 'progress'];
+
+type HeadingScreen = Pick<Screen, 'kind' | 'messages' | 'intro' | 'progress' | 'options' | 'variants'>;
+
+const mergeOf = (variant: unknown): Record<string, unknown> => ((variant as { merge?: Record<string, unknown> }).merge ?? {}) as Record<string, unknown>;
+
+/** Whether a variant of `screen` may change `options[key]` (or drop the options). */
+const variantChangesOption = (screen: HeadingScreen, key: string): boolean =>
+  (screen.variants ?? []).some((variant) => {
+    const merge = mergeOf(variant);
+    return 'options' in merge && (merge.options === null || key in ((merge.options ?? {}) as Record<string, unknown>));
+  });
+
+/**
+ * Whether a screen's heading is known before its data: a framed kind with a plain tone, and no variant that changes its
+ * kind, title, intro, progress or tone. Notices a variant may add or change come below the intro; the first paint
+ * leaves them out (`withNotices` false) and the screen adds them when it renders.
+ */
+export function headingIsStatic(screen: HeadingScreen): boolean {
+  if (typeof screen.kind !== 'string' || !framedKinds.has(screen.kind) || !screen.messages) return false;
+  const tone = (screen.options as { tone?: unknown } | undefined)?.tone;
+  if (tone !== undefined && typeof tone !== 'string') return false;
+  if (variantChangesOption(screen, 'tone')) return false;
+  return (screen.variants ?? []).every((variant) => headingKeys.every((key) => !(key in mergeOf(variant))));
+}
+
+/** Text as HTML text (element content and double-quoted attribute values). */
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** The `class` of ScreenFrame's section for `screen`. */
+export function frameClass(screen: Pick<Screen, 'kind' | 'options'>): string {
+  const tone = (screen.options as { tone?: string } | undefined)?.tone;
+  return `screen screen--${String(screen.kind)}${tone ? ` screen--${tone}` : ''}`;
+}
+
+/**
+ * ScreenFrame's heading for `screen` (screen-frame.tsx FrameHeading): the progress line and bar, the title, the intro
+ * and the notices (unless a variant may change them). `steps` is the number of steps of the screen's progress flow.
+ */
+export function frameHeadingMarkup(screen: HeadingScreen, steps: number | undefined, t: Translate): string {
+  const parts: string[] = [];
+  if (screen.progress && steps) {
+    const { step } = screen.progress;
+    parts.push(
+      `<div class="progress"><p class="progress__label">${escapeHtml(t('shell.progress', { step, steps }))}</p>` +
+        `<progress class="progress__bar" aria-hidden="true" max="${steps}" value="${step}"></progress></div>`,
+    );
+  }
+  parts.push(`<h1 id="screen-title" class="screen__title" tabindex="-1">${escapeHtml(t(`${screen.messages}.title`))}</h1>`);
+  if (screen.intro) parts.push(`<p class="screen__intro">${escapeHtml(t(`${screen.messages}.intro`))}</p>`);
+  const noticeKeys = variantChangesOption(screen, 'noticeKeys') ? [] : (((screen.options ?? {}) as { noticeKeys?: string[] }).noticeKeys ?? []);
+  if (noticeKeys.length) parts.push(`<div class="screen__notice" role="status">${noticeKeys.map((key) => `<p>${escapeHtml(t(key))}</p>`).join('')}</div>`);
+  return parts.join('');
+}
+
+/** The shell's texts a page draws before its scripts run. */
+export interface ShellTexts {
+  skipToContent: string;
+  productName: string;
+  /** Each locale's own name (`shell.locale.<locale>`), as the language switch labels it. */
+  localeNames: Record<string, string>;
+}
+
+/**
+ * The page as the shell draws it around a screen (app.tsx: skip link, header, main), with `section` in the main
+ * landmark. The language switch shows the market's other locales, as labels: they become buttons when the engine runs.
+ */
+export function pageMarkup(texts: ShellTexts, others: readonly string[], section: string): string {
+  const switches = others
+    .filter((other) => texts.localeNames[other] !== undefined)
+    .map((other) => `<span class="header__locale" lang="${escapeHtml(other)}">${escapeHtml(texts.localeNames[other])}</span>`)
+    .join('');
+  return (
+    `<a class="skip-link" href="#main">${escapeHtml(texts.skipToContent)}</a>` +
+    `<header class="header"><a class="header__brand" href="/">${escapeHtml(texts.productName)}</a><div class="header__end">${switches}</div></header>` +
+    `<main id="main" class="main">${section}</main>`
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * Issue 10 (first paint): the heading the server draws before any script runs (engine/screens/frame-markup.ts, written
+ * into page-preloads.json by the build) is the same markup as the heading React renders (screen-frame.tsx
+ * FrameHeading), for every screen it is drawn for, in every locale: the same elements, attributes and text. A change
+ * to one that the other does not follow fails here.
+ */
+import { render } from '@testing-library/react';
+import { createRef } from 'react';
+import bundle from 'virtual:content-full';
+import { loaders } from 'virtual:catalogues';
+import { EngineContext, type Engine } from '../../engine/app/engine-context.tsx';
+import { I18nProvider } from '../../engine/i18n/context.tsx';
+import { createTranslator } from '../../engine/i18n/translator.ts';
+import { FrameHeading } from '../../engine/screens/screen-frame.tsx';
+import { frameHeadingMarkup, headingIsStatic } from '../../engine/screens/frame-markup.ts';
+import type { Screen } from '../../engine/content/types.ts';
+
+const locales = Object.keys(loaders);
+const drawn = Object.values(bundle.screens as Record<string, Screen>).filter(headingIsStatic);
+
+/** The screen as the first paint knows it: without the notices a variant may change (the screen adds those). */
+function withoutVariantNotices(screen: Screen): Screen {
+  const changes = (screen.variants ?? []).some((variant) => {
+    const options = (variant as { merge?: { options?: Record<string, unknown> | null } }).merge?.options;
+    return options === null || (options !== undefined && 'noticeKeys' in options);
+  });
+  return changes ? { ...screen, options: { ...(screen.options ?? {}), noticeKeys: [] } } : screen;
+}
+
+describe('the first paint of a screen', () => {
+  it('is drawn for the screens the benchmark names, and not for one whose variants change its title or tone', () => {
+    const ids = drawn.map((screen) => screen.id);
+    expect(ids).toEqual(expect.arrayContaining(['applicant-info', 'category']));
+    // landing: its variants give it a warning tone (rules: a completed or timed-out application).
+    expect(ids).not.toContain('landing');
+    expect(drawn.length).toBeGreaterThan(20);
+  });
+
+  it.each(locales)('is the markup FrameHeading renders, for every drawn screen, in %s', async (locale) => {
+    const messages = (await loaders[locale]()).default;
+    const translator = createTranslator(locale, messages, undefined);
+    const engine = { bundle } as unknown as Engine;
+    for (const screen of drawn.map(withoutVariantNotices)) {
+      const steps = screen.progress ? bundle.flows[screen.progress.flow]?.progress?.steps : undefined;
+      const { container, unmount } = render(
+        <I18nProvider translator={translator}>
+          <EngineContext.Provider value={engine}>
+            <FrameHeading screen={screen} headingRef={createRef<HTMLHeadingElement>()} />
+          </EngineContext.Provider>
+        </I18nProvider>,
+      );
+      const expected = document.createElement('div');
+      expected.innerHTML = frameHeadingMarkup(screen, steps, translator.t);
+      // The same nodes, attributes and text; the message text itself is checked to be there, not empty.
+      expect(container.isEqualNode(expected), `${screen.id} in ${locale}:\n${container.innerHTML}\n${expected.innerHTML}`).toBe(true);
+      expect(expected.querySelector('h1')?.textContent).toBe(translator.t(`${screen.messages}.title`));
+      unmount();
+    }
+  });
+});

@@ -86,6 +86,8 @@ export async function serveFrontEnd(app: FastifyInstance, distDir: string, root:
         localeCookie: request.cookies?.locale,
         acceptLanguage: request.headers['accept-language'],
         signedIn: Boolean(request.cookies?.[sessionCookie]),
+        // As the engine reads it (screen-host.tsx): the last value of a repeated name.
+        query: Object.fromEntries(new URLSearchParams(request.url.split('?')[1] ?? '')),
       };
       const tags = preloadTags(pagePreloads(preloads, pageRequest));
       html = html.replace('</head>', () => `  ${tags}\n  </head>`);

@@ -11,10 +11,9 @@ import { useEngine } from '../app/engine-context.tsx';
 import type { AccountEntry } from '../conditions/accounts.ts';
 import { afterEnvironmentTarget } from './after-environment.ts';
 
-/** True for `/` and `/r/{referralUrlId}` (doc1 §2.1): the only addresses the boot routing applies to. */
-export function isApplicationRoot(pathname: string): boolean {
-  return /^\/(r\/[^/]+\/?)?$/.test(pathname);
-}
+import { isApplicationRoot } from './after-environment.ts';
+
+export { isApplicationRoot };
 
 export function AfterEnvironmentRouting({ call = 'getAccounts', table = 'after-environment' }: { call?: string; table?: string }) {
   const engine = useEngine();

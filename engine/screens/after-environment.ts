@@ -10,6 +10,11 @@ import { nextScreen } from '../flow/transitions.ts';
 import { pathFor } from '../flow/paths.ts';
 import { deriveContext } from '../app/shell-rules.ts';
 
+/** True for `/` and `/r/{referralUrlId}` (doc1 §2.1): the only addresses the boot routing applies to. */
+export function isApplicationRoot(pathname: string): boolean {
+  return /^\/(r\/[^/]+\/?)?$/.test(pathname);
+}
+
 /** Where the visitor goes after boot, with the query kept; undefined when no row holds (stay). */
 export function afterEnvironmentTarget(
   bundle: EngineBundle,

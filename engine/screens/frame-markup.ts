@@ -7,6 +7,8 @@
  * checks that this text and the React heading are the same markup for every screen in every locale.
  */
 import type { Screen } from '../content/types.ts';
+import { applyVariants } from '../content/resolve.ts';
+import { evaluate, type Condition } from '../conditions/index.ts';
 import type { Translate } from '../i18n/translator.ts';
 
 /** The kinds whose screens start with ScreenFrame and its heading alone (no tone that depends on data). */
@@ -19,24 +21,71 @@ type HeadingScreen = Pick<Screen, 'kind' | 'messages' | 'intro' | 'progress' | '
 
 const mergeOf = (variant: unknown): Record<string, unknown> => ((variant as { merge?: Record<string, unknown> }).merge ?? {}) as Record<string, unknown>;
 
-/** Whether a variant of `screen` may change `options[key]` (or drop the options). */
-const variantChangesOption = (screen: HeadingScreen, key: string): boolean =>
-  (screen.variants ?? []).some((variant) => {
-    const merge = mergeOf(variant);
-    return 'options' in merge && (merge.options === null || key in ((merge.options ?? {}) as Record<string, unknown>));
-  });
+/** Whether a variant may change `options[key]` (or drop the options). */
+const changesOption = (variant: unknown, key: string): boolean => {
+  const merge = mergeOf(variant);
+  return 'options' in merge && (merge.options === null || key in ((merge.options ?? {}) as Record<string, unknown>));
+};
+
+/** Whether a variant changes what the heading shows: the kind, title, intro, progress or tone. */
+const changesHeading = (variant: unknown): boolean => headingKeys.some((key) => key in mergeOf(variant)) || changesOption(variant, 'tone');
+
+/** Every variable a condition reads (json-logic `var`, also inside custom operators). */
+function variablesOf(condition: unknown, into: string[] = []): string[] {
+  if (Array.isArray(condition)) for (const part of condition) variablesOf(part, into);
+  else if (condition !== null && typeof condition === 'object') {
+    for (const [operator, argument] of Object.entries(condition)) {
+      if (operator === 'var') into.push(String(Array.isArray(argument) ? argument[0] : argument));
+      else variablesOf(argument, into);
+    }
+  }
+  return into;
+}
+
+/** At most this many variants may decide a drawn heading (the build draws each combination). */
+const MAX_HEADING_VARIANTS = 3;
 
 /**
- * Whether a screen's heading is known before its data: a framed kind with a plain tone, and no variant that changes its
- * kind, title, intro, progress or tone. Notices a variant may add or change come below the intro; the first paint
- * leaves them out (`withNotices` false) and the screen adds them when it renders.
+ * The variants that change a screen's heading, each decided by the address's query alone (`query.*`), so the server
+ * can decide them as the engine will (screen-host.tsx: the query as `Object.fromEntries` of the search parameters).
+ * Undefined when the heading is not known before the screen's data: a kind that is not framed, a tone that is not plain
+ * text, a variant that changes the heading on anything but the query, or too many of them.
  */
-export function headingIsStatic(screen: HeadingScreen): boolean {
-  if (typeof screen.kind !== 'string' || !framedKinds.has(screen.kind) || !screen.messages) return false;
+export function headingVariants(screen: HeadingScreen): Screen['variants'] & object | undefined {
+  if (typeof screen.kind !== 'string' || !framedKinds.has(screen.kind) || !screen.messages) return undefined;
   const tone = (screen.options as { tone?: unknown } | undefined)?.tone;
-  if (tone !== undefined && typeof tone !== 'string') return false;
-  if (variantChangesOption(screen, 'tone')) return false;
-  return (screen.variants ?? []).every((variant) => headingKeys.every((key) => !(key in mergeOf(variant))));
+  if (tone !== undefined && typeof tone !== 'string') return undefined;
+  const deciding = (screen.variants ?? []).filter(changesHeading);
+  if (deciding.length > MAX_HEADING_VARIANTS) return undefined;
+  const byQuery = deciding.every((variant) => {
+    const merge = mergeOf(variant);
+    const kind = merge.kind;
+    if (kind !== undefined && (typeof kind !== 'string' || !framedKinds.has(kind))) return false;
+    const variables = variablesOf((variant as { when?: unknown }).when);
+    return variables.length > 0 && variables.every((name) => name.startsWith('query.'));
+  });
+  return byQuery ? deciding : undefined;
+}
+
+/** Whether a screen's heading is known before its data (`headingVariants`). */
+export function headingIsStatic(screen: HeadingScreen): boolean {
+  return headingVariants(screen) !== undefined;
+}
+
+/**
+ * The screen as its heading shows for each combination of its heading variants (`headingVariants`): entry `mask` has
+ * variant i applied when bit i of `mask` is set (in declaration order, as the engine applies them).
+ */
+export function headingCombinations(screen: Screen): Screen[] {
+  const deciding = headingVariants(screen) ?? [];
+  const combinations: Screen[] = [];
+  for (let mask = 0; mask < 1 << deciding.length; mask += 1) combinations.push(applyVariants(screen, deciding.filter((_, index) => mask & (1 << index))));
+  return combinations;
+}
+
+/** Which combination (`headingCombinations`) the conditions `when` choose for `query`. */
+export function headingMask(when: readonly Condition[], query: Record<string, string>): number {
+  return when.reduce<number>((mask, condition, index) => (evaluate(condition, { query }) ? mask | (1 << index) : mask), 0);
 }
 
 /** Text as HTML text (element content and double-quoted attribute values). */
@@ -44,9 +93,9 @@ export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** The `class` of ScreenFrame's section for `screen`. */
+/** The `class` of ScreenFrame's section for `screen` (the message kind alone passes its `options.tone` to the frame). */
 export function frameClass(screen: Pick<Screen, 'kind' | 'options'>): string {
-  const tone = (screen.options as { tone?: string } | undefined)?.tone;
+  const tone = screen.kind === 'message' ? (screen.options as { tone?: string } | undefined)?.tone : undefined;
   return `screen screen--${String(screen.kind)}${tone ? ` screen--${tone}` : ''}`;
 }
 
@@ -65,7 +114,7 @@ export function frameHeadingMarkup(screen: HeadingScreen, steps: number | undefi
   }
   parts.push(`<h1 id="screen-title" class="screen__title" tabindex="-1">${escapeHtml(t(`${screen.messages}.title`))}</h1>`);
   if (screen.intro) parts.push(`<p class="screen__intro">${escapeHtml(t(`${screen.messages}.intro`))}</p>`);
-  const noticeKeys = variantChangesOption(screen, 'noticeKeys') ? [] : (((screen.options ?? {}) as { noticeKeys?: string[] }).noticeKeys ?? []);
+  const noticeKeys = (screen.variants ?? []).some((variant) => changesOption(variant, 'noticeKeys')) ? [] : (((screen.options ?? {}) as { noticeKeys?: string[] }).noticeKeys ?? []);
   if (noticeKeys.length) parts.push(`<div class="screen__notice" role="status">${noticeKeys.map((key) => `<p>${escapeHtml(t(key))}</p>`).join('')}</div>`);
   return parts.join('');
 }

@@ -8,7 +8,7 @@ import { endPrerender } from '../app/prerender.ts';
 
 /** The frame's heading part: it depends on the screen only, so typing into a form (which re-renders the frame's
  * content) does not format its messages again. */
-export const FrameHeading = memo(function FrameHeading({ screen, headingRef }: { screen: Screen; headingRef: RefObject<HTMLHeadingElement | null> }) {
+const FrameHeading = memo(function FrameHeading({ screen, headingRef }: { screen: Screen; headingRef: RefObject<HTMLHeadingElement | null> }) {
   const { t } = useI18n();
   const { bundle } = useEngine();
   // Any kind: `options.noticeKeys`, a calm note under the heading (a variant says why the applicant is back here).

@@ -17,8 +17,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { loadCatalogues, loadContent } from '../content/load.ts';
-import { createTranslator } from '../../engine/i18n/translator.ts';
-import { frameClass, frameHeadingMarkup, headingIsStatic } from '../../engine/screens/frame-markup.ts';
+import { createTranslator, type Translate } from '../../engine/i18n/translator.ts';
+import { frameClass, frameHeadingMarkup, headingCombinations, headingVariants } from '../../engine/screens/frame-markup.ts';
+import { isApplicationRoot } from '../../engine/screens/after-environment.ts';
 import type { CallDefinition, Screen } from '../../engine/content/types.ts';
 import { PAGE_PRELOADS_FILE, type PagePreloads } from '../../server/http/page-preloads.ts';
 
@@ -90,16 +91,21 @@ export function preloadPlugin(root: string): Plugin {
           { skipToContent: t('shell.skipToContent'), productName: t('shell.productName'), localeNames: Object.fromEntries(translators.map((other) => [other.locale, t(`shell.locale.${other.locale}`)])) },
         ]),
       );
-      const headingOf = (screen: Screen): NonNullable<PagePreloads['screens'][number]['heading']> | undefined => {
-        if (!headingIsStatic(screen)) return undefined;
-        const steps = screen.progress ? content.flows[screen.progress.flow]?.progress?.steps : undefined;
-        const open = `<section class="${frameClass(screen)}" aria-labelledby="screen-title">`;
-        return Object.fromEntries(
-          translators.map(({ locale, t }) => [
-            locale,
-            { section: `${open}${frameHeadingMarkup(screen, steps, t)}</section>`, title: `${t(`${screen.messages}.title`)} | ${t('shell.productName')}` },
-          ]),
-        );
+      /** The screen's drawn heading in each locale, one per combination of the query variants that decide it. */
+      const headingOf = (screen: Screen): Pick<PagePreloads['screens'][number], 'heading' | 'headingWhen'> => {
+        const deciding = headingVariants(screen);
+        // The application root is never drawn (server/http/page-preloads.ts pagePrerender).
+        if (!deciding || isApplicationRoot(screen.path)) return {};
+        const combinations = headingCombinations(screen);
+        const drawn = (resolved: Screen, t: Translate) => {
+          const steps = resolved.progress ? content.flows[resolved.progress.flow]?.progress?.steps : undefined;
+          const open = `<section class="${frameClass(resolved)}" aria-labelledby="screen-title">`;
+          return { section: `${open}${frameHeadingMarkup(resolved, steps, t)}</section>`, title: `${t(`${resolved.messages}.title`)} | ${t('shell.productName')}` };
+        };
+        return {
+          heading: Object.fromEntries(translators.map(({ locale, t }) => [locale, combinations.map((resolved) => drawn(resolved, t))])),
+          ...(deciding.length ? { headingWhen: deciding.map((variant) => variant.when) } : {}),
+        };
       };
       for (const screen of Object.values(content.screens)) {
         // The screen's own definition (virtual:screen/<id>), its kind's chunk unless the entry holds the kind, the form
@@ -109,7 +115,7 @@ export function preloadPlugin(root: string): Plugin {
         const validators = kind && screen.kind === 'form' ? facade((id) => id.endsWith(`virtual:validators/${screen.id}`)) : undefined;
         const reads = routeReads(screen, content.calls);
         const heading = headingOf(screen);
-        if (!definition && !kind && reads.length === 0 && !heading) continue;
+        if (!definition && !kind && reads.length === 0 && !heading.heading) continue;
         const own = closure([definition]).modules;
         const rest = closure([kind, validators]);
         screens.push({
@@ -120,7 +126,7 @@ export function preloadPlugin(root: string): Plugin {
           modules: rest.modules.filter((file) => !own.includes(file)),
           styles: rest.styles,
           reads,
-          ...(heading ? { heading } : {}),
+          ...heading,
         });
       }
       const file: PagePreloads = { fallbackLocale, catalogues, screens, shell };

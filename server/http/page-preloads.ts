@@ -13,7 +13,9 @@ import { detectLocale } from '../../engine/i18n/detect.ts';
 import { routePatterns } from '../../engine/flow/paths.ts';
 import { fillPath } from '../../engine/calls/template.ts';
 import { rankedLanguages } from '../i18n/negotiate.ts';
-import { escapeHtml, pageMarkup, type ShellTexts } from '../../engine/screens/frame-markup.ts';
+import { escapeHtml, headingMask, pageMarkup, type ShellTexts } from '../../engine/screens/frame-markup.ts';
+import type { Condition } from '../../engine/conditions/index.ts';
+import { isApplicationRoot } from '../../engine/screens/after-environment.ts';
 
 /** The build's file (written by scripts/vite/preload-plugin.ts beside index.html). */
 export interface PagePreloads {
@@ -32,8 +34,13 @@ export interface PagePreloads {
     modules: string[];
     styles: string[];
     reads?: string[];
-    /** Locale -> the screen's section with its heading alone, and the page title (engine/screens/frame-markup.ts). */
-    heading?: Record<string, { section: string; title: string }>;
+    /**
+     * Locale -> the screen's section with its heading alone, and the page title (engine/screens/frame-markup.ts): one
+     * per combination of the variants in `headingWhen` (entry `mask`: variant i holds when bit i is set).
+     */
+    heading?: Record<string, Array<{ section: string; title: string }>>;
+    /** The conditions (on the query alone) of the variants that decide the heading. */
+    headingWhen?: Condition[];
   }>;
   /** Locale -> the shell's texts around a heading. */
   shell?: Record<string, ShellTexts>;
@@ -50,6 +57,8 @@ export interface PageRequest {
   acceptLanguage?: string;
   /** Whether the request carries a session cookie (a signed-out visitor of a signed-in screen goes to sign on). */
   signedIn: boolean;
+  /** The query as the engine reads it (the last value of a repeated name): the variants of a drawn heading read it. */
+  query?: Record<string, string>;
 }
 
 /** The build's page-preloads.json in `distDir`, or undefined for a build without it. */
@@ -143,19 +152,23 @@ export interface PagePrerender {
  * The page's first paint for `request` on a market whose locales are `marketLocales`: the shell's header and the
  * screen's heading in the locale boot will choose (the same detection over the sources a server sees, narrowed to the
  * market's locales as boot narrows them), so the applicant reads where they are before the scripts have run. None for
- * an address that is no screen, a screen whose heading depends on data, or a signed-in screen without a session
+ * an address that is no screen, the application root (the engine may route from there by the visitor's accounts,
+ * doc1 §2.8), a screen whose heading depends on data, or a signed-in screen without a session
  * cookie (the engine sends that visitor to sign on). The engine keeps it on screen until the screen renders
  * (engine/app/prerender.ts), and drops it if it chose another locale.
  */
 export function pagePrerender(preloads: PagePreloads, request: PageRequest, marketLocales: readonly string[]): PagePrerender | undefined {
   const shell = preloads.shell;
+  // On the application root the engine may route a signed-in visitor elsewhere by their accounts (doc1 §2.8).
+  if (isApplicationRoot(request.path)) return undefined;
   const found = screenFor(preloads, request.path);
   if (!shell || !found?.screen.heading || (found.screen.auth && !request.signedIn)) return undefined;
   const supported = marketLocales.filter((locale) => shell[locale] && found.screen.heading?.[locale]);
   if (supported.length === 0) return undefined;
   const sources = { cookie: request.localeCookie, browser: rankedLanguages(request.acceptLanguage), query: request.localeQuery };
   const locale = detectLocale(sources, supported, supported[0]);
-  const heading = found.screen.heading[locale];
+  const heading = found.screen.heading[locale][headingMask(found.screen.headingWhen ?? [], request.query ?? {})];
+  if (!heading) return undefined;
   const others = supported.filter((other) => other !== locale);
   const body = pageMarkup(shell[locale], others, heading.section);
   return {

@@ -145,8 +145,15 @@ describe("a page's first paint (pagePrerender, engine/screens/frame-markup.ts)",
     ...preloads,
     screens: preloads.screens.map((screen) =>
       screen.id === 'applicant-info' || screen.id === 'tax-information'
-        ? { ...screen, heading: { 'en-US': heading('en-US', 'About you'), 'en-CA': heading('en-CA', 'About you, eh'), 'fr-CA': heading('fr-CA', 'Parlez-nous de vous') } }
-        : screen,
+        ? { ...screen, heading: { 'en-US': [heading('en-US', 'About you')], 'en-CA': [heading('en-CA', 'About you, eh')], 'fr-CA': [heading('fr-CA', 'Parlez-nous de vous')] } }
+        : screen.id === 'welcome'
+          ? {
+              ...screen,
+              // Two variants decided by the query: entry 1 when the first holds, 2 the second, 3 both.
+              heading: { 'en-US': ['none', 'done', 'late', 'done and late'].map((title) => heading('en-US', title)) },
+              headingWhen: [{ '==': [{ var: 'query.completed' }, 'true'] }, { present: { var: 'query.timeout' } }],
+            }
+          : screen,
     ),
     shell: { 'en-US': shellText('Pay'), 'en-CA': shellText('Pay CA'), 'fr-CA': shellText('Paiements & <Co>') },
   };
@@ -170,12 +177,27 @@ describe("a page's first paint (pagePrerender, engine/screens/frame-markup.ts)",
     expect(pagePrerender(drawn, request('/urn:app:1/applicant', { localeCookie: 'en-US' }), ['en-CA', 'fr-CA'])?.locale).toBe('en-CA');
   });
 
+  it('draws the heading the query chooses when variants on the query decide it, as the engine decides them', () => {
+    const title = (query: Record<string, string>) => pagePrerender(drawn, request('/a-1/welcome', { query }), ['en-US'])?.title;
+    expect(title({})).toBe('none | Pay');
+    expect(title({ completed: 'true' })).toBe('done | Pay');
+    expect(title({ completed: 'yes' })).toBe('none | Pay');
+    expect(title({ timeout: '1' })).toBe('late | Pay');
+    expect(title({ timeout: ' ' })).toBe('none | Pay');
+    expect(title({ completed: 'true', timeout: '1' })).toBe('done and late | Pay');
+  });
+
   it('draws nothing for an address that is no drawn screen, or a signed-in screen without a session cookie', () => {
     expect(pagePrerender(drawn, request('/urn:app:1/owners/add'), ['en-US'])).toBeUndefined();
     expect(pagePrerender(drawn, request('/nothing/here/at/all'), ['en-US'])).toBeUndefined();
     expect(pagePrerender(drawn, request('/urn:app:1/applicant', { signedIn: false }), ['en-US'])).toBeUndefined();
     expect(pagePrerender(drawn, request('/urn:app:1/tax-information', { signedIn: false }), ['en-US'])?.locale).toBe('en-US');
     expect(pagePrerender(preloads, request('/urn:app:1/applicant'), ['en-US'])).toBeUndefined();
+    // The application root: the engine may route a signed-in visitor on by their accounts (doc1 §2.8).
+    const root = { ...drawn, screens: [...drawn.screens, { id: 'landing', path: '/', auth: true, modules: [], styles: [], heading: { 'en-US': [heading('en-US', 'Welcome')] } }] };
+    expect(pagePrerender(root, request('/'), ['en-US'])).toBeUndefined();
+    expect(pagePrerender(root, request('/r/acme'), ['en-US'])).toBeUndefined();
+    expect(pagePrerender(root, request('/urn:app:1/applicant'), ['en-US'])?.title).toBe('About you | Pay');
   });
 
   it("chooses the market's locales as GET /api/v2/configs chooses the market", () => {
@@ -200,6 +222,12 @@ describe("a page's first paint (pagePrerender, engine/screens/frame-markup.ts)",
     for (const merge of [{ messages: 'signup.y' }, { intro: false }, { progress: { flow: 'signup', step: 2 } }, { kind: 'message' }, { options: { tone: 'warning' } }])
       expect(headingIsStatic({ ...base, variants: [{ when: true, merge }] } as never), JSON.stringify(merge)).toBe(false);
     expect(headingIsStatic({ ...base, kind: 'redirect' })).toBe(false);
+    // Decided by the query alone (the server reads it too): drawn, each combination apart (headingCombinations).
+    expect(headingIsStatic({ ...base, variants: [{ when: { present: { var: 'query.timeout' } }, merge: { options: { tone: 'warning' } } }] } as never)).toBe(true);
+    expect(headingIsStatic({ ...base, variants: [{ when: { and: [{ present: { var: 'query.timeout' } }, { var: 'application.id' }] }, merge: { intro: false } }] } as never)).toBe(false);
+    const many = [1, 2, 3, 4].map((n) => ({ when: { var: `query.q${n}` }, merge: { intro: n % 2 === 0 } }));
+    expect(headingIsStatic({ ...base, variants: many } as never)).toBe(false);
+    expect(headingIsStatic({ ...base, variants: many.slice(0, 3) } as never)).toBe(true);
     expect(headingIsStatic({ ...base, kind: { if: [] } } as never)).toBe(false);
     // A variant that adds notices: drawn, without the notices (the screen adds them below the intro).
     const noticed = { ...base, variants: [{ when: true, merge: { options: { noticeKeys: ['n.two'] } } }] } as never;

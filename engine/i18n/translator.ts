@@ -25,30 +25,41 @@ function asText(value: string | number | undefined): string | number | undefined
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < 1000 ? String(value) : value;
 }
 
+/**
+ * Text that MessageFormat 2 reads as itself: no placeholder or escape (`{`, `}`, `\\`), and no start that could make it
+ * something else (a `.` keyword of a complex message, leading whitespace). Most of our messages are such text; they
+ * skip the parser, which a screen listing hundreds of them (the industries) paid for each on its first render.
+ * tests/unit/engine/i18n.test.ts checks this against MessageFormat itself.
+ */
+export function isPlainText(source: string): boolean {
+  return /^[^{}\\.\s][^{}\\]*$/.test(source);
+}
+
 export function createTranslator(
   locale: string,
   messages: Record<string, string>,
   fallback: { locale: string; messages: Record<string, string> } | undefined,
   onMissing: (key: string, locale: string) => void = () => {},
 ): Translator {
-  const compiled = new Map<string, MessageFormat>();
-  const compile = (key: string): MessageFormat | undefined => {
+  const compiled = new Map<string, MessageFormat | string>();
+  const compile = (key: string): MessageFormat | string | undefined => {
     const cached = compiled.get(key);
-    if (cached) return cached;
+    if (cached !== undefined) return cached;
     const own = messages[key];
     const source = own ?? fallback?.messages[key];
     if (source === undefined) return undefined;
     // Our locales are all left-to-right: no bidi isolation marks around placeholders (they break copy and search).
-    const mf = new MessageFormat(own !== undefined ? locale : fallback!.locale, source, { bidiIsolation: 'none' });
+    const mf = isPlainText(source) ? source : new MessageFormat(own !== undefined ? locale : fallback!.locale, source, { bidiIsolation: 'none' });
     compiled.set(key, mf);
     return mf;
   };
   const t: Translate = (key, args = {}) => {
     const mf = compile(key);
-    if (!mf) {
+    if (mf === undefined) {
       onMissing(key, locale);
       return key;
     }
+    if (typeof mf === 'string') return mf;
     const clean = Object.fromEntries(Object.entries(args).flatMap(([name, value]) => (value === undefined ? [] : [[name, asText(value)]])));
     return mf.format(clean, (error) => onMissing(`${key}: ${String((error as Error).message ?? error)}`, locale));
   };

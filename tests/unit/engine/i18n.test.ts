@@ -1,7 +1,9 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { createTranslator } from '../../../engine/i18n/translator.ts';
+import { MessageFormat } from 'messageformat';
+import { createTranslator, isPlainText } from '../../../engine/i18n/translator.ts';
+import { loadCatalogues } from '../../../scripts/content/load.ts';
 import { detectLocale } from '../../../engine/i18n/detect.ts';
 import { detectMarket, detectPortal, referralFromPath, type EngineConfig } from '../../../engine/environment/detect.ts';
 import { cookieString, readCookie } from '../../../engine/environment/cookies.ts';
@@ -14,6 +16,34 @@ describe('translator', () => {
     expect(t('b')).toBe('Only English');
     expect(t('c')).toBe('c');
     expect(missing).toEqual(['c']);
+  });
+
+  // The oracle is MessageFormat itself: text the translator hands out as it is must format to exactly that text.
+  const formatted = (source: string) => new MessageFormat('en-US', source, { bidiIsolation: 'none' }).format({}, () => {});
+  it('hands out plain text as MessageFormat would format it, for any text (fast-check)', () => {
+    const char = fc.constantFrom('a', 'É', ' ', '.', '{', '}', '\\', '|', '#', '@', '$', ':', '\n', '\t', '’', '%', '0');
+    fc.assert(
+      fc.property(fc.array(char, { minLength: 1, maxLength: 12 }).map((chars) => chars.join('')), (source) => {
+        if (isPlainText(source)) expect(formatted(source)).toBe(source);
+      }),
+      { numRuns: 3000 },
+    );
+    // Text with a placeholder, an escape or a keyword start goes to the parser.
+    for (const source of ['{$a}', 'a {b}', 'a \\{', '.input {$x}', ' leading', '']) expect(isPlainText(source)).toBe(false);
+    expect(isPlainText('Step 3: your business | you')).toBe(true);
+  });
+
+  it('formats every plain message of every shipped catalogue as MessageFormat does', () => {
+    let plain = 0;
+    for (const [locale, messages] of Object.entries(loadCatalogues(join(import.meta.dirname, '../../..')))) {
+      const { t } = createTranslator(locale, messages, undefined);
+      for (const [key, source] of Object.entries(messages)) {
+        if (!isPlainText(source)) continue;
+        plain += 1;
+        expect(t(key)).toBe(new MessageFormat(locale, source, { bidiIsolation: 'none' }).format());
+      }
+    }
+    expect(plain).toBeGreaterThan(1000);
   });
 });
 

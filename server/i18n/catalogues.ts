@@ -23,6 +23,8 @@ export interface Translator {
 export class Catalogues {
   private readonly texts = new Map<Locale, Map<string, string>>();
   private readonly compiled = new Map<string, MessageFormat>();
+  /** One translator per locale: every request asks for one (http/request-context.ts), most never use it. */
+  private readonly translators = new Map<Locale, Translator>();
 
   /** Reads every `locales/<locale>/*.json` under `localesDir`. */
   constructor(localesDir: string) {
@@ -41,6 +43,8 @@ export class Catalogues {
 
   /** The translator for `locale`, falling back to en-US per key. */
   for(locale: Locale): Translator {
+    const made = this.translators.get(locale);
+    if (made) return made;
     const maybe = (key: string, args: MessageArgs = {}): string | undefined => {
       for (const candidate of locale === fallbackLocale ? [locale] : [locale, fallbackLocale]) {
         const text = this.texts.get(candidate)?.get(key);
@@ -48,7 +52,9 @@ export class Catalogues {
       }
       return undefined;
     };
-    return { locale, maybe, t: (key, args) => maybe(key, args) ?? key };
+    const translator: Translator = { locale, maybe, t: (key, args) => maybe(key, args) ?? key };
+    this.translators.set(locale, translator);
+    return translator;
   }
 
   private format(locale: Locale, key: string, text: string, args: MessageArgs): string {

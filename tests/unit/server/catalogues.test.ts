@@ -69,3 +69,30 @@ describe('server message keys built at run time', () => {
     expect(built.filter((k) => !known.has(k))).toEqual([]);
   });
 });
+
+describe('server translators and session hashes', () => {
+  it('hands out one translator per locale, which still falls back per key and formats variables', async () => {
+    const { Catalogues } = await import('../../../server/i18n/catalogues.ts');
+    const catalogues = new Catalogues(join(root, 'locales'));
+    const fr = catalogues.for('fr-CA');
+    expect(catalogues.for('fr-CA')).toBe(fr);
+    expect(catalogues.for('en-US')).not.toBe(fr);
+    expect(fr.locale).toBe('fr-CA');
+    expect(fr.t('errors.validationFailed')).toBe(read('fr-CA', 'errors').messages['errors.validationFailed']);
+    expect(fr.t('no.such.key')).toBe('no.such.key');
+  });
+
+  it('stores a session by the sha-256 of its token, as createHash computes it (fast-check)', async () => {
+    const { createHash } = await import('node:crypto');
+    const fc = (await import('fast-check')).default;
+    const { hashToken } = await import('../../../server/storage/sessions.ts');
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 200, unit: 'grapheme' }),
+        (token) => {
+          expect(hashToken(token)).toBe(createHash('sha256').update(token).digest('base64url'));
+        },
+      ),
+    );
+  });
+});

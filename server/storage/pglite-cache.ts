@@ -16,7 +16,10 @@
  *   whole transaction at a time, in order, so a read either ran before a write, and is refused, or after it);
  * - an answer that carries a session's `expires_at` is checked against the clock again each time it is reused,
  *   so a session expires on time, not when the row is next read;
- * - each hit returns a copy, so callers can change what they get.
+ * - each hit returns a copy, so callers can change what they get; except a statement's `shared` columns, read only by
+ *   code that never changes them (the document read with the session: the access check and GET /applications/{id}
+ *   answer from it), which every hit hands out as one deeply frozen value, so a change throws instead of reaching the
+ *   cache. Parsing the document again on every hit was the largest part of a cached GET.
  *
  * PostgreSQL never gets this: openPostgres (postgres.ts) does not use this module, and several API instances on one
  * PostgreSQL keep nothing in memory.
@@ -31,6 +34,8 @@ type Row = Record<string, unknown>;
 interface CachedRead {
   tags(params: unknown[], rows: Row[]): string[];
   live?(row: Row): boolean;
+  /** Columns handed out as one frozen value (see above). */
+  shared?: readonly string[];
 }
 
 /** A session answer is live until its `expires_at`, by the clock. */
@@ -41,7 +46,11 @@ const cachedReads = new Map<string, CachedRead>([
   [sessionSql.user, { tags: (params, rows) => [`sessions:${params[0]}`, ...rows.map((r) => `users:${r.id}`)], live: sessionLive }],
   [
     sessionSql.userWithApplication,
-    { tags: (params, rows) => [`sessions:${params[0]}`, `applications:${params[1]}`, ...rows.map((r) => `users:${r.user_id}`)], live: sessionLive },
+    {
+      tags: (params, rows) => [`sessions:${params[0]}`, `applications:${params[1]}`, ...rows.map((r) => `users:${r.user_id}`)],
+      live: sessionLive,
+      shared: ['document'],
+    },
   ],
   [applicationSql.find, { tags: (params) => [`applications:${params[0]}`] }],
 ]);
@@ -85,10 +94,21 @@ interface Entry {
  */
 type StoredRow = Map<string, { date: number } | { json: string } | { value: unknown }>;
 
-function store(row: Row): StoredRow {
+/** Freezes `value` and everything in it. */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+/** Keeps `row`; its `shared` columns are frozen in place (the caller that read them gets them frozen too). */
+function store(row: Row, shared: readonly string[] = []): StoredRow {
   const kept: StoredRow = new Map();
   for (const [column, value] of Object.entries(row)) {
     if (value instanceof Date) kept.set(column, { date: value.getTime() });
+    else if (shared.includes(column)) kept.set(column, { value: deepFreeze(value) });
     else if (typeof value === 'object' && value !== null) kept.set(column, { json: JSON.stringify(value) });
     else kept.set(column, { value });
   }
@@ -137,7 +157,8 @@ export class ReadCache {
     this.stats.misses += 1;
     const epoch = this.epoch;
     const rows = await run();
-    if (rows.length > 0 && epoch === this.epoch) this.keep(key, { rows: rows.map(store), tags: definition.tags(params, rows), live: definition.live });
+    if (rows.length > 0 && epoch === this.epoch)
+      this.keep(key, { rows: rows.map((row) => store(row, definition.shared)), tags: definition.tags(params, rows), live: definition.live });
     return rows;
   }
 

@@ -103,6 +103,31 @@ describe(`reads after writes on ${testDatabaseUrl ? 'PostgreSQL (no cache)' : 'P
     expect(read.application?.ownerId).toBe(user.id);
   });
 
+  it('hands out the document read with the session as one frozen value that no change reaches, and the application alone as a copy', async () => {
+    const { user, id } = await userWithApplication();
+    await insertSession(t.db, 'shared-token', user.id, 60_000);
+    const first = (await findSessionUserWithApplication<Doc>(t.db, 'shared-token', id)).application!.document;
+    const second = (await findSessionUserWithApplication<Doc>(t.db, 'shared-token', id)).application!.document;
+    expect(second).toEqual(doc(id, 'First'));
+    if (!testDatabaseUrl) {
+      // PGlite: the cached answer, frozen all the way down; a change throws (ES modules are strict) and leaves it.
+      expect(second).toBe(first);
+      expect(Object.isFrozen(second.company)).toBe(true);
+      expect(() => {
+        second.company.dba = 'Changed in memory';
+      }).toThrow(TypeError);
+    }
+    expect((await findSessionUserWithApplication<Doc>(t.db, 'shared-token', id)).application!.document.company.dba).toBe('First');
+    // Any other read is a copy its caller may change, as before.
+    const own = (await findApplication<Doc>(t.db, id))!.document;
+    own.company.dba = 'Mine';
+    expect((await findApplication<Doc>(t.db, id))!.document.company.dba).toBe('First');
+    expect(await stored(id)).toEqual(doc(id, 'First'));
+    // A write is seen by the next read with the session.
+    await saveDocument(t.db, id, doc(id, 'Saved'));
+    expect((await findSessionUserWithApplication<Doc>(t.db, 'shared-token', id)).application!.document.company.dba).toBe('Saved');
+  });
+
   it('ends a session at logout, for the session read and the session read with an application', async () => {
     const { user, id } = await userWithApplication();
     await insertSession(t.db, 'logout-token', user.id, 60_000);

@@ -36,6 +36,8 @@ interface CachedRead {
   live?(row: Row): boolean;
   /** Columns handed out as one frozen value (see above). */
   shared?: readonly string[];
+  /** A short name of the statement, for cache keys. */
+  id: string;
 }
 
 /** A session answer is live until its `expires_at`, by the clock. */
@@ -43,16 +45,17 @@ const sessionLive = (row: Row): boolean => new Date(row.expires_at as Date | str
 
 /** The statements the cache answers (exact texts from the repositories). */
 const cachedReads = new Map<string, CachedRead>([
-  [sessionSql.user, { tags: (params, rows) => [`sessions:${params[0]}`, ...rows.map((r) => `users:${r.id}`)], live: sessionLive }],
+  [sessionSql.user, { id: 'session', tags: (params, rows) => [`sessions:${params[0]}`, ...rows.map((r) => `users:${r.id}`)], live: sessionLive }],
   [
     sessionSql.userWithApplication,
     {
+      id: 'session+application',
       tags: (params, rows) => [`sessions:${params[0]}`, `applications:${params[1]}`, ...rows.map((r) => `users:${r.user_id}`)],
       live: sessionLive,
       shared: ['document'],
     },
   ],
-  [applicationSql.find, { tags: (params) => [`applications:${params[0]}`] }],
+  [applicationSql.find, { id: 'application', tags: (params) => [`applications:${params[0]}`] }],
 ]);
 
 /** Writes whose effect on cached rows is known: the tags they change. */
@@ -140,7 +143,8 @@ export class ReadCache {
   async read(sql: string, params: unknown[], run: () => Promise<Row[]>): Promise<Row[]> {
     const definition = cachedReads.get(sql);
     if (!definition) return run();
-    const key = `${sql}\u0000${JSON.stringify(params)}`;
+    // The statement by its short id, not its text: the key is built and hashed on every read.
+    const key = `${definition.id}\u0000${JSON.stringify(params)}`;
     const entry = this.entries.get(key);
     if (entry) {
       const rows = entry.rows.map(copy);

@@ -4,7 +4,7 @@
  * FrameHeading), for every screen it is drawn for, in every locale: the same elements, attributes and text. A change
  * to one that the other does not follow fails here.
  */
-import { render } from '@testing-library/react';
+import { render, screen as view } from '@testing-library/react';
 import { createRef } from 'react';
 import bundle from 'virtual:content-full';
 import { loaders } from 'virtual:catalogues';
@@ -13,6 +13,8 @@ import { I18nProvider } from '../../engine/i18n/context.tsx';
 import { createTranslator } from '../../engine/i18n/translator.ts';
 import { MemoryRouter } from 'react-router-dom';
 import { ScreenFrame } from '../../engine/screens/screen-frame.tsx';
+import { PageLoader } from '../../engine/shell/page-loader.tsx';
+import { capturePrerender, endPrerender } from '../../engine/app/prerender.ts';
 import { frameClass, frameHeadingMarkup, headingCombinations, headingIsStatic } from '../../engine/screens/frame-markup.ts';
 import type { Screen } from '../../engine/content/types.ts';
 
@@ -65,5 +67,44 @@ describe('the first paint of a screen', () => {
       expect(expected.querySelector('h1')?.textContent).toBe(translator.t(`${screen.messages}.title`));
       unmount();
     }
+  });
+});
+
+describe("the page loader of the screen the server drew (engine/app/prerender.ts)", () => {
+  const drawnPage = (locale: string) => {
+    const root = document.createElement('div');
+    root.innerHTML =
+      `<div class="prerendered" data-prerender="category" data-locale="${locale}"><header class="header"></header>` +
+      '<main id="main" class="main"><section class="screen screen--form" aria-labelledby="screen-title"><h1 id="screen-title">Drawn heading</h1></section></main></div>';
+    return root;
+  };
+  const loader = async (screen: string, locale: string) => {
+    const translator = createTranslator(locale, (await loaders[locale]()).default, undefined);
+    return render(
+      <I18nProvider translator={translator}>
+        <PageLoader screen={screen} />
+      </I18nProvider>,
+    );
+  };
+
+  it('keeps the drawn heading in place of the spinner for that screen, with the loading status, until a screen renders', async () => {
+    capturePrerender(drawnPage('fr-CA'));
+    const shown = await loader('category', 'fr-CA');
+    expect(view.getByRole('heading', { level: 1, name: 'Drawn heading' })).toBeTruthy();
+    expect(view.getByRole('status').textContent).toBe(createTranslator('fr-CA', (await loaders['fr-CA']()).default, undefined).t('shell.loading'));
+    expect(shown.container.querySelector('.spinner')).toBeNull();
+    shown.unmount();
+    // Another screen, or the engine chose another locale: the usual loader.
+    for (const [screen, locale] of [['applicant-info', 'fr-CA'], ['category', 'en-CA']]) {
+      const other = await loader(screen, locale);
+      expect(other.container.querySelector('.spinner')).not.toBeNull();
+      expect(view.queryByRole('heading')).toBeNull();
+      other.unmount();
+    }
+    // A screen rendered (ScreenFrame and ErrorPage end it): the drawn heading is not shown again.
+    endPrerender();
+    const after = await loader('category', 'fr-CA');
+    expect(after.container.querySelector('.spinner')).not.toBeNull();
+    expect(view.queryByRole('heading')).toBeNull();
   });
 });

@@ -21,6 +21,15 @@ export default defineConfig({
         return source === 'fast-uri' && importer?.includes('/node_modules/@rjsf/utils/') ? `${root}/engine/form/uri-resolver.ts` : undefined;
       },
     },
+    {
+      // rjsf's decimal separator, worked out once per language list instead of with a new Intl.NumberFormat on every
+      // render of a number field (engine/form/decimal-separator.ts).
+      name: 'rjsf-decimal-separator',
+      enforce: 'pre',
+      resolveId(source, importer) {
+        return source === './getDecimalSeparator.js' && importer?.includes('/node_modules/@rjsf/utils/') ? `${root}/engine/form/decimal-separator.ts` : undefined;
+      },
+    },
   ],
   resolve: {
     // rjsf renders markdown descriptions through markdown-to-jsx; our screens take rich text from the catalogues

@@ -88,7 +88,9 @@ test('a new applicant goes from landing to complete, and a reload resumes where 
 
   // Reload midway: the applicant comes back to the same screen, and the earlier answers are on the server.
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'What does your business do?' })).toBeVisible();
+  // The server draws the heading before any script runs (engine/screens/frame-markup.ts); the engine has the screen
+  // once it has moved focus to the heading. Going back before that raced the page's own load.
+  await expect(page.getByRole('heading', { level: 1, name: 'What does your business do?' })).toBeFocused();
   await page.goBack();
   await page.goBack();
   await expect(page.getByLabel('Legal business name')).toHaveValue('Jane Doe Bakery LLC');

@@ -75,8 +75,8 @@ export async function serveFrontEnd(app: FastifyInstance, distDir: string, root:
     // browser reuses the answer instead of asking a second time (engine/app/config-url.ts).
     const query = (request.query ?? {}) as Record<string, unknown>;
     const currencyQuery = typeof query.currency === 'string' ? query.currency : undefined;
-    const href = configUrl(path, currencyQuery, request.cookies?.currency).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-    let html = page.html.replace('href="/api/v2/configs"', `href="${href}"`);
+    const href = configUrl(path, currencyQuery, request.cookies?.currency);
+    let html = page.html.replace('href="/api/v2/configs"', () => `href="${escapeHtml(href)}"`);
     // The visitor's catalogue and, on a screen of a lazily loaded kind, its chunks start beside the entry script
     // instead of after it has run (server/http/page-preloads.ts).
     if (preloads) {

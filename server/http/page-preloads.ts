@@ -188,8 +188,6 @@ export interface PreloadFiles {
   reads?: string[];
 }
 
-const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
 /**
  * The `<link>` tags for index.html. `crossorigin` as the page's own module loads use it, so the browser hands the
  * preloaded response to the import (and Vite's loader sees the link and does not add another). The screen's chunks
@@ -199,9 +197,9 @@ const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, 
  */
 export function preloadTags(files: PreloadFiles): string {
   return [
-    ...[...files.catalogue, ...(files.definition ?? [])].map((href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}" />`),
-    ...(files.reads ?? []).map((href) => `<link rel="preload" as="fetch" crossorigin href="${attribute(href)}" />`),
-    ...files.modules.map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${attribute(href)}" />`),
-    ...files.styles.map((href) => `<link rel="preload" as="style" crossorigin fetchpriority="low" href="${attribute(href)}" />`),
+    ...[...files.catalogue, ...(files.definition ?? [])].map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
+    ...(files.reads ?? []).map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(href)}" />`),
+    ...files.modules.map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeHtml(href)}" />`),
+    ...files.styles.map((href) => `<link rel="preload" as="style" crossorigin fetchpriority="low" href="${escapeHtml(href)}" />`),
   ].join('\n    ');
 }

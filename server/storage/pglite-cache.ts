@@ -98,7 +98,7 @@ interface Entry {
 type StoredRow = Map<string, { date: number } | { json: string } | { value: unknown }>;
 
 /** Freezes `value` and everything in it. */
-export function deepFreeze<T>(value: T): T {
+function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const inner of Object.values(value)) deepFreeze(inner);

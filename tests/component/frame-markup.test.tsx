@@ -14,7 +14,7 @@ import { createTranslator } from '../../engine/i18n/translator.ts';
 import { MemoryRouter } from 'react-router-dom';
 import { ScreenFrame } from '../../engine/screens/screen-frame.tsx';
 import { PageLoader } from '../../engine/shell/page-loader.tsx';
-import { capturePrerender, endPrerender } from '../../engine/app/prerender.ts';
+import { capturePrerender } from '../../engine/app/prerender.ts';
 import { frameClass, frameHeadingMarkup, headingCombinations, headingIsStatic } from '../../engine/screens/frame-markup.ts';
 import type { Screen } from '../../engine/content/types.ts';
 
@@ -101,8 +101,18 @@ describe("the page loader of the screen the server drew (engine/app/prerender.ts
       expect(view.queryByRole('heading')).toBeNull();
       other.unmount();
     }
-    // A screen rendered (ScreenFrame and ErrorPage end it): the drawn heading is not shown again.
-    endPrerender();
+    // A screen rendered (ScreenFrame ends it on mount): the drawn heading is not shown again.
+    const translator = createTranslator('fr-CA', (await loaders['fr-CA']()).default, undefined);
+    const frame = render(
+      <I18nProvider translator={translator}>
+        <EngineContext.Provider value={{ bundle } as unknown as Engine}>
+          <MemoryRouter>
+            <ScreenFrame screen={bundle.screens.category as Screen} headingRef={createRef<HTMLHeadingElement>()} />
+          </MemoryRouter>
+        </EngineContext.Provider>
+      </I18nProvider>,
+    );
+    frame.unmount();
     const after = await loader('category', 'fr-CA');
     expect(after.container.querySelector('.spinner')).not.toBeNull();
     expect(view.queryByRole('heading')).toBeNull();

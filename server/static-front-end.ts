@@ -8,6 +8,7 @@ import { configUrl } from '../engine/app/config-url.ts';
 import { pagePrerender, pagePreloads, preloadTags, readPagePreloads } from './http/page-preloads.ts';
 import { escapeHtml } from '../engine/screens/frame-markup.ts';
 import type { ConfigRules } from './content.ts';
+import { chooseMarket } from './routes/configs.ts';
 import { repoRoot } from './paths.ts';
 import { sessionCookie } from './http/request-context.ts';
 import { withStyleHashes } from './http/security.ts';
@@ -35,21 +36,18 @@ export function inlineStylesheets(html: string, distDir: string): { html: string
 }
 
 /**
+ * The locales of the market a page request is for, chosen as GET /api/v2/configs chooses it (routes/configs.ts
+ * chooseMarket). Undefined when the query names a currency no market has (the engine shows the unsupported-market page).
+ */
+export function marketLocales(config: Pick<ConfigRules, 'markets' | 'defaultMarket'>, currencyQuery: string | undefined, currencyCookie: string | undefined): string[] | undefined {
+  const market = chooseMarket(config, currencyQuery, currencyCookie);
+  return market ? config.markets[market].locales : undefined;
+}
+
+/**
  * Serves the built front end from `distDir`: its static files, and `index.html` for any other GET outside
  * /api, /sso and /sandbox so client routes (react-router) work on reload. API, sign-on and sandbox misses stay JSON 404s.
  */
-/**
- * The locales of the market a page request is for, as GET /api/v2/configs chooses it (routes/configs.ts): the
- * `currency` query, else the `currency` cookie, else the default market. Undefined when the query names a currency
- * no market has (the engine shows the unsupported-market page).
- */
-export function marketLocales(config: Pick<ConfigRules, 'markets' | 'defaultMarket'>, currencyQuery: string | undefined, currencyCookie: string | undefined): string[] | undefined {
-  const requested = (currencyQuery ?? currencyCookie ?? '').toUpperCase();
-  const found = requested ? Object.values(config.markets).find((market) => market.currency === requested) : undefined;
-  if (!found && currencyQuery !== undefined && requested) return undefined;
-  return (found ?? config.markets[config.defaultMarket]).locales;
-}
-
 export async function serveFrontEnd(app: FastifyInstance, distDir: string, root: string = repoRoot): Promise<void> {
   if (!existsSync(join(distDir, 'index.html'))) throw new Error(`No built front end in ${distDir}: run npm run build`);
   // The build writes .br and .gz copies beside its text files (scripts/vite/compress-plugin.ts); a browser that

@@ -9,6 +9,17 @@ import { cobrandSettings } from './cobrand.ts';
 type Query = { currency?: string; referralUrlId?: string };
 
 /**
+ * The visitor's market: the one whose currency the `currency` query names, else the `currency` cookie, else the
+ * default market. Undefined when the query names a currency no market has (an unknown cookie falls back).
+ */
+export function chooseMarket(config: Pick<Content['config'], 'markets' | 'defaultMarket'>, currencyQuery: string | undefined, currencyCookie: string | undefined): Market | undefined {
+  const requested = (currencyQuery ?? currencyCookie ?? '').toUpperCase();
+  const found = requested ? (Object.entries(config.markets) as Array<[Market, (typeof config.markets)[Market]]>).find(([, m]) => m.currency === requested) : undefined;
+  if (found) return found[0];
+  return currencyQuery !== undefined && requested ? undefined : config.defaultMarket;
+}
+
+/**
  * GET /api/v2/configs[/{referralUrlId}] (doc2 §7): the environment configuration for the visitor's market,
  * chosen by the `currency` query, else the `currency` cookie, else the default market. A redirect row of
  * rules/config.json that holds answers 417 with its `location` (the browser goes there plus its path). `keys`: the
@@ -21,16 +32,8 @@ export async function configRoutes(app: FastifyInstance, { content, keys = {} }:
     response: { 200: api('configs'), '4xx': api('error') },
   };
   const handler = async (request: import('fastify').FastifyRequest<{ Querystring: Query; Params: { referralUrlId?: string } }>) => {
-    const requested = (request.query.currency ?? request.cookies.currency ?? '').toUpperCase();
-    const markets = Object.entries(config.markets) as Array<[Market, (typeof config.markets)[Market]]>;
-    let market: Market = config.defaultMarket;
-    if (requested) {
-      const found = markets.find(([, m]) => m.currency === requested);
-      if (!found) {
-        if (request.query.currency !== undefined)
-          throw new ApiError('UNSUPPORTED_MARKET', [{ field: '/querystring/currency', key: 'errors.unsupportedMarket' }]);
-      } else market = found[0];
-    }
+    const market = chooseMarket(config, request.query.currency, request.cookies.currency);
+    if (!market) throw new ApiError('UNSUPPORTED_MARKET', [{ field: '/querystring/currency', key: 'errors.unsupportedMarket' }]);
     const referralUrlId = request.params.referralUrlId ?? request.query.referralUrlId;
     const context = { query: { ...request.query, referralUrlId }, market, currency: config.markets[market].currency };
     const redirect = config.redirects.find((row) => evaluate(row.when, context));

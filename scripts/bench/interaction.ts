@@ -6,22 +6,32 @@
  * - keystroke: from the key event's timestamp, for each character typed into the form's first text field
  *   (input, live validation if the form does it, re-render);
  * - first validation: from the submit button's click to the error summary, on a freshly loaded empty form (so
- *   every sample is a first validation, including rendering the errors).
+ *   every sample is a first validation, including rendering the errors); and, on the same submit, the validation
+ *   alone: the User Timing measure `onboarding:validation` that the app and both references record around their
+ *   validation call (the app's SplitSubmitForm, the hand-written form's `validate`, rjsf's `Form.validate`).
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { median, percentile } from './stats.ts';
 
-/** Samples in milliseconds with their summary: `median`/`p90` of the work, `paintedMedian` to the next frame. */
+/**
+ * Samples in milliseconds with their summary: `median`/`p90` of the work, `paintedMedian` to the next frame, and
+ * for a validation `validatorMedian`/`validatorP90`, the validation call alone.
+ */
 export interface Timing {
   samples: number;
   median: number;
   p90: number;
   paintedMedian: number;
+  validatorMedian?: number;
+  validatorP90?: number;
 }
 
 function summarise(work: number[], painted: number[]): Timing {
   return { samples: work.length, median: median(work), p90: percentile(work, 90), paintedMedian: median(painted) };
 }
+
+/** The User Timing measure the app (engine/form/error-summary.tsx) and both references record around a validation. */
+const validationMeasure = 'onboarding:validation';
 
 const firstTextInput = 'form input[type="text"]:visible, form input:not([type]):visible';
 
@@ -80,6 +90,7 @@ export async function keystroke(context: BrowserContext, url: string, count: num
 export async function firstValidation(context: BrowserContext, url: string, summary: string, count: number): Promise<Timing> {
   const work: number[] = [];
   const painted: number[] = [];
+  const validator: number[] = [];
   for (let i = 0; i < count; i += 1) {
     const page = await open(context, url);
     await page.evaluate((selector) => {
@@ -101,13 +112,16 @@ export async function firstValidation(context: BrowserContext, url: string, summ
     }, summary);
     await page.locator('form button[type="submit"]').first().click();
     await page.waitForFunction(() => (window as unknown as { __validation?: number }).__validation !== undefined, undefined, { timeout: 10_000 });
-    const measured = await page.evaluate(() => {
+    const measured = await page.evaluate((name) => {
       const w = window as unknown as { __validation: number; __validationWork: number };
-      return [w.__validationWork, w.__validation];
-    });
+      return [w.__validationWork, w.__validation, performance.getEntriesByName(name, 'measure')[0]?.duration ?? Number.NaN];
+    }, validationMeasure);
     work.push(measured[0]);
     painted.push(measured[1]);
+    // A page that records no measure fails the run rather than report a validation it did not time.
+    if (!Number.isFinite(measured[2])) throw new Error(`${url}: no ${validationMeasure} measure after a refused submit`);
+    validator.push(measured[2]);
     await page.close();
   }
-  return summarise(work, painted);
+  return { ...summarise(work, painted), validatorMedian: median(validator), validatorP90: percentile(validator, 90) };
 }

@@ -30,7 +30,15 @@ export function verdicts(r: BenchResults): Verdict[] {
   }
   const ix = r.interaction;
   if (ix) {
-    out.push({ target: 'first validation in the browser < 5 ms', pass: ix.app.validation.median < 5, detail: `click → summary laid out, median ${ix.app.validation.median.toFixed(1)} ms (painted ${ix.app.validation.paintedMedian.toFixed(1)} ms; ${ix.app.validation.samples} samples)` });
+    const v = ix.app.validation;
+    const alone = v.validatorMedian ?? Number.NaN;
+    out.push({
+      target: 'first validation in the browser < 5 ms',
+      pass: alone < 5,
+      detail:
+        `validation alone (User Timing), median ${alone.toFixed(1)} ms vs hand-written ${(ix['hand-written'].validation.validatorMedian ?? Number.NaN).toFixed(1)} ms and rjsf ${(ix['rjsf-runtime'].validation.validatorMedian ?? Number.NaN).toFixed(1)} ms; ` +
+        `click → summary laid out ${v.median.toFixed(1)} ms vs hand-written ${ix['hand-written'].validation.median.toFixed(1)} ms (painted ${v.paintedMedian.toFixed(1)} ms; ${v.samples} samples)`,
+    });
     const k = ix.app.keystroke.median;
     const hw = ix['hand-written'].keystroke.median;
     out.push({ target: 'keystroke on the largest form < 8 ms and ≤ 2 × hand-written', pass: k < 8 && k <= 2 * hw, detail: `work median ${k.toFixed(1)} ms vs hand-written ${hw.toFixed(1)} ms (${ratio(k, hw).toFixed(2)}×); painted ${ix.app.keystroke.paintedMedian.toFixed(1)} ms` });

@@ -6,6 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { applicationId, bundle, fakeApi, renderScreen } from './render-screen.tsx';
 import type { ContentBundle } from '../../engine/content/types.ts';
+import { validationMeasure } from '../../engine/form/error-summary.tsx';
 
 const document = { application: { id: applicationId }, applicant: { name: { firstName: 'Ann' } }, company: {} };
 
@@ -49,6 +50,20 @@ describe('applicant info screen', () => {
     expect(links[0]).toHaveTextContent('Legal first name: Names can’t contain numbers.');
     expect(screen.getByLabelText(/Legal first name/)).toHaveAttribute('aria-invalid', 'true');
     expect(api.calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('each submit records its validation as one User Timing measure (what `npm run bench` reads)', async () => {
+    performance.clearMeasures(validationMeasure);
+    fakeApi({ application: { id: applicationId } });
+    await renderScreen(`/${applicationId}/applicant`);
+    const user = userEvent.setup();
+    expect(performance.getEntriesByName(validationMeasure, 'measure')).toHaveLength(0);
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    await screen.findByRole('alert');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const measures = performance.getEntriesByName(validationMeasure, 'measure');
+    expect(measures).toHaveLength(2);
+    for (const measure of measures) expect(measure.duration).toBeGreaterThanOrEqual(0);
   });
 
   it('each field the summary links to shows the same error under it, named by aria-describedby', async () => {

@@ -30,6 +30,15 @@ export default defineConfig({
         return source === './getDecimalSeparator.js' && importer?.includes('/node_modules/@rjsf/utils/') ? `${root}/engine/form/decimal-separator.ts` : undefined;
       },
     },
+    {
+      // rjsf's hasWidget, without an Error built and thrown on every render of a string field with a format whose
+      // answer is already known (engine/form/has-widget.ts).
+      name: 'rjsf-has-widget',
+      enforce: 'pre',
+      resolveId(source, importer) {
+        return source === './hasWidget.js' && importer?.includes('/node_modules/@rjsf/utils/') ? `${root}/engine/form/has-widget.ts` : undefined;
+      },
+    },
   ],
   resolve: {
     // rjsf renders markdown descriptions through markdown-to-jsx; our screens take rich text from the catalogues

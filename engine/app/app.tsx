@@ -2,13 +2,14 @@
  * The application shell: routes from the content bundle (each screen path, with and without the co-brand
  * prefix), the toast area, and the incorrect-URL page for every other address.
  */
-import { Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { EngineBundle } from '../content/types.ts';
 import { candidateRoutes } from '../flow/route-index.ts';
 import { browserEnvironment } from '../calls/run.ts';
-import { createDraftStore, draftKey, DRAFT_CHANGED_KEY } from '../state/drafts.ts';
+import { createDraftStore, draftKey, DRAFT_CHANGED_KEY, type DraftStore } from '../state/drafts.ts';
+import { afterNextFrame } from './after-next-frame.ts';
 import { I18nProvider } from '../i18n/context.tsx';
 import type { Translator } from '../i18n/translator.ts';
 import type { Environment } from '../environment/detect.ts';
@@ -22,7 +23,6 @@ import { AfterEnvironmentRouting } from '../screens/after-environment-routing.ts
 import { browserSinks, track, type AnalyticsSinks } from '../analytics/index.ts';
 import { pathFor } from '../flow/paths.ts';
 import { noticeKind, withQuery } from './shell-rules.ts';
-import { useEffect } from 'react';
 import type { User } from './boot.ts';
 import { useThirdPartyScripts } from '../third-party/use-third-party-scripts.ts';
 import { useLaunchTracking } from '../services/use-launch-tracking.ts';
@@ -36,6 +36,27 @@ export interface AppProps {
   analyticsSinks?: AnalyticsSinks;
   /** For tests: a router other than the browser's. */
   router?: (children: React.ReactNode) => React.ReactNode;
+}
+
+/**
+ * Writes a draft's deferred save when the page is hidden (another tab, the phone's home screen, where a page may be
+ * discarded) or left (a reload, a link, the sign-on page), and when the store is replaced: what was typed is in
+ * local storage before the page can go.
+ */
+function useDraftFlush(drafts: DraftStore): void {
+  useEffect(() => {
+    const flush = () => drafts.flush();
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', hidden);
+      flush();
+    };
+  }, [drafts]);
 }
 
 /**
@@ -109,8 +130,13 @@ export function App({ bundle, environment, translator, user, router, analyticsSi
       user,
       calls: browserEnvironment({ 'Accept-Language': translator.locale }),
       // A draft saved under an older shape of a form keeps what still fits; the applicant is told the rest was dropped.
-      drafts: createDraftStore(typeof localStorage === 'undefined' ? undefined : localStorage, draftKey(environment.referralUrlId, environment.currency), () =>
-        notify(translator.t(DRAFT_CHANGED_KEY), 'info', { source: 'draftChanged' }),
+      // A keystroke's save is written after the next frame (the keystroke does not wait for local storage), and at
+      // once when the page is hidden or left (useDraftFlush).
+      drafts: createDraftStore(
+        typeof localStorage === 'undefined' ? undefined : localStorage,
+        draftKey(environment.referralUrlId, environment.currency),
+        () => notify(translator.t(DRAFT_CHANGED_KEY), 'info', { source: 'draftChanged' }),
+        { defer: (write) => void afterNextFrame(write) },
       ),
       toast: notify,
       dismissToasts: () => setToasts([]),
@@ -123,6 +149,7 @@ export function App({ bundle, environment, translator, user, router, analyticsSi
     }),
     [bundle, environment, user, translator, sinks, notify],
   );
+  useDraftFlush(engine.drafts);
   useThirdPartyScripts(bundle.scripts, environment); // maps, analytics tag, survey (rules/scripts.json)
   useLaunchTracking(engine); // resume and reminder email opens (rules/services.json)
   const routes = (

@@ -1,7 +1,8 @@
 /**
  * Form drafts in local storage, keyed by co-brand and currency (doc2 §9 Storage), one entry per screen.
  * What the applicant typed survives a reload before they submit; sensitive fields are never written
- * (state/privacy.ts). Storage failures (private mode, quota) are ignored: a draft is a convenience.
+ * (state/privacy.ts). Storage failures (private mode, quota) are ignored: a draft is a convenience. The engine writes
+ * a keystroke's save after the next frame, and at once when the page is hidden or left (createDraftStore `defer`).
  *
  * Answers that last: each entry remembers the shape of the form it was saved under (a fingerprint of the form
  * schema's fields). Read with the form's current schema, a draft saved under another shape (or by an older
@@ -24,7 +25,15 @@ export interface DraftStore {
   /** Saves the screen's draft; with `schema`, under that form's shape. */
   write(screenId: string, data: Record<string, unknown>, schema?: object): void;
   clear(screenId: string): void;
+  /** Writes a deferred save now (see createDraftStore's `defer`); nothing when none waits. */
+  flush(): void;
 }
+
+/**
+ * Saves not yet written, by storage and key, shared by every store of that storage and key (one made again for
+ * another locale reads what the one before it has not written yet).
+ */
+const unsaved = new WeakMap<object, Map<string, Record<string, unknown>>>();
 
 /** The message key a screen shows when a draft was migrated (locales/<locale>/form.json). */
 export const DRAFT_CHANGED_KEY = 'form.draftChanged';
@@ -140,8 +149,35 @@ export function migrateDraft(data: Obj, schema: object): { data: Obj; dropped: s
   return { data: kept, dropped };
 }
 
-export function createDraftStore(storage: Storage | undefined, key: string, onDropped: (change: DraftChange) => void = () => {}): DraftStore {
+/**
+ * A store of `key` in `storage`. With `defer`, a save is kept in memory (reads see it) and written when `defer` runs
+ * the write it is handed, or at `flush()`: the engine defers to after the next frame, so a keystroke does not wait for
+ * local storage, and flushes when the page is hidden or left. Without, each save is written at once.
+ */
+export function createDraftStore(
+  storage: Storage | undefined,
+  key: string,
+  onDropped: (change: DraftChange) => void = () => {},
+  options: { defer?: (write: () => void) => void } = {},
+): DraftStore {
+  const pending = storage ? (unsaved.get(storage) ?? unsaved.set(storage, new Map()).get(storage)!) : new Map<string, Record<string, unknown>>();
+  const write = (all: Record<string, unknown>) => {
+    try {
+      storage?.setItem(key, JSON.stringify(all));
+    } catch {
+      /* a draft is a convenience; the API holds the truth */
+    }
+  };
+  const flush = () => {
+    const all = pending.get(key);
+    if (all === undefined) return;
+    pending.delete(key);
+    write(all);
+  };
   const load = (): Record<string, unknown> => {
+    // A copy, as a read of storage gives: what a screen reads is never the object another screen keeps writing.
+    const waiting = pending.get(key);
+    if (waiting) return JSON.parse(JSON.stringify(waiting)) as Record<string, unknown>;
     try {
       const parsed = JSON.parse(storage?.getItem(key) ?? '{}');
       return isObject(parsed) ? parsed : {};
@@ -150,11 +186,10 @@ export function createDraftStore(storage: Storage | undefined, key: string, onDr
     }
   };
   const save = (all: Record<string, unknown>) => {
-    try {
-      storage?.setItem(key, JSON.stringify(all));
-    } catch {
-      /* a draft is a convenience; the API holds the truth */
-    }
+    if (!options.defer) return write(all);
+    const scheduled = pending.has(key);
+    pending.set(key, all);
+    if (!scheduled) options.defer(flush);
   };
   const tell = (change: DraftChange) => {
     const run = () => {
@@ -187,5 +222,6 @@ export function createDraftStore(storage: Storage | undefined, key: string, onDr
       delete all[screenId];
       save(all);
     },
+    flush,
   };
 }

@@ -2,7 +2,7 @@
  * The applicant-info screen as a user meets it, rendered from content: words from the catalogue, fields in the
  * order flows/ gives, errors from the shared rules, and the answers sent to the API at their bound paths.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { applicationId, bundle, fakeApi, renderScreen } from './render-screen.tsx';
 import type { ContentBundle } from '../../engine/content/types.ts';
@@ -109,7 +109,40 @@ describe('drafts that outlive a flow change', () => {
     await renderScreen(`/${applicationId}/applicant`);
     expect(await screen.findByLabelText(/Legal first name/)).toHaveValue('Zoe');
     expect(await screen.findByText(/This form has changed since your last visit/)).toBeInTheDocument();
-    expect(localStorage.getItem(draftKey(undefined, 'USD'))).not.toContain('nickname');
+    // The migrated draft is saved after the next frame, as every draft save of the engine.
+    await waitFor(() => expect(localStorage.getItem(draftKey(undefined, 'USD'))).not.toContain('nickname'));
+    expect(localStorage.getItem(draftKey(undefined, 'USD'))).toContain('Zoe');
+  });
+});
+
+describe('a draft while the applicant types', () => {
+  it('is saved after the frame, not in the keystroke, and at once when the page is left or hidden', async () => {
+    localStorage.clear();
+    fakeApi({ application: { id: applicationId } });
+    await renderScreen(`/${applicationId}/applicant`);
+    const firstName = await screen.findByLabelText(/Legal first name/);
+    const saved = () => localStorage.getItem(draftKey(undefined, 'USD')) ?? '';
+    // Synchronous: no frame and no timer can run between the change and the checks.
+    fireEvent.change(firstName, { target: { value: 'Ann' } });
+    expect(saved()).not.toContain('Ann');
+    window.dispatchEvent(new Event('pagehide'));
+    expect(saved()).toContain('Ann');
+
+    fireEvent.change(firstName, { target: { value: 'Anne' } });
+    expect(saved()).not.toContain('Anne');
+    const page = window.document;
+    Object.defineProperty(page, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    try {
+      page.dispatchEvent(new Event('visibilitychange'));
+    } finally {
+      delete (page as { visibilityState?: unknown }).visibilityState;
+    }
+    expect(saved()).toContain('Anne');
+
+    // Left alone, the deferred save is written after the next frame.
+    fireEvent.change(firstName, { target: { value: 'Annette' } });
+    expect(saved()).not.toContain('Annette');
+    await waitFor(() => expect(saved()).toContain('Annette'));
   });
 });
 

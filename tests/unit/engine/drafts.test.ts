@@ -112,3 +112,62 @@ describe('drafts under a changed flow', () => {
     expect(createDraftStore(storage, 'k').read('x', NEW)).toBeUndefined();
   });
 });
+
+describe('a deferred save (the engine writes a keystroke after the next frame)', () => {
+  const setup = () => {
+    const storage = new MemoryStorage();
+    const writes: Array<() => void> = [];
+    const key = draftKey(undefined, 'USD');
+    const store = createDraftStore(storage as unknown as Storage, key, () => {}, { defer: (write) => writes.push(write) });
+    return { storage, writes, key, store };
+  };
+
+  it('is read back at once, written once per deferral, and then in storage', () => {
+    const { storage, writes, key, store } = setup();
+    store.write('applicant', { firstName: 'A' });
+    store.write('applicant', { firstName: 'An' });
+    store.write('business', { dba: 'Corner' });
+    expect(storage.getItem(key)).toBeNull();
+    expect(writes).toHaveLength(1);
+    expect(store.read('applicant')).toEqual({ firstName: 'An' });
+    // Another store of the same storage and key (made again for another locale) reads it too.
+    expect(createDraftStore(storage as unknown as Storage, key).read('business')).toEqual({ dba: 'Corner' });
+    writes[0]();
+    expect(createDraftStore(storage as unknown as Storage, key).read('applicant')).toEqual({ firstName: 'An' });
+    expect(createDraftStore(storage as unknown as Storage, key).read('business')).toEqual({ dba: 'Corner' });
+  });
+
+  it('is written by flush() at once (the page hidden or left), and the deferred write then adds nothing', () => {
+    const { storage, writes, key, store } = setup();
+    store.write('applicant', { firstName: 'Ann' });
+    store.flush();
+    expect(JSON.parse(storage.getItem(key)!).applicant.data).toEqual({ firstName: 'Ann' });
+    storage.setItem(key, '{}'); // another tab cleared it meanwhile
+    writes[0]();
+    expect(storage.getItem(key)).toBe('{}');
+    store.flush();
+    expect(storage.getItem(key)).toBe('{}');
+  });
+
+  it('defers a clear as it defers a write, and hands out copies, never the object it will save', () => {
+    const { storage, writes, key, store } = setup();
+    store.write('applicant', { firstName: 'Ann', address: { line1: '1 Main St' } });
+    const read = store.read('applicant')!;
+    (read.address as Record<string, unknown>).line1 = 'changed';
+    expect(store.read('applicant')).toEqual({ firstName: 'Ann', address: { line1: '1 Main St' } });
+    store.clear('applicant');
+    expect(store.read('applicant')).toBeUndefined();
+    writes.forEach((write) => write());
+    expect(JSON.parse(storage.getItem(key)!)).toEqual({});
+  });
+
+  it('still ignores a storage that refuses the write', () => {
+    const { storage, store } = setup();
+    storage.setItem = () => {
+      throw new Error('QuotaExceededError');
+    };
+    store.write('applicant', { firstName: 'Ann' });
+    expect(() => store.flush()).not.toThrow();
+    expect(store.read('applicant')).toBeUndefined();
+  });
+});

@@ -128,6 +128,10 @@ async function main(): Promise<void> {
           category: await audit(await urlOf(namedScreens.category), cookie, runs),
         };
       });
+      // The same audit of the hand-written form: this machine's score for a page with next to nothing to do (its
+      // first layout, its fonts), so a figure of the app's can be read against what the machine allows.
+      const handWritten = refs['hand-written'];
+      if (handWritten) results.lighthouseReference = await step('Lighthouse of the hand-written reference', results, () => audit(`${handWritten.url}/?screen=applicant`, undefined, quick ? 1 : 3));
     }
   }
 

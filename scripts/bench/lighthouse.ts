@@ -38,8 +38,8 @@ async function addSessionCookie(port: number, url: string, cookie: string): Prom
   }
 }
 
-/** Audits `url` `runs` times and returns the medians. */
-export async function audit(url: string, cookie: string, runs: number): Promise<LighthouseResult> {
+/** Audits `url` `runs` times and returns the medians; `cookie` undefined for a page that needs none (a reference). */
+export async function audit(url: string, cookie: string | undefined, runs: number): Promise<LighthouseResult> {
   const samples: Array<{ performance: number; accessibility: number; fcp: number; lcp: number; tbt: number }> = [];
   const failed = new Set<string>();
   let attempts = 0;
@@ -49,7 +49,7 @@ export async function audit(url: string, cookie: string, runs: number): Promise<
     const userDataDir = mkdtempSync(join(tmpdir(), 'bench-lh-'));
     const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags, userDataDir });
     try {
-      await addSessionCookie(chrome.port, url, cookie);
+      if (cookie) await addSessionCookie(chrome.port, url, cookie);
       const result = await lighthouse(url, {
         port: chrome.port,
         output: 'json',
@@ -71,7 +71,8 @@ export async function audit(url: string, cookie: string, runs: number): Promise<
       const keep = process.env.BENCH_LIGHTHOUSE_DIR;
       if (keep) {
         mkdirSync(keep, { recursive: true });
-        writeFileSync(join(keep, `${new URL(url).pathname.split('/').filter(Boolean).pop() ?? 'landing'}-${i + 1}.json`), JSON.stringify(lhr));
+        const name = cookie ? (new URL(url).pathname.split('/').filter(Boolean).pop() ?? 'landing') : 'reference';
+        writeFileSync(join(keep, `${name}-${i + 1}.json`), JSON.stringify(lhr));
       }
       const audits = lhr.audits;
       samples.push({

@@ -32,6 +32,8 @@ export function markdown(r: BenchResults, verdicts: Verdict[]): string {
     lines.push('', '## Lighthouse 12 (mobile, simulated throttling), medians', '', '| page | runs | performance | accessibility | FCP | LCP | TBT | failing a11y audits |', '|---|---|---|---|---|---|---|---|');
     for (const [page, l] of Object.entries(r.lighthouse))
       lines.push(`| ${page} | ${l.runs} | ${l.performance} | ${l.accessibility} | ${ms(l.fcpMs)} | ${ms(l.lcpMs)} | ${ms(l.tbtMs)} | ${l.failedAudits.join(', ') || 'none'} |`);
+    const l = r.lighthouseReference;
+    if (l) lines.push(`| hand-written reference (applicant form, not a target) | ${l.runs} | ${l.performance} | ${l.accessibility} | ${ms(l.fcpMs)} | ${ms(l.lcpMs)} | ${ms(l.tbtMs)} | ${l.failedAudits.join(', ') || 'none'} |`);
   }
   if (r.api) {
     lines.push('', `## API under load (autocannon, ${r.api.connections} connections, ${r.api.duration} s per call; load generator and server share the machine)`, '', '| storage | call | req/s | p50 | p99 | non-2xx | errors |', '|---|---|---|---|---|---|---|');

@@ -14,6 +14,8 @@ export interface BenchResults {
   buildCheck?: { ok: boolean; message: string };
   interaction?: Record<Target, { keystroke: Timing; validation: Timing }>;
   lighthouse?: Record<string, LighthouseResult>;
+  /** The hand-written reference's applicant page under the same audit: what this machine scores for a minimal page. */
+  lighthouseReference?: LighthouseResult;
   api?: { connections: number; duration: number; bare: ApiFigure; storages: Record<string, Record<string, ApiFigure>> };
   errors: string[];
 }

@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { contentPlugin } from './scripts/vite/content-plugin.ts';
 import { compressPlugin } from './scripts/vite/compress-plugin.ts';
@@ -6,39 +6,35 @@ import { preloadPlugin } from './scripts/vite/preload-plugin.ts';
 
 const root = import.meta.dirname;
 
+/**
+ * A plugin that hands @rjsf/utils our `file` where it imports `source` (each file says why, and a unit test holds it
+ * to rjsf's own answers); every other importer keeps the original.
+ */
+function rjsfSwap(name: string, source: string, file: string): Plugin {
+  return {
+    name,
+    enforce: 'pre',
+    resolveId(id, importer) {
+      return id === source && importer?.includes('/node_modules/@rjsf/utils/') ? `${root}/${file}` : undefined;
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     contentPlugin(root),
     preloadPlugin(root),
     compressPlugin(),
-    {
-      // rjsf's URI resolution (fast-uri, about 7 KB gzip in the form chunk) is done by the browser's URL parser
-      // instead (engine/form/uri-resolver.ts). Only rjsf's import is replaced: ajv's needs fast-uri's whole API.
-      name: 'rjsf-uri-resolver',
-      enforce: 'pre',
-      resolveId(source, importer) {
-        return source === 'fast-uri' && importer?.includes('/node_modules/@rjsf/utils/') ? `${root}/engine/form/uri-resolver.ts` : undefined;
-      },
-    },
-    {
-      // rjsf's decimal separator, worked out once per language list instead of with a new Intl.NumberFormat on every
-      // render of a number field (engine/form/decimal-separator.ts).
-      name: 'rjsf-decimal-separator',
-      enforce: 'pre',
-      resolveId(source, importer) {
-        return source === './getDecimalSeparator.js' && importer?.includes('/node_modules/@rjsf/utils/') ? `${root}/engine/form/decimal-separator.ts` : undefined;
-      },
-    },
-    {
-      // rjsf's hasWidget, without an Error built and thrown on every render of a string field with a format whose
-      // answer is already known (engine/form/has-widget.ts).
-      name: 'rjsf-has-widget',
-      enforce: 'pre',
-      resolveId(source, importer) {
-        return source === './hasWidget.js' && importer?.includes('/node_modules/@rjsf/utils/') ? `${root}/engine/form/has-widget.ts` : undefined;
-      },
-    },
+    // rjsf's URI resolution (fast-uri, about 7 KB gzip in the form chunk) is done by the browser's URL parser instead.
+    // Only rjsf's import is replaced: ajv's needs fast-uri's whole API.
+    rjsfSwap('rjsf-uri-resolver', 'fast-uri', 'engine/form/uri-resolver.ts'),
+    // rjsf's decimal separator, worked out once per language list instead of with a new Intl.NumberFormat on every
+    // render of a number field.
+    rjsfSwap('rjsf-decimal-separator', './getDecimalSeparator.js', 'engine/form/decimal-separator.ts'),
+    // rjsf's hasWidget, without an Error built and thrown on every render of a string field with a format whose answer
+    // is already known.
+    rjsfSwap('rjsf-has-widget', './hasWidget.js', 'engine/form/has-widget.ts'),
   ],
   resolve: {
     // rjsf renders markdown descriptions through markdown-to-jsx; our screens take rich text from the catalogues

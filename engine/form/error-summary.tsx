@@ -13,6 +13,7 @@
 import { createContext, startTransition, useContext, useEffect, useLayoutEffect, useRef, useSyncExternalStore, type FormHTMLAttributes, type SubmitEvent, type ReactNode, type Ref } from 'react';
 import type { ErrorListProps, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { useI18n } from '../i18n/context.tsx';
+import { validationMeasure } from './validation-measure.ts';
 
 interface SummaryState {
   errors: RJSFValidationError[];
@@ -161,9 +162,6 @@ export function ErrorListBridge({ errors, uiSchema }: ErrorListProps) {
   useLayoutEffect(() => () => split?.summary.sync([], undefined), [split]);
   return null;
 }
-
-/** The User Timing measure of each submit's validation (SplitSubmitForm). */
-export const validationMeasure = 'onboarding:validation';
 
 type FormTagProps = FormHTMLAttributes<HTMLFormElement> & { ref?: Ref<HTMLFormElement>; as?: unknown; children?: ReactNode };
 

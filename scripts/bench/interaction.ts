@@ -12,6 +12,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { median, percentile } from './stats.ts';
+import { validationMeasure } from '../../engine/form/validation-measure.ts';
 
 /**
  * Samples in milliseconds with their summary: `median`/`p90` of the work, `paintedMedian` to the next frame, and
@@ -30,8 +31,7 @@ function summarise(work: number[], painted: number[]): Timing {
   return { samples: work.length, median: median(work), p90: percentile(work, 90), paintedMedian: median(painted) };
 }
 
-/** The User Timing measure the app (engine/form/error-summary.tsx) and both references record around a validation. */
-const validationMeasure = 'onboarding:validation';
+
 
 const firstTextInput = 'form input[type="text"]:visible, form input:not([type]):visible';
 

@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { applicationId, bundle, fakeApi, renderScreen } from './render-screen.tsx';
 import type { ContentBundle } from '../../engine/content/types.ts';
-import { validationMeasure } from '../../engine/form/error-summary.tsx';
+import { validationMeasure } from '../../engine/form/validation-measure.ts';
 
 const document = { application: { id: applicationId }, applicant: { name: { firstName: 'Ann' } }, company: {} };
 

@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import Form from '@rjsf/core';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { formats } from '../../../../engine/validation/formats.ts';
+import { validationMeasure } from '../../../../engine/form/validation-measure.ts';
 import type { BenchScreen } from '../../screens.ts';
 
 /** rjsf's Form with its validation timed by the same User Timing measure as the app's (its submit calls `validate`). */
@@ -14,7 +15,7 @@ class TimedForm extends Form {
   override validate(...args: Parameters<Form['validate']>): ReturnType<Form['validate']> {
     const started = performance.now();
     const result = super.validate(...args);
-    performance.measure('onboarding:validation', { start: started });
+    performance.measure(validationMeasure, { start: started });
     return result;
   }
 }

@@ -31,8 +31,6 @@ function summarise(work: number[], painted: number[]): Timing {
   return { samples: work.length, median: median(work), p90: percentile(work, 90), paintedMedian: median(painted) };
 }
 
-
-
 const firstTextInput = 'form input[type="text"]:visible, form input:not([type]):visible';
 
 async function open(context: BrowserContext, url: string): Promise<Page> {

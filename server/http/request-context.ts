@@ -4,7 +4,7 @@ import { negotiateLocale } from '../i18n/index.ts';
 import type { ApplicationDocument } from '../domain/document.ts';
 import type { ApplicationRow } from '../storage/applications.ts';
 import type { Database } from '../storage/index.ts';
-import { findSessionUser, findSessionUserWithApplication, type SessionUser } from '../storage/sessions.ts';
+import { sessionReader, type SessionUser } from '../storage/sessions.ts';
 import { ApiError } from './errors.ts';
 
 declare module 'fastify' {
@@ -48,6 +48,7 @@ export function installRequestContext(app: FastifyInstance, db: Database, catalo
   app.decorateRequest('locale', 'en-US');
   app.decorateRequest('translator', null as unknown as Translator);
   app.decorateRequest('user', undefined);
+  const sessions = sessionReader(db);
   app.addHook('onRequest', async (request) => {
     request.locale = negotiateLocale(request.cookies.locale, request.headers['accept-language']);
     request.translator = catalogues.for(request.locale);
@@ -57,11 +58,11 @@ export function installRequestContext(app: FastifyInstance, db: Database, catalo
     if (!token || token.length > 128) return;
     const applicationId = request.routeOptions.config.applicationWithSession?.(request.params);
     if (applicationId === undefined) {
-      request.user = await findSessionUser(db, token);
+      request.user = await sessions.user(token);
       return;
     }
     // One round trip for both: the session and the application the route is about (the access rule reads it next).
-    const { user, application } = await findSessionUserWithApplication<ApplicationDocument>(db, token, applicationId);
+    const { user, application } = await sessions.userWithApplication<ApplicationDocument>(token, applicationId);
     request.user = user;
     if (user) readWithSession.set(request, { id: applicationId, row: application });
   });

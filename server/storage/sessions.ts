@@ -33,7 +33,7 @@ export const sessionSql = {
    * by the lookup it answers. A lookup without an application passes NULL, which the LEFT JOIN never matches.
    */
   usersWithApplications:
-    'SELECT q.i, u.id AS user_id, u.email, s.expires_at, a.id, a.owner_id, a.document ' +
+    'SELECT q.i, u.id AS user_id, u.email, a.id, a.owner_id, a.document ' +
     'FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS q(token_hash, application_id, i) ' +
     'JOIN sessions s ON s.token_hash = q.token_hash AND s.expires_at > now() JOIN users u ON u.id = s.user_id ' +
     'LEFT JOIN applications a ON a.id = q.application_id',

@@ -5,7 +5,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from './http/errors.ts';
 import { configUrl } from '../engine/app/config-url.ts';
-import { pagePrerender, pagePreloads, preloadTags, readPagePreloads } from './http/page-preloads.ts';
+import { likelyLocale, pagePrerender, pagePreloads, preloadTags, readPagePreloads } from './http/page-preloads.ts';
+import { rootStays } from './http/root-routing.ts';
+import { isApplicationRoot } from '../engine/screens/after-environment.ts';
 import { escapeHtml } from '../engine/screens/frame-markup.ts';
 import type { ConfigRules } from './content.ts';
 import { chooseMarket } from './routes/configs.ts';
@@ -66,7 +68,7 @@ export async function serveFrontEnd(app: FastifyInstance, distDir: string, root:
   // Read once: the page and its inlined styles do not change while the server runs.
   const page = inlineStylesheets(readFileSync(indexFile, 'utf8'), distDir);
   const config = JSON.parse(readFileSync(join(root, 'rules/config.json'), 'utf8')) as ConfigRules;
-  app.get('/*', (request, reply) => {
+  app.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path.startsWith('/api/') || path.startsWith('/sso/') || path.startsWith('/sandbox/')) throw new ApiError('NOT_FOUND');
     // The page preloads the configuration boot will read for this visit (its currency, its co-brand path), so the
@@ -91,7 +93,14 @@ export async function serveFrontEnd(app: FastifyInstance, distDir: string, root:
       html = html.replace('</head>', () => `  ${tags}\n  </head>`);
       // The first paint: the header and the screen's heading, before any script runs (engine/screens/frame-markup.ts).
       const locales = marketLocales(config, currencyQuery, request.cookies?.currency);
-      const prerender = locales ? pagePrerender(preloads, pageRequest, locales) : undefined;
+      // The application root is drawn only for a signed-in visitor the engine keeps there (doc1 §2.8).
+      // As location.search: the query with its '?', or nothing when it is empty.
+      const search = request.url.includes('?') && !request.url.endsWith('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      const stays =
+        locales !== undefined && preloads.root !== undefined && pageRequest.signedIn && isApplicationRoot(path)
+          ? await rootStays(app, preloads.root, request, { path, search, locale: likelyLocale(preloads, pageRequest), catalogueLocales: Object.keys(preloads.catalogues) })
+          : false;
+      const prerender = locales ? pagePrerender(preloads, pageRequest, locales, stays) : undefined;
       if (prerender) {
         html = html
           .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeHtml(prerender.locale)}">`)

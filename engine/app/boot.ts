@@ -7,7 +7,7 @@ import { locales as catalogueLocales, loaders, fallbackLocale as contentFallback
 import { detectLocale } from '../i18n/detect.ts';
 import { configUrl } from './config-url.ts';
 import { createTranslator, type Translator } from '../i18n/translator.ts';
-import { detectMarket, detectPortal, referralFromPath, type EngineConfig, type Environment } from '../environment/detect.ts';
+import { marketOfVisit, detectPortal, referralFromPath, type EngineConfig, type Environment } from '../environment/detect.ts';
 import { cookieString, readCookie } from '../environment/cookies.ts';
 
 export interface User {
@@ -130,7 +130,7 @@ export async function boot(): Promise<Booted> {
   }
 
   // The API answers for the market of the requested currency; detect it here only if it did not say.
-  const market = typeof config.market === 'string' && config.markets[config.market] ? config.market : detectMarket(config, currencyQuery, currencyCookie);
+  const market = marketOfVisit(config, currencyQuery, currencyCookie);
   const marketConfig = config.markets[market];
   const supported = marketConfig.locales.filter((locale) => catalogueLocales.includes(locale));
   const fallbackLocale = config.fallbackLocale ?? contentFallback;

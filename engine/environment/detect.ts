@@ -35,6 +35,14 @@ export interface Environment {
   config: EngineConfig;
 }
 
+/**
+ * The visit's market: the one the API answered for the requested currency, else the one the currency query or
+ * cookie names, else the default (boot.ts; the server asks the same in server/http/root-routing.ts).
+ */
+export function marketOfVisit(config: EngineConfig, currencyQuery: string | null | undefined, currencyCookie: string | null | undefined): string {
+  return typeof config.market === 'string' && config.markets[config.market] ? config.market : detectMarket(config, currencyQuery, currencyCookie);
+}
+
 export function detectMarket(config: EngineConfig, currencyCookie?: string | null, currencyQuery?: string | null): string {
   for (const wanted of [currencyCookie, currencyQuery]) {
     if (!wanted) continue;

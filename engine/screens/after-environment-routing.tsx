@@ -9,13 +9,11 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { runCall } from '../calls/run.ts';
 import { useEngine } from '../app/engine-context.tsx';
 import type { AccountEntry } from '../conditions/accounts.ts';
-import { afterEnvironmentTarget } from './after-environment.ts';
-
-import { isApplicationRoot } from './after-environment.ts';
+import { AFTER_ENVIRONMENT, afterEnvironmentContext, afterEnvironmentMove, isApplicationRoot } from './after-environment.ts';
 
 export { isApplicationRoot };
 
-export function AfterEnvironmentRouting({ call = 'getAccounts', table = 'after-environment' }: { call?: string; table?: string }) {
+export function AfterEnvironmentRouting({ call = AFTER_ENVIRONMENT.call, table = AFTER_ENVIRONMENT.table }: { call?: string; table?: string }) {
   const engine = useEngine();
   const location = useLocation();
   const navigate = useNavigate();
@@ -25,14 +23,13 @@ export function AfterEnvironmentRouting({ call = 'getAccounts', table = 'after-e
     done.current = true;
     const def = engine.bundle.calls[call];
     if (!def || !engine.bundle.tables[table]) return;
-    const { config, ...facts } = engine.environment;
     const query = Object.fromEntries(new URLSearchParams(location.search).entries());
-    const context = { environment: { ...facts, ...config }, flags: config.flags ?? {}, query, route: {}, user: engine.user };
+    const context = afterEnvironmentContext(engine.environment, query, engine.user);
     void runCall(call, def, context, engine.calls)
       .then((answer) => {
         const accounts = (Array.isArray(answer) ? answer : []) as AccountEntry[];
-        const target = afterEnvironmentTarget(engine.bundle, table, accounts, context);
-        if (target && target !== `${location.pathname}${location.search}`) navigate(target, { replace: true });
+        const target = afterEnvironmentMove(engine.bundle, table, accounts, context, `${location.pathname}${location.search}`);
+        if (target) navigate(target, { replace: true });
       })
       .catch(() => {
         /* the accounts could not be read: the visitor stays where they are (doc1 §2.8 'no accounts: stay') */

@@ -9,6 +9,10 @@ import type { EngineBundle } from '../content/types.ts';
 import { nextScreen } from '../flow/transitions.ts';
 import { pathFor } from '../flow/paths.ts';
 import { deriveContext } from '../app/shell-rules.ts';
+import type { Environment } from '../environment/detect.ts';
+
+/** The call that reads the user's accounts and the routing table the engine evaluates at the application root. */
+export const AFTER_ENVIRONMENT = { call: 'getAccounts', table: 'after-environment' } as const;
 
 /** True for `/` and `/r/{referralUrlId}` (doc1 §2.1): the only addresses the boot routing applies to. */
 export function isApplicationRoot(pathname: string): boolean {
@@ -31,4 +35,38 @@ export function afterEnvironmentTarget(
   if (!target) return undefined;
   const search = new URLSearchParams(query).toString();
   return `${pathFor(target, ctx, bundle)}${search ? `?${search}` : ''}`;
+}
+
+/**
+ * The context the routing table reads at boot: the environment with its configuration spread in (`environment.*`),
+ * the configuration's flags, the query and the signed-in user. The engine (after-environment-routing.tsx) and the
+ * server that draws the root before any script runs (server/http/root-routing.ts) both build it here.
+ */
+export function afterEnvironmentContext(
+  environment: Environment,
+  query: Record<string, string>,
+  user: unknown,
+): { environment: Record<string, unknown>; flags: Record<string, unknown>; query: Record<string, string>; route: Record<string, string>; user: unknown } {
+  const { config, ...facts } = environment;
+  return { environment: { ...facts, ...config }, flags: config.flags ?? {}, query, route: {}, user };
+}
+
+/**
+ * Where the engine sends a visitor who is at `current` (path and search) after boot, or undefined when they stay:
+ * no row holds, the row names where they already are, or its address cannot be built (a parameter without a value).
+ */
+export function afterEnvironmentMove(
+  bundle: EngineBundle,
+  table: string,
+  accounts: readonly AccountEntry[],
+  context: { query?: Record<string, string>; [key: string]: unknown },
+  current: string,
+): string | undefined {
+  let target: string | undefined;
+  try {
+    target = afterEnvironmentTarget(bundle, table, accounts, context);
+  } catch {
+    return undefined;
+  }
+  return target && target !== current ? target : undefined;
 }

@@ -11,6 +11,9 @@
  *               the screen's path), which the server preloads for a signed-in visitor, and `heading`: in each locale, the
  *               screen's section with its heading alone (engine/screens/frame-markup.ts), when no data changes it
  *   shell       each locale's texts of the shell's header, which the server draws around that heading
+ *   root        the routing table the engine evaluates at the application root (doc1 §2.8), the address of the
+ *               accounts read it takes, and the content it reads (screen paths, flows, tables, the shell's derived
+ *               values): the server evaluates it for a signed-in visitor and draws the root only where they stay
  * Chunks the entry imports anyway are left out. Addresses are as the page's scripts name them (`/assets/…`).
  */
 import { readFileSync } from 'node:fs';
@@ -19,8 +22,8 @@ import type { Plugin } from 'vite';
 import { loadCatalogues, loadContent } from '../content/load.ts';
 import { createTranslator, type Translate } from '../../engine/i18n/translator.ts';
 import { frameClass, frameHeadingMarkup, headingCombinations, headingVariants } from '../../engine/screens/frame-markup.ts';
-import { isApplicationRoot } from '../../engine/screens/after-environment.ts';
-import type { CallDefinition, Screen } from '../../engine/content/types.ts';
+import { AFTER_ENVIRONMENT } from '../../engine/screens/after-environment.ts';
+import type { CallDefinition, ContentBundle, Screen } from '../../engine/content/types.ts';
 import { PAGE_PRELOADS_FILE, type PagePreloads } from '../../server/http/page-preloads.ts';
 
 interface ChunkFacts {
@@ -40,6 +43,27 @@ export function routeReads(screen: Pick<Screen, 'path' | 'load'>, calls: Record<
     const names = [...call.path.matchAll(/\{([A-Za-z]\w*)\}/g)].map((match) => match[1]);
     return names.every((placeholder) => routeNames.has(placeholder)) ? [call.path] : [];
   });
+}
+
+/**
+ * page-preloads.json `root`: the routing table the engine evaluates at the application root, the address of its
+ * accounts read, and the content the table reads. None when the content has no such table, or the read is not a
+ * plain GET of a fixed address.
+ */
+export function rootRoutingOf(content: ContentBundle): PagePreloads['root'] {
+  const accounts = content.calls[AFTER_ENVIRONMENT.call];
+  const table = content.tables[AFTER_ENVIRONMENT.table];
+  if (!accounts || !table || accounts.method !== 'GET' || accounts.params || accounts.query || accounts.headers || accounts.path.includes('{')) return undefined;
+  return {
+    table: AFTER_ENVIRONMENT.table,
+    accountsPath: accounts.path,
+    bundle: {
+      screens: Object.fromEntries(Object.values(content.screens).map(({ id, path, flow, auth }) => [id, { id, path, flow, auth }])),
+      flows: content.flows,
+      tables: content.tables,
+      shell: { derived: content.shell.derived },
+    },
+  };
 }
 
 export function preloadPlugin(root: string): Plugin {
@@ -94,8 +118,8 @@ export function preloadPlugin(root: string): Plugin {
       /** The screen's drawn heading in each locale, one per combination of the query variants that decide it. */
       const headingOf = (screen: Screen): Pick<PagePreloads['screens'][number], 'heading' | 'headingWhen'> => {
         const deciding = headingVariants(screen);
-        // The application root is never drawn (server/http/page-preloads.ts pagePrerender).
-        if (!deciding || isApplicationRoot(screen.path)) return {};
+        // The application root is drawn only where the engine keeps the visitor (server/http/root-routing.ts).
+        if (!deciding) return {};
         const combinations = headingCombinations(screen);
         const drawn = (resolved: Screen, t: Translate) => {
           const steps = resolved.progress ? content.flows[resolved.progress.flow]?.progress?.steps : undefined;
@@ -129,7 +153,8 @@ export function preloadPlugin(root: string): Plugin {
           ...heading,
         });
       }
-      const file: PagePreloads = { fallbackLocale, catalogues, screens, shell };
+      const rootRouting = rootRoutingOf(content);
+      const file: PagePreloads = { fallbackLocale, catalogues, screens, shell, ...(rootRouting ? { root: rootRouting } : {}) };
       this.emitFile({ type: 'asset', fileName: PAGE_PRELOADS_FILE, source: `${JSON.stringify(file, null, 1)}\n` });
     },
   };

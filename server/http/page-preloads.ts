@@ -16,6 +16,7 @@ import { rankedLanguages } from '../i18n/negotiate.ts';
 import { escapeHtml, headingMask, pageMarkup, type ShellTexts } from '../../engine/screens/frame-markup.ts';
 import type { Condition } from '../../engine/conditions/index.ts';
 import { isApplicationRoot } from '../../engine/screens/after-environment.ts';
+import type { EngineBundle } from '../../engine/content/types.ts';
 
 /** The build's file (written by scripts/vite/preload-plugin.ts beside index.html). */
 export interface PagePreloads {
@@ -44,7 +45,15 @@ export interface PagePreloads {
   }>;
   /** Locale -> the shell's texts around a heading. */
   shell?: Record<string, ShellTexts>;
+  /**
+   * What decides whether the engine keeps a signed-in visitor on the application root (doc1 §2.8): its routing
+   * table, the address of the accounts read, and the content the table reads (server/http/root-routing.ts).
+   */
+  root?: { table: string; accountsPath: string; bundle: RootRoutingBundle };
 }
+
+/** The part of the content bundle the root's routing reads: screen outlines, flows (their path params), tables, derived values. */
+export type RootRoutingBundle = Pick<EngineBundle, 'screens' | 'flows' | 'tables'> & { shell: Pick<EngineBundle['shell'], 'derived'> };
 
 export const PAGE_PRELOADS_FILE = 'page-preloads.json';
 
@@ -152,15 +161,14 @@ export interface PagePrerender {
  * The page's first paint for `request` on a market whose locales are `marketLocales`: the shell's header and the
  * screen's heading in the locale boot will choose (the same detection over the sources a server sees, narrowed to the
  * market's locales as boot narrows them), so the applicant reads where they are before the scripts have run. None for
- * an address that is no screen, the application root (the engine may route from there by the visitor's accounts,
- * doc1 §2.8), a screen whose heading depends on data, or a signed-in screen without a session
- * cookie (the engine sends that visitor to sign on). The engine keeps it on screen until the screen renders
- * (engine/app/prerender.ts), and drops it if it chose another locale.
+ * an address that is no screen, the application root unless `rootStays` (the engine may route a signed-in visitor
+ * on from there by their accounts, doc1 §2.8: server/http/root-routing.ts tells), a screen whose heading depends on
+ * data, or a signed-in screen without a session cookie (the engine sends that visitor to sign on). The engine keeps
+ * it on screen until the screen renders (engine/app/prerender.ts), and drops it if it chose another locale.
  */
-export function pagePrerender(preloads: PagePreloads, request: PageRequest, marketLocales: readonly string[]): PagePrerender | undefined {
+export function pagePrerender(preloads: PagePreloads, request: PageRequest, marketLocales: readonly string[], rootStays = false): PagePrerender | undefined {
   const shell = preloads.shell;
-  // On the application root the engine may route a signed-in visitor elsewhere by their accounts (doc1 §2.8).
-  if (isApplicationRoot(request.path)) return undefined;
+  if (isApplicationRoot(request.path) && !rootStays) return undefined;
   const found = screenFor(preloads, request.path);
   if (!shell || !found?.screen.heading || (found.screen.auth && !request.signedIn)) return undefined;
   const supported = marketLocales.filter((locale) => shell[locale] && found.screen.heading?.[locale]);

@@ -175,3 +175,52 @@ test("a reload draws the screen's heading before any script has run, and the scr
   expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.001);
   await expectNoAxeViolations(page);
 });
+
+test('the application root is drawn before any script for a newcomer the engine keeps there, and not for one it sends on', async ({ page }) => {
+  const persona = { market: 'US', locale: 'en-US', portal: 'domain', businessName: 'Corner Shop', governmentId: '274815963' } as const;
+  await arrive(page, persona);
+  const rendered = await page.locator('h1').boundingBox();
+
+  // The entry script is held while `held` is pending: whatever shows then, the server drew.
+  let held: Promise<void> | undefined;
+  let release: () => void = () => {};
+  const hold = () => (held = new Promise<void>((resolve) => (release = resolve)));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const shifts: number[] = [];
+  await page.exposeFunction('__layoutShift', (value: number) => shifts.push(value));
+  await page.addInitScript(() => {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) (window as unknown as { __layoutShift: (v: number) => void }).__layoutShift((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+
+  // No accounts yet: the engine keeps the visitor on the landing (doc1 §2.8), so the server draws its heading.
+  hold();
+  await page.reload({ waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1, name: text('en-US', 'signup.landing.title') })).toBeVisible();
+  await expect(page.locator('[data-prerender]')).toHaveAttribute('data-prerender', 'landing');
+  await expect(page).toHaveTitle(`${text('en-US', 'signup.landing.title')} | ${text('en-US', 'shell.productName')}`);
+  await expect(page.getByRole('button', { name: text('en-US', 'signup.landing.submit') })).toHaveCount(0);
+  expect(await page.locator('h1').boundingBox()).toEqual(rendered);
+  release();
+  await expect(page.getByRole('button', { name: text('en-US', 'signup.landing.submit') })).toBeVisible();
+  await expect(page.locator('.prerendered')).toHaveCount(0);
+  expect(await page.locator('h1').boundingBox()).toEqual(rendered);
+  expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.001);
+
+  // An application now, at the full level the older form asks for: the engine sends the visitor from the root to the
+  // account list (doc1 §2.8), so the root is not drawn (a drawn landing would show, then give way to the list).
+  await page.getByRole('button', { name: text('en-US', 'signup.landing.submit') }).click();
+  await expectHeading(page, 'en-US', 'signup.update.title');
+  hold();
+  await page.goto(`${origin('domain')}/`, { waitUntil: 'commit' });
+  await expect(page.locator('#root')).toBeAttached();
+  await expect(page.locator('[data-prerender]')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: text('en-US', 'signup.landing.title') })).toHaveCount(0);
+  release();
+  await expectHeading(page, 'en-US', 'accounts.list.title');
+  await expectNoAxeViolations(page);
+});

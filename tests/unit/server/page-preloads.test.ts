@@ -193,10 +193,14 @@ describe("a page's first paint (pagePrerender, engine/screens/frame-markup.ts)",
     expect(pagePrerender(drawn, request('/urn:app:1/applicant', { signedIn: false }), ['en-US'])).toBeUndefined();
     expect(pagePrerender(drawn, request('/urn:app:1/tax-information', { signedIn: false }), ['en-US'])?.locale).toBe('en-US');
     expect(pagePrerender(preloads, request('/urn:app:1/applicant'), ['en-US'])).toBeUndefined();
-    // The application root: the engine may route a signed-in visitor on by their accounts (doc1 §2.8).
+    // The application root: the engine may route a signed-in visitor on by their accounts (doc1 §2.8), so it is
+    // drawn only when the server found that the visitor stays (server/http/root-routing.ts).
     const root = { ...drawn, screens: [...drawn.screens, { id: 'landing', path: '/', auth: true, modules: [], styles: [], heading: { 'en-US': [heading('en-US', 'Welcome')] } }] };
     expect(pagePrerender(root, request('/'), ['en-US'])).toBeUndefined();
     expect(pagePrerender(root, request('/r/acme'), ['en-US'])).toBeUndefined();
+    expect(pagePrerender(root, request('/'), ['en-US'], true)?.title).toBe('Welcome | Pay');
+    expect(pagePrerender(root, request('/r/acme'), ['en-US'], true)?.title).toBe('Welcome | Pay');
+    expect(pagePrerender(root, request('/', { signedIn: false }), ['en-US'], true)).toBeUndefined();
     expect(pagePrerender(root, request('/urn:app:1/applicant'), ['en-US'])?.title).toBe('About you | Pay');
   });
 

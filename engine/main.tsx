@@ -1,45 +1,15 @@
-/** Browser entry: boot, then render the shell; a boot failure shows the config-failure page or redirects. */
-import { startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import bundle from 'virtual:content';
-import { boot, BootError } from './app/boot.ts';
-import { App } from './app/app.tsx';
-import { ErrorPage } from './shell/error-page.tsx';
-import { redirectFor } from './app/shell-rules.ts';
-import { capturePrerender } from './app/prerender.ts';
+/**
+ * Browser entry: the page's styles, then the engine (engine/app/start.tsx: boot, then the shell). Where the server
+ * drew the page (the screen's heading, server/http/page-preloads.ts pagePrerender), the engine starts once that
+ * drawing is on screen: its scripts, preloaded by the page, are often in before the first frame is shown, and
+ * evaluating them first would hold the drawn heading back by their whole run (on a slow phone, hundreds of
+ * milliseconds). The page tells the browser as much: it preloads them at low priority (page-preloads.ts).
+ */
+import { afterFirstPaint } from './app/after-first-paint.ts';
 import './styles/tokens.css';
 import './styles/app.css';
 
 const container = document.getElementById('root')!;
-// The server's first paint (the screen's heading), kept by the page loader until the screen renders.
-capturePrerender(container);
-const root = createRoot(container);
-
-// Addresses that leave the application at once (rules/shell.json redirects; doc1 §2.5 signup-eu).
-const away = redirectFor(bundle.shell, { location: { href: window.location.href, pathname: window.location.pathname, search: window.location.search } });
-if (away) window.location.replace(away);
-else boot()
-  .then(({ environment, translator, user }) => {
-    // A transition: React renders the shell in short slices instead of one long task while the page is loading.
-    startTransition(() => root.render(<App bundle={bundle} environment={environment} translator={translator} user={user} />));
-  })
-  .catch((error: unknown) => {
-    if (error instanceof BootError && error.kind === 'redirect' && error.location) {
-      window.location.assign(error.location);
-      return;
-    }
-    if (error instanceof BootError) {
-      const { t } = error.translator;
-      root.render(
-        <main id="main" className="main">
-          {error.kind === 'unsupported' ? (
-            <ErrorPage title={t('shell.unsupportedMarket.title')} text={t('shell.unsupportedMarket.text')} />
-          ) : (
-            <ErrorPage title={t('shell.error.title')} text={t('shell.error.config')} />
-          )}
-        </main>,
-      );
-      return;
-    }
-    throw error;
-  });
+const start = () => void import('./app/start.tsx').then((engine) => engine.start(container));
+if (container.querySelector(':scope > [data-prerender]')) afterFirstPaint(start);
+else start();

@@ -89,8 +89,6 @@ export async function serveFrontEnd(app: FastifyInstance, distDir: string, root:
         // As the engine reads it (screen-host.tsx): the last value of a repeated name.
         query: Object.fromEntries(new URLSearchParams(request.url.split('?')[1] ?? '')),
       };
-      const tags = preloadTags(pagePreloads(preloads, pageRequest));
-      html = html.replace('</head>', () => `  ${tags}\n  </head>`);
       // The first paint: the header and the screen's heading, before any script runs (engine/screens/frame-markup.ts).
       const locales = marketLocales(config, currencyQuery, request.cookies?.currency);
       // The application root is drawn only for a signed-in visitor the engine keeps there (doc1 §2.8).
@@ -101,6 +99,8 @@ export async function serveFrontEnd(app: FastifyInstance, distDir: string, root:
           ? await rootStays(app, preloads.root, request, { path, search, locale: likelyLocale(preloads, pageRequest), catalogueLocales: Object.keys(preloads.catalogues) })
           : false;
       const prerender = locales ? pagePrerender(preloads, pageRequest, locales, stays) : undefined;
+      const tags = preloadTags(pagePreloads(preloads, pageRequest), prerender !== undefined);
+      html = html.replace('</head>', () => `  ${tags}\n  </head>`);
       if (prerender) {
         html = html
           .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeHtml(prerender.locale)}">`)

@@ -1,6 +1,7 @@
 /**
  * Vite plugin (build only): writes `page-preloads.json` beside index.html, what the server preloads for a page so the
  * browser fetches it while the entry script downloads instead of after it has run (server/http/page-preloads.ts):
+ *   boot        the chunks the entry imports as it starts (the engine, engine/main.tsx) and their styles
  *   catalogues  each locale's catalogue chunk (virtual:catalogue/<locale>), which boot imports first thing
  *   screens     for each screen, its path, whether it needs a session, its definition's chunk (virtual:screen/<id>,
  *               engine/app/screen-definition.ts), its kind's chunk when the kind is loaded lazily (engine/screens/
@@ -30,6 +31,7 @@ interface ChunkFacts {
   fileName: string;
   facadeModuleId?: string | null;
   imports: string[];
+  dynamicImports: string[];
   isEntry: boolean;
   css: string[];
 }
@@ -79,7 +81,7 @@ export function preloadPlugin(root: string): Plugin {
       for (const output of Object.values(bundle)) {
         if (output.type !== 'chunk') continue;
         const css = [...((output as { viteMetadata?: { importedCss?: Set<string> } }).viteMetadata?.importedCss ?? [])];
-        chunks.push({ fileName: output.fileName, facadeModuleId: output.facadeModuleId, imports: output.imports, isEntry: output.isEntry, css });
+        chunks.push({ fileName: output.fileName, facadeModuleId: output.facadeModuleId, imports: output.imports, dynamicImports: output.dynamicImports, isEntry: output.isEntry, css });
       }
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const entryFiles = new Set<string>();
@@ -89,6 +91,16 @@ export function preloadPlugin(root: string): Plugin {
         for (const imported of byFile.get(file)?.imports ?? []) walk(imported, into);
       };
       for (const chunk of chunks) if (chunk.isEntry) walk(chunk.fileName, entryFiles);
+      // What the entry imports as it starts (engine/main.tsx: the engine, once the drawn page is painted), with what
+      // that imports: every page needs it, so every page preloads it, and no screen lists it again.
+      const bootFiles = new Set<string>();
+      for (const chunk of chunks) if (chunk.isEntry) for (const started of chunk.dynamicImports) walk(started, bootFiles);
+      for (const file of entryFiles) bootFiles.delete(file);
+      const boot = {
+        modules: [...bootFiles].map((file) => `${base}${file}`),
+        styles: [...bootFiles].flatMap((file) => byFile.get(file)?.css ?? []).map((file) => `${base}${file}`),
+      };
+      for (const file of bootFiles) entryFiles.add(file);
       const facade = (test: (id: string) => boolean) => chunks.find((chunk) => chunk.facadeModuleId && test(chunk.facadeModuleId));
       /** A chunk and what it imports, less the entry's own, as `{ modules, styles }`. */
       const closure = (starts: Array<ChunkFacts | undefined>) => {
@@ -154,7 +166,7 @@ export function preloadPlugin(root: string): Plugin {
         });
       }
       const rootRouting = rootRoutingOf(content);
-      const file: PagePreloads = { fallbackLocale, catalogues, screens, shell, ...(rootRouting ? { root: rootRouting } : {}) };
+      const file: PagePreloads = { fallbackLocale, boot, catalogues, screens, shell, ...(rootRouting ? { root: rootRouting } : {}) };
       this.emitFile({ type: 'asset', fileName: PAGE_PRELOADS_FILE, source: `${JSON.stringify(file, null, 1)}\n` });
     },
   };

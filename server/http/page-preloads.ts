@@ -21,6 +21,8 @@ import type { EngineBundle } from '../../engine/content/types.ts';
 /** The build's file (written by scripts/vite/preload-plugin.ts beside index.html). */
 export interface PagePreloads {
   fallbackLocale: string;
+  /** The chunks the entry imports as it starts (the engine) and their styles: every page needs them first. */
+  boot?: { modules: string[]; styles: string[] };
   /** Locale -> its catalogue chunk. */
   catalogues: Record<string, string[]>;
   /**
@@ -147,7 +149,15 @@ export function pagePreloads(preloads: PagePreloads, request: PageRequest): Prel
   // Reads need the session: a signed-out visitor would only be refused (and the screen sends them to sign on).
   const reads = found && shown && request.signedIn ? readsFor(shown.reads ?? [], routeParams(found.pattern, request.path)) : [];
   const definition = (shown?.definition ?? []).filter((file) => !catalogue.includes(file));
-  return { catalogue, definition, modules: (shown?.modules ?? []).filter((file) => !catalogue.includes(file) && !definition.includes(file)), styles: shown?.styles ?? [], reads };
+  const boot = preloads.boot ?? { modules: [], styles: [] };
+  return {
+    boot: boot.modules,
+    catalogue,
+    definition,
+    modules: (shown?.modules ?? []).filter((file) => !catalogue.includes(file) && !definition.includes(file)),
+    styles: [...boot.styles, ...(shown?.styles ?? [])],
+    reads,
+  };
 }
 
 /** A page's first paint: what goes in `#root`, its locale (the page's `lang`) and the page title. */
@@ -188,6 +198,8 @@ export function pagePrerender(preloads: PagePreloads, request: PageRequest, mark
 
 /** A page's preloads: the catalogue (needed for any text), the screen's own chunks and styles, its API reads. */
 export interface PreloadFiles {
+  /** The engine's own chunks, which the entry starts at once (page-preloads.json `boot`). */
+  boot?: string[];
   catalogue: string[];
   /** The screen's definition (engine/app/screen-definition.ts): needed before anything of the screen shows. */
   definition?: string[];
@@ -201,11 +213,15 @@ export interface PreloadFiles {
  * preloaded response to the import (and Vite's loader sees the link and does not add another). The screen's chunks
  * ask for a low priority: the entry script and the catalogue, which the first paint needs, go first. A read is a
  * `preload as=fetch` with `crossorigin` (mode cors, credentials same-origin, as the engine's fetch), which the
- * engine's plain GET of the same address is handed (engine/calls/run.ts READ_HEADERS).
+ * engine's plain GET of the same address is handed (engine/calls/run.ts READ_HEADERS). `drawn`: the page carries the
+ * server's first paint (pagePrerender).
  */
-export function preloadTags(files: PreloadFiles): string {
+export function preloadTags(files: PreloadFiles, drawn = false): string {
+  // On a page the server drew, the first paint needs none of the scripts (the engine starts once the drawing is on
+  // screen, engine/main.tsx): all of them ask for a low priority, and the page's own styles and text go first.
+  const first = drawn ? ' fetchpriority="low"' : '';
   return [
-    ...[...files.catalogue, ...(files.definition ?? [])].map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
+    ...[...(files.boot ?? []), ...files.catalogue, ...(files.definition ?? [])].map((href) => `<link rel="modulepreload" crossorigin${first} href="${escapeHtml(href)}" />`),
     ...(files.reads ?? []).map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(href)}" />`),
     ...files.modules.map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeHtml(href)}" />`),
     ...files.styles.map((href) => `<link rel="preload" as="style" crossorigin fetchpriority="low" href="${escapeHtml(href)}" />`),

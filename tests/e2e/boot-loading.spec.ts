@@ -181,6 +181,16 @@ test('the application root is drawn before any script for a newcomer the engine 
   await arrive(page, persona);
   const rendered = await page.locator('h1').boundingBox();
 
+  // A reload: the engine starts only once the drawn landing is on screen (engine/main.tsx).
+  await page.reload();
+  await expect(page.getByRole('button', { name: text('en-US', 'signup.landing.submit') })).toBeVisible();
+  const order = await page.evaluate(() => ({
+    painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    started: performance.getEntriesByName('onboarding:engine-start')[0]?.startTime,
+  }));
+  expect(order.painted).toBeGreaterThan(0);
+  expect(order.started).toBeGreaterThanOrEqual(order.painted!);
+
   // The entry script is held while `held` is pending: whatever shows then, the server drew.
   let held: Promise<void> | undefined;
   let release: () => void = () => {};

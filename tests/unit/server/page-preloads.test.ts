@@ -36,11 +36,11 @@ describe('page preloads', () => {
     expect(likelyLocale(preloads, request('/', { acceptLanguage: 'fr-CA', localeCookie: 'en-CA' }))).toBe('en-CA');
     expect(likelyLocale(preloads, request('/', { localeQuery: 'fr-CA' }))).toBe('fr-CA');
     expect(likelyLocale(preloads, request('/', { acceptLanguage: 'de-DE' }))).toBe('en-US');
-    expect(pagePreloads(preloads, request('/'))).toEqual({ catalogue: ['/assets/en-US-a.js'], definition: [], modules: [], styles: [], reads: [] });
+    expect(pagePreloads(preloads, request('/'))).toEqual({ boot: [], catalogue: ['/assets/en-US-a.js'], definition: [], modules: [], styles: [], reads: [] });
   });
 
   it("adds a screen's chunks and styles on its path, with or without the co-brand prefix, for a signed-in visitor", () => {
-    const applicant = { catalogue: ['/assets/en-US-a.js'], definition: ['/assets/applicant-info-s.js'], modules: ['/assets/form-screen-d.js', '/assets/applicant-info-e.js'], styles: ['/assets/form-screen-f.css'], reads: ['/api/v2/applications/urn:app:1'] };
+    const applicant = { boot: [], catalogue: ['/assets/en-US-a.js'], definition: ['/assets/applicant-info-s.js'], modules: ['/assets/form-screen-d.js', '/assets/applicant-info-e.js'], styles: ['/assets/form-screen-f.css'], reads: ['/api/v2/applications/urn:app:1'] };
     expect(pagePreloads(preloads, request('/urn:app:1/applicant'))).toEqual(applicant);
     expect(pagePreloads(preloads, request('/r/partner-1/urn:app:1/applicant/'))).toEqual(applicant);
     expect(pagePreloads(preloads, request('/urn:app:1/applicant/nothing-here')).modules).toEqual([]);
@@ -68,6 +68,16 @@ describe('page preloads', () => {
     expect(pagePreloads(preloads, request('/x/tax-information', { signedIn: false })).modules).toEqual(['/assets/form-screen-d.js', '/assets/tax-i.js']);
   });
 
+  it("preloads the engine's own chunks and styles, which the entry starts at once, on every page", () => {
+    const withBoot = { ...preloads, boot: { modules: ['/assets/start-b.js'], styles: ['/assets/start-c.css'] } };
+    for (const path of ['/', '/urn:app:1/applicant', '/nothing/here']) {
+      const files = pagePreloads(withBoot, request(path));
+      expect(files.boot).toEqual(['/assets/start-b.js']);
+      expect(files.styles[0]).toBe('/assets/start-c.css');
+      expect(preloadTags(files).split('\n')[0].trim()).toBe('<link rel="modulepreload" crossorigin href="/assets/start-b.js" />');
+    }
+  });
+
   it('writes preloads the page can reuse: crossorigin, the screen chunks at low priority, addresses escaped', () => {
     const tags = preloadTags({ catalogue: ['/assets/en-US-a.js'], definition: ['/assets/screen-t.js'], modules: ['/assets/x"y.js'], styles: ['/assets/s.css'], reads: ['/api/v2/applications/a&b'] });
     expect(tags.split('\n').map((line) => line.trim())).toEqual([
@@ -77,6 +87,18 @@ describe('page preloads', () => {
       '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/x&quot;y.js" />',
       '<link rel="preload" as="style" crossorigin fetchpriority="low" href="/assets/s.css" />',
     ]);
+  });
+
+  it('asks for every script at low priority on a page the server drew, whose first paint needs none of them', () => {
+    const files = { boot: ['/assets/start-b.js'], catalogue: ['/assets/en-US-a.js'], definition: ['/assets/screen-t.js'], modules: ['/assets/m.js'], styles: [], reads: ['/api/v2/applications/a'] };
+    const lines = preloadTags(files, true).split('\n').map((line) => line.trim());
+    expect(lines.filter((line) => line.startsWith('<link rel="modulepreload"'))).toEqual([
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/start-b.js" />',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/en-US-a.js" />',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/screen-t.js" />',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/m.js" />',
+    ]);
+    expect(preloadTags(files).split('\n')[0].trim()).toBe('<link rel="modulepreload" crossorigin href="/assets/start-b.js" />');
   });
 });
 

@@ -40,11 +40,13 @@ export async function rootStays(app: FastifyInstance, root: NonNullable<PagePrel
   const currencyQuery = new URLSearchParams(visit.search).get('currency');
   const currencyCookie = request.cookies?.currency;
   const read = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { ...headers, cookie } });
-  const [configAnswer, sessionAnswer, accountsAnswer] = await Promise.all([
+  const answers = await Promise.all([
     read(configUrl(visit.path, currencyQuery, currencyCookie)),
     read('/api/v2/session'),
     read(root.accountsPath, { ...BASE_HEADERS }),
-  ]);
+  ]).catch(() => undefined);
+  if (!answers) return false;
+  const [configAnswer, sessionAnswer, accountsAnswer] = answers;
   if (configAnswer.statusCode !== 200 || sessionAnswer.statusCode !== 200 || accountsAnswer.statusCode !== 200) return false;
   const config = configAnswer.json<EngineConfig>();
   const user = sessionAnswer.json<{ user?: unknown }>().user;

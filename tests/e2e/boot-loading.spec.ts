@@ -133,6 +133,37 @@ test("a signed-in reload of a screen reads its application once, through the pag
   expect(scripts.filter((script) => !named.includes(script))).toEqual([]);
 });
 
+/**
+ * Holds the page's entry script while a hold is on: `hold()` starts one and returns its release. Whatever the page
+ * shows meanwhile, the server drew.
+ */
+async function entryScriptGate(page: Page): Promise<{ hold(): () => void }> {
+  let held: Promise<void> | undefined;
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return {
+    hold() {
+      let release: () => void = () => {};
+      held = new Promise<void>((resolve) => (release = resolve));
+      return release;
+    },
+  };
+}
+
+/** Records the page's layout shifts from its next load on; returns their running total. */
+async function watchLayoutShifts(page: Page): Promise<() => number> {
+  const shifts: number[] = [];
+  await page.exposeFunction('__layoutShift', (value: number) => shifts.push(value));
+  await page.addInitScript(() => {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) (window as unknown as { __layoutShift: (v: number) => void }).__layoutShift((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () => shifts.reduce((sum, value) => sum + value, 0);
+}
+
 test("a reload draws the screen's heading before any script has run, and the screen takes over in the same place", async ({ page }) => {
   const persona = { market: 'CA', locale: 'fr-CA', portal: 'domain', businessName: 'Boulangerie Première', governmentId: '046454286' } as const;
   await arrive(page, persona);
@@ -141,19 +172,9 @@ test("a reload draws the screen's heading before any script has run, and the scr
   const rendered = await page.locator('h1').boundingBox();
 
   // The entry script is held: whatever shows now, the server drew (engine/screens/frame-markup.ts).
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  const shifts: number[] = [];
-  await page.exposeFunction('__layoutShift', (value: number) => shifts.push(value));
-  await page.addInitScript(() => {
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) (window as unknown as { __layoutShift: (v: number) => void }).__layoutShift((entry as unknown as { value: number }).value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  const gate = await entryScriptGate(page);
+  const shifted = await watchLayoutShifts(page);
+  const release = gate.hold();
   await page.reload({ waitUntil: 'commit' });
   const heading = page.getByRole('heading', { level: 1, name: text('fr-CA', 'signup.update.title') });
   await expect(heading).toBeVisible();
@@ -172,7 +193,7 @@ test("a reload draws the screen's heading before any script has run, and the scr
   await expect(page.locator('.prerendered')).toHaveCount(0);
   await expect(page.getByRole('button', { name: text('fr-CA', 'shell.locale.en-CA') })).toBeVisible();
   expect(await page.locator('h1').boundingBox()).toEqual(rendered);
-  expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.001);
+  expect(shifted()).toBeLessThan(0.001);
   await expectNoAxeViolations(page);
 });
 
@@ -191,24 +212,12 @@ test('the application root is drawn before any script for a newcomer the engine 
   expect(order.painted).toBeGreaterThan(0);
   expect(order.started).toBeGreaterThanOrEqual(order.painted!);
 
-  // The entry script is held while `held` is pending: whatever shows then, the server drew.
-  let held: Promise<void> | undefined;
-  let release: () => void = () => {};
-  const hold = () => (held = new Promise<void>((resolve) => (release = resolve)));
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  const shifts: number[] = [];
-  await page.exposeFunction('__layoutShift', (value: number) => shifts.push(value));
-  await page.addInitScript(() => {
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) (window as unknown as { __layoutShift: (v: number) => void }).__layoutShift((entry as unknown as { value: number }).value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  // While a hold is on, the entry script waits: whatever shows then, the server drew.
+  const gate = await entryScriptGate(page);
+  const shifted = await watchLayoutShifts(page);
 
   // No accounts yet: the engine keeps the visitor on the landing (doc1 §2.8), so the server draws its heading.
-  hold();
+  let release = gate.hold();
   await page.reload({ waitUntil: 'commit' });
   await expect(page.getByRole('heading', { level: 1, name: text('en-US', 'signup.landing.title') })).toBeVisible();
   await expect(page.locator('[data-prerender]')).toHaveAttribute('data-prerender', 'landing');
@@ -219,13 +228,13 @@ test('the application root is drawn before any script for a newcomer the engine 
   await expect(page.getByRole('button', { name: text('en-US', 'signup.landing.submit') })).toBeVisible();
   await expect(page.locator('.prerendered')).toHaveCount(0);
   expect(await page.locator('h1').boundingBox()).toEqual(rendered);
-  expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.001);
+  expect(shifted()).toBeLessThan(0.001);
 
   // An application now, at the full level the older form asks for: the engine sends the visitor from the root to the
   // account list (doc1 §2.8), so the root is not drawn (a drawn landing would show, then give way to the list).
   await page.getByRole('button', { name: text('en-US', 'signup.landing.submit') }).click();
   await expectHeading(page, 'en-US', 'signup.update.title');
-  hold();
+  release = gate.hold();
   await page.goto(`${origin('domain')}/`, { waitUntil: 'commit' });
   await expect(page.locator('#root')).toBeAttached();
   await expect(page.locator('[data-prerender]')).toHaveCount(0);

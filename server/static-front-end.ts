@@ -7,7 +7,6 @@ import { ApiError } from './http/errors.ts';
 import { configUrl } from '../engine/app/config-url.ts';
 import { likelyLocale, pagePrerender, pagePreloads, preloadTags, readPagePreloads } from './http/page-preloads.ts';
 import { rootStays } from './http/root-routing.ts';
-import { isApplicationRoot } from '../engine/screens/after-environment.ts';
 import { escapeHtml } from '../engine/screens/frame-markup.ts';
 import type { ConfigRules } from './content.ts';
 import { chooseMarket } from './routes/configs.ts';
@@ -95,7 +94,7 @@ export async function serveFrontEnd(app: FastifyInstance, distDir: string, root:
       // As location.search: the query with its '?', or nothing when it is empty.
       const search = request.url.includes('?') && !request.url.endsWith('?') ? request.url.slice(request.url.indexOf('?')) : '';
       const stays =
-        locales !== undefined && preloads.root !== undefined && pageRequest.signedIn && isApplicationRoot(path)
+        locales !== undefined && preloads.root !== undefined && pageRequest.signedIn
           ? await rootStays(app, preloads.root, request, { path, search, locale: likelyLocale(preloads, pageRequest), catalogueLocales: Object.keys(preloads.catalogues) })
           : false;
       const prerender = locales ? pagePrerender(preloads, pageRequest, locales, stays) : undefined;

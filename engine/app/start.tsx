@@ -7,12 +7,10 @@ import { App } from './app.tsx';
 import { ErrorPage } from '../shell/error-page.tsx';
 import { redirectFor } from './shell-rules.ts';
 import { capturePrerender } from './prerender.ts';
-
-/** The User Timing mark set when the engine starts (the e2e suite checks it comes after a drawn page's first paint). */
-export const ENGINE_START_MARK = 'onboarding:engine-start';
+import { engineStartMark } from './engine-start-mark.ts';
 
 export function start(container: Element): void {
-  performance.mark(ENGINE_START_MARK);
+  performance.mark(engineStartMark);
   // The server's first paint (the screen's heading), kept by the page loader until the screen renders.
   capturePrerender(container);
   const root = createRoot(container);

@@ -36,8 +36,9 @@ export interface RootVisit {
 export async function rootStays(app: FastifyInstance, root: NonNullable<PagePreloads['root']>, request: FastifyRequest, visit: RootVisit): Promise<boolean> {
   const cookie = request.headers.cookie;
   if (!cookie || !isApplicationRoot(visit.path)) return false;
-  const query = Object.fromEntries(new URLSearchParams(visit.search));
-  const currencyQuery = new URLSearchParams(visit.search).get('currency');
+  const params = new URLSearchParams(visit.search);
+  const query = Object.fromEntries(params);
+  const currencyQuery = params.get('currency');
   const currencyCookie = request.cookies?.currency;
   const read = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { ...headers, cookie } });
   const answers = await Promise.all([

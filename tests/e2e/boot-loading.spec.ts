@@ -8,6 +8,7 @@ import { expect, test } from './fixtures/transitions.ts';
 import type { Page } from '@playwright/test';
 import { arrive, expectHeading, origin, text } from './journey.ts';
 import { expectNoAxeViolations } from './support.ts';
+import { engineStartMark } from '../../engine/app/engine-start-mark.ts';
 
 /**
  * The page's own record of its boot reads (its resource timing entries), sent out of the page as each read ends (an
@@ -205,10 +206,10 @@ test('the application root is drawn before any script for a newcomer the engine 
   // A reload: the engine starts only once the drawn landing is on screen (engine/main.tsx).
   await page.reload();
   await expect(page.getByRole('button', { name: text('en-US', 'signup.landing.submit') })).toBeVisible();
-  const order = await page.evaluate(() => ({
+  const order = await page.evaluate((mark) => ({
     painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
-    started: performance.getEntriesByName('onboarding:engine-start')[0]?.startTime,
-  }));
+    started: performance.getEntriesByName(mark)[0]?.startTime,
+  }), engineStartMark);
   expect(order.painted).toBeGreaterThan(0);
   expect(order.started).toBeGreaterThanOrEqual(order.painted!);
 

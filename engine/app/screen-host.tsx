@@ -17,6 +17,7 @@ import { useI18n } from '../i18n/context.tsx';
 import { screenKinds } from '../screens/registry.ts';
 import { useEngine } from './engine-context.tsx';
 import { useScreenDefinition } from './screen-definition.ts';
+import { screenReadsKey, screenReadsUrls } from './read-keys.ts';
 import { Overlay } from '../shell/overlay.tsx';
 import { PageLoader } from '../shell/page-loader.tsx';
 import { ErrorPage } from '../shell/error-page.tsx';
@@ -70,7 +71,8 @@ export function ScreenHost({ screenId }: { screenId: string }) {
     if (mustSignIn) engine.signIn();
   }, [mustSignIn, engine]);
 
-  // The screen's reads. Each is keyed by its URL so two screens reading the same thing share one cache entry.
+  // The screen's reads. Each is keyed by its URL so two screens reading the same thing share one cache entry
+  // (read-keys.ts: apart from the header's and the lookup's single reads, whose entries hold bare answers).
   const requests = useMemo(() => {
     if (mustSignIn || malformed.length > 0) return [];
     return (screen.load ?? []).map((name) => {
@@ -82,7 +84,7 @@ export function ScreenHost({ screenId }: { screenId: string }) {
       }
     });
   }, [screen, engine.bundle, baseContext, mustSignIn, malformed]);
-  const loadKey = requests.length ? requests.map((r) => r.key).join('|') : null;
+  const loadKey = requests.length ? screenReadsKey(requests.map((r) => r.key)) : null;
   // The reads go out side by side (each address was built from the route and environment above, none from another
   // read's answer): a screen with two reads waits one round trip, not two.
   const { data: loaded, error: loadError } = useSWR(loadKey, async () => {
@@ -193,7 +195,7 @@ export function ScreenHost({ screenId }: { screenId: string }) {
 
   /**
    * Every cached read of the application document gets the new answer. A screen's loads share one cache entry keyed
-   * by their URLs joined with '|' (the order screen's is the application's and the plans'), so every entry whose key
+   * by their URLs joined with '|' (read-keys.ts; the order screen's is the application's and the plans'), so every entry whose key
    * names the document's URL is updated, keeping the other answers it holds; an entry of several reads not cached
    * yet is left to load.
    */
@@ -208,12 +210,12 @@ export function ScreenHost({ screenId }: { screenId: string }) {
           continue; // not addressable in this context
         }
         await mutate(
-          (key) => typeof key === 'string' && key.split('|').includes(url),
+          (key) => typeof key === 'string' && screenReadsUrls(key)?.includes(url) === true,
           (current: Record<string, unknown> | undefined) => (current ? { ...current, [name]: doc } : current),
           { revalidate: false },
         );
         // The single read's own entry, also when no screen has cached it yet.
-        await mutate(url, (current: Record<string, unknown> | undefined) => ({ ...(current ?? {}), [name]: doc }), { revalidate: false });
+        await mutate(screenReadsKey([url]), (current: Record<string, unknown> | undefined) => ({ ...(current ?? {}), [name]: doc }), { revalidate: false });
       }
     },
     [engine.bundle.calls, mutate],

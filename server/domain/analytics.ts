@@ -31,7 +31,9 @@ export function sanitiseParams(params: Record<string, unknown>): Record<string, 
   const kept: Record<string, unknown> = {};
   const redacted: string[] = [];
   for (const [name, value] of Object.entries(params)) {
-    if (nameTokens(name).some((t) => sensitiveTokens.has(t)) || (typeof value === 'string' && sensitiveValue.test(value))) redacted.push(name);
+    // A yes or no (a feature flag such as phoneAuth, GPVProvided) says nothing personal whatever its name.
+    if (typeof value === 'boolean') kept[name] = value;
+    else if (nameTokens(name).some((t) => sensitiveTokens.has(t)) || (typeof value === 'string' && sensitiveValue.test(value))) redacted.push(name);
     else kept[name] = value;
   }
   if (redacted.length > 0) kept.redacted = redacted.sort();

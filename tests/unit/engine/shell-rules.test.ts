@@ -1,7 +1,9 @@
 import shell from '../../../rules/shell.json' with { type: 'json' };
 import analyticsRules from '../../../rules/analytics.json' with { type: 'json' };
 import { beaconsFor, blockingModalFor, deriveContext, firstTarget, malformedParameters, redirectFor, ruleVerdict, withQuery, type ShellRules } from '../../../engine/app/shell-rules.ts';
-import { track, trackingContext, type AnalyticsSinks } from '../../../engine/analytics/index.ts';
+import { flatParams, track, trackingContext, type AnalyticsSinks } from '../../../engine/analytics/index.ts';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import analyticsEventSchema from '../../../schemas/api/analytics-event.schema.json' with { type: 'json' };
 import { loadContent } from '../../../scripts/content/load.ts';
 
 const rules = shell as unknown as ShellRules;
@@ -77,5 +79,22 @@ describe('analytics', () => {
     track(analyticsRules, sinks, 'OTP_SMS_success', context);
     expect(pushed).toHaveLength(3);
     expect(posted.map((p) => p.type)).toEqual(['OTP_SMS_started', 'OTP_SMS_success']);
+  });
+
+  it("posts a body the API's own schema accepts: the flags object as dotted names, the data layer keeping it whole", () => {
+    const pushed: Array<Record<string, unknown>> = [];
+    const posted: Array<{ type: string; params: Record<string, unknown> }> = [];
+    const sinks: AnalyticsSinks = { push: (e) => pushed.push(e), post: (b) => posted.push(b), sent: new Set<string>() };
+    const flags = { multistep: true, phoneAuth: false, ehopper: false };
+    track(analyticsRules, sinks, 'breather_started', { ...context, flags });
+    expect(pushed[0].flags).toEqual(flags);
+    expect(posted[0].params).toMatchObject({ 'flags.multistep': true, 'flags.phoneAuth': false, 'flags.ehopper': false, portal: 'domain' });
+    expect(posted[0].params).not.toHaveProperty('flags');
+    const validate = new Ajv2020({ strict: false }).compile(analyticsEventSchema);
+    expect(validate(posted[0]), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it('flattens nested objects and leaves out what the API cannot take', () => {
+    expect(flatParams({ a: 1, b: { c: 'x', d: { e: null } }, list: [1, 2], nan: Number.NaN, gone: undefined })).toEqual({ a: 1, 'b.c': 'x', 'b.d.e': null });
   });
 });

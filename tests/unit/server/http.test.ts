@@ -56,6 +56,10 @@ describe('sanitiseParams', () => {
     (name) => expect(sanitiseParams({ [name]: 'x' })).toEqual({ redacted: [name] }),
   );
 
+  it('keeps a yes or no whatever its name: a feature flag is not personal data', () => {
+    expect(sanitiseParams({ 'flags.phoneAuth': false, applicantSsnProvided: true, applicantSsn: '123' })).toEqual({ 'flags.phoneAuth': false, applicantSsnProvided: true, redacted: ['applicantSsn'] });
+  });
+
   it('keeps tracking context such as portal, currency, businessId', () => {
     expect(sanitiseParams({ portal: 'domain', currency: 'CAD', businessId: 'b-1', GPVProvided: true })).toEqual({ portal: 'domain', currency: 'CAD', businessId: 'b-1', GPVProvided: true });
   });

@@ -1,0 +1,30 @@
+/**
+ * The accessibility check the journeys rely on (support.ts axeViolations) finds what axe finds: in a page without
+ * frames, where axe runs in the page, after a navigation to a new document, and in a frame, where AxeBuilder runs.
+ */
+import { expect, test } from '@playwright/test';
+import { axeViolations } from './support.ts';
+
+const unlabelled = '<!doctype html><html lang="en"><head><title>Check</title></head><body><main><h1>Check</h1><input id="name"></main></body></html>';
+const labelled = '<!doctype html><html lang="en"><head><title>Check</title></head><body><main><h1>Check</h1><label for="name">Name</label><input id="name"></main></body></html>';
+
+test('the check names an unlabelled field, and passes the same page with its label', async ({ page }) => {
+  await page.setContent(unlabelled);
+  expect(await axeViolations(page)).toEqual([expect.stringMatching(/^label: #name$/)]);
+  await page.evaluate(() => document.querySelector('#name')!.insertAdjacentHTML('beforebegin', '<label for="name">Name</label>'));
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('the check runs again in a new document (the app, then a page that fails)', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('h1')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.setContent(labelled.replace('<label for="name">Name</label>', ''));
+  expect(await axeViolations(page)).toEqual([expect.stringMatching(/^label: #name$/)]);
+});
+
+test('a field in a frame is checked too', async ({ page }) => {
+  await page.setContent(labelled.replace('</main>', `<iframe title="Inner" srcdoc='${unlabelled.replace(/"/g, '&quot;')}'></iframe></main>`));
+  await expect(page.frameLocator('iframe').locator('#name')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([expect.stringMatching(/^label: iframe #name$/)]);
+});

@@ -7,7 +7,7 @@
  */
 import { test, expect, type Page } from './fixtures/transitions.ts';
 import { approvedUs } from './fixtures/seed.ts';
-import { expectNoAxeViolations, newEmail, registerFromSignOn } from './support.ts';
+import { expectNoAxeViolations, photograph, newEmail, registerFromSignOn } from './support.ts';
 
 const headers = { 'X-Requested-With': 'XMLHttpRequest' };
 
@@ -22,12 +22,8 @@ async function signUpWithAccounts(page: Page, path: string, accounts: Array<Reco
   return (await res.json()) as Array<{ applicationId: string }>;
 }
 
-async function screenshots(page: Page, name: string): Promise<void> {
-  for (const [width, height] of [[390, 844], [1280, 800]]) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${process.env.ACCOUNTS_SHOTS ?? 'test-results'}/accounts-more-${name}-${width}.png`, fullPage: true });
-  }
-}
+/** With ACCOUNTS_SHOTS=<folder>, the screen at phone and desktop widths, to look at (support.ts photograph). */
+const screenshots = (page: Page, name: string) => photograph(page, process.env.ACCOUNTS_SHOTS, `accounts-more-${name}`);
 
 test('a pending reseller application with the eHopper flow sets the ehopper permission and orders devices to buy', async ({ page }) => {
   const [account] = await signUpWithAccounts(page, '/r/ehopper-pos/', [{ decision: 'PENDING', name: 'Hopper Diner' }]);
@@ -119,7 +115,6 @@ test('a new payment application from a business’s stores adds a product to tha
   const stored = (await (await page.request.get(`/api/v2/applications/${id}`, { headers })).json()) as { application: Record<string, unknown> };
   expect(stored.application).toMatchObject({ intent: 'ADD_PRODUCT', businessId: 'biz-product', addProductIntent: true });
 });
-
 
 test('a basic account is upgraded to full from its store card and opens its signup form', async ({ page }) => {
   await signUpWithAccounts(page, '/accounts', [{ decision: 'APPROVED_PENDING', level: 'BASIC', name: 'Corner Shop', businessId: 'biz-basic' }]);

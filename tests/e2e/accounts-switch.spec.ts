@@ -6,15 +6,11 @@
  * to its signup form with a calm note (doc1 §4.3 row 3). Screenshots at 390 and 1280 wide.
  */
 import { test, expect, type Page } from './fixtures/transitions.ts';
-import { expectNoAxeViolations } from './support.ts';
+import { expectNoAxeViolations, photograph } from './support.ts';
 import { applicationBody, call, seeded, signedIn } from './fixtures/seed.ts';
 
-async function screenshots(page: Page, name: string): Promise<void> {
-  for (const [width, height] of [[390, 844], [1280, 800]]) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${process.env.ACCOUNTS_SHOTS ?? 'test-results'}/accounts-switch-${name}-${width}.png`, fullPage: true });
-  }
-}
+/** With ACCOUNTS_SHOTS=<folder>, the screen at phone and desktop widths, to look at (support.ts photograph). */
+const screenshots = (page: Page, name: string) => photograph(page, process.env.ACCOUNTS_SHOTS, `accounts-switch-${name}`);
 
 test('the header link reaches the account switcher when the user has another application', async ({ page }) => {
   await signedIn(page, 'US', 'en-US');

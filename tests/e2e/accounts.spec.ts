@@ -5,7 +5,7 @@
  * Accounts are given on purpose through the sandbox seeding call (POST /sandbox/accounts, server/README.md).
  */
 import { test, expect, type Page } from './fixtures/transitions.ts';
-import { expectNoAxeViolations, newEmail, registerFromSignOn } from './support.ts';
+import { expectNoAxeViolations, photograph, newEmail, registerFromSignOn } from './support.ts';
 
 interface Seed {
   decision?: string;
@@ -25,12 +25,8 @@ async function signUpWithAccounts(page: Page, path: string, accounts: Seed[]): P
   return (await res.json()) as Array<{ applicationId: string }>;
 }
 
-async function screenshots(page: Page, name: string): Promise<void> {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${process.env.ACCOUNTS_SHOTS ?? "test-results"}/accounts-${name}-${width}.png`, fullPage: true });
-  }
-}
+/** With ACCOUNTS_SHOTS=<folder>, the screen at phone and desktop widths, to look at (support.ts photograph). */
+const screenshots = (page: Page, name: string) => photograph(page, process.env.ACCOUNTS_SHOTS, `accounts-${name}`);
 
 test('a user with several accounts sees them in the stated order and opens one', async ({ page }) => {
   await signUpWithAccounts(page, '/accounts', [

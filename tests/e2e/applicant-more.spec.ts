@@ -7,21 +7,12 @@
  * - FULL_SSN in Canada asks the SIN again, in French (Canada fr-CA, terminal).
  */
 import { expect, test } from './fixtures/transitions.ts';
-import { expectNoAxeViolations } from './support.ts';
+import { expectNoAxeViolations, photograph } from './support.ts';
 import { apply, arrive, expectHeading, labelled, stored, text, type Persona } from './journey.ts';
 import type { Page } from '@playwright/test';
 
-/** With SHOTS_DIR set, the screen as it is now, at 390 and 1280 px wide, for a person to look at. */
-async function shots(page: Page, name: string): Promise<void> {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  const size = page.viewportSize();
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  if (size) await page.setViewportSize(size);
-}
+/** With SHOTS_DIR=<folder>, the screen at phone and desktop widths, to look at (support.ts photograph). */
+const shots = (page: Page, name: string) => photograph(page, process.env.SHOTS_DIR, name);
 
 test('partners declared go to the owners list; then same-as-mobile and predicted categories (US en-US, domain)', async ({ page }) => {
   const persona: Persona = { market: 'US', locale: 'en-US', portal: 'domain', businessName: 'Jane Doe Bakery LLC', governmentId: '4321', partners: true };

@@ -12,7 +12,7 @@
 import { expect, test, type Page } from './fixtures/transitions.ts';
 import { applicationBody, approvedUs, call, seeded, signedIn } from './fixtures/seed.ts';
 import { text, type Locale } from './journey.ts';
-import { expectNoAxeViolations } from './support.ts';
+import { expectNoAxeViolations, photograph } from './support.ts';
 
 const locale: Locale = 'en-US';
 
@@ -30,13 +30,8 @@ async function choose(page: Page, name: RegExp | string, submitKey: string): Pro
   await page.getByRole('button', { name: text(locale, submitKey), exact: true }).click();
 }
 
-/** The screen at phone and desktop widths (ACCOUNTS_SHOTS names the folder). */
-async function screenshots(page: Page, name: string): Promise<void> {
-  for (const [width, height] of [[390, 844], [1280, 800]]) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${process.env.ACCOUNTS_SHOTS ?? 'test-results'}/coverage-accounts-${name}-${width}.png`, fullPage: true });
-  }
-}
+/** With ACCOUNTS_SHOTS=<folder>, the screen at phone and desktop widths, to look at (support.ts photograph). */
+const screenshots = (page: Page, name: string) => photograph(page, process.env.ACCOUNTS_SHOTS, `coverage-accounts-${name}`);
 
 /** Fills the manual bank form with a valid US checking account and saves it. */
 async function saveBankForm(page: Page, holder: string): Promise<void> {

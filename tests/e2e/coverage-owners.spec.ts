@@ -13,7 +13,7 @@
 import { expect, test, type Browser, type Page } from './fixtures/transitions.ts';
 import { applicationBody, call, open, seeded, signedIn } from './fixtures/seed.ts';
 import { labelled, origin, text, type Locale } from './journey.ts';
-import { expectNoAxeViolations, newEmail, signUpThroughApi } from './support.ts';
+import { expectNoAxeViolations, photograph, newEmail, signUpThroughApi } from './support.ts';
 
 const locale: Locale = 'en-US';
 const t = (key: string, args: Record<string, string | number> = {}) => text(locale, key, args);
@@ -31,17 +31,8 @@ async function press(page: Page, key: string): Promise<void> {
   await page.getByRole('button', { name, exact: true }).or(page.getByRole('link', { name, exact: true })).first().click();
 }
 
-/** With OWNERS_SCREENSHOTS=<folder>, full-page screenshots at phone and desktop widths, to look at. */
-async function screenshots(page: Page, name: string): Promise<void> {
-  const folder = process.env.OWNERS_SCREENSHOTS;
-  if (!folder) return;
-  const size = page.viewportSize();
-  for (const [width, height] of [[390, 844], [1280, 800]] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${folder}/coverage-${name}-${width}.png`, fullPage: true });
-  }
-  if (size) await page.setViewportSize(size);
-}
+/** With OWNERS_SCREENSHOTS=<folder>, the screen at phone and desktop widths, to look at (support.ts photograph). */
+const screenshots = (page: Page, name: string) => photograph(page, process.env.OWNERS_SCREENSHOTS, `coverage-${name}`);
 
 /** A partner's own browser: a new context signed up on the sandbox sign-on with `email`. */
 async function browserOf(browser: Browser, email: string): Promise<Page> {

@@ -4,7 +4,7 @@
  * besides the older form's; a mismatch is refused in French with the rules' message, a match moves on.
  */
 import { expect, test } from './fixtures/transitions.ts';
-import { expectNoAxeViolations } from './support.ts';
+import { expectNoAxeViolations, photograph } from './support.ts';
 import { arrive, expectHeading, labelled, stored, text, type Persona } from './journey.ts';
 
 test('the Canadian applicant screen confirms the email (fr-CA, domain)', async ({ page }) => {
@@ -29,12 +29,7 @@ test('the Canadian applicant screen confirms the email (fr-CA, domain)', async (
   await expect(summary).toContainText(t('validation.emailMismatch'));
   await expect(confirmation).toHaveAttribute('aria-invalid', 'true');
   await expectNoAxeViolations(page);
-  if (process.env.SHOTS_DIR) {
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-      await page.screenshot({ path: `${process.env.SHOTS_DIR}/${locale}-applicantInfo-mismatch-${width}.png`, fullPage: true });
-    }
-  }
+  await photograph(page, process.env.SHOTS_DIR, `${locale}-applicantInfo-mismatch`);
   expect((await stored(page)).applicant?.email?.emailAddress).not.toBe('emilie@example.com');
 
   await confirmation.fill('emilie@example.com');

@@ -6,19 +6,11 @@
  */
 import { test, expect, type Page } from './fixtures/transitions.ts';
 import { approvedUs } from './fixtures/seed.ts';
-import { join } from 'node:path';
-import { expectNoAxeViolations, newEmail, registerFromSignOn } from './support.ts';
+import { expectNoAxeViolations, photograph, newEmail, registerFromSignOn } from './support.ts';
 import { text } from './journey.ts';
 
-const shots = process.env.EXTRAS_SHOTS;
-
-async function photograph(page: Page, name: string): Promise<void> {
-  if (!shots) return;
-  for (const [width, height] of [[390, 844], [1280, 800]] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
-  }
-}
+/** With EXTRAS_SHOTS=<folder>, the screen at phone and desktop widths, to look at (support.ts photograph). */
+const shots = (page: Page, name: string) => photograph(page, process.env.EXTRAS_SHOTS, name);
 
 test('account switcher: two businesses, a missing choice refused, switching opens the other one', async ({ page }) => {
   await page.goto('/');
@@ -41,13 +33,13 @@ test('account switcher: two businesses, a missing choice refused, switching open
   await expect(page.getByRole('radio')).toHaveCount(3);
   await expect(page.getByRole('radio', { name: /Harbour Bakery/ })).toBeVisible();
   await expectNoAxeViolations(page);
-  await photograph(page, 'account-switcher');
+  await shots(page, 'account-switcher');
 
   await page.getByRole('button', { name: text('en-US', 'extras.accountSwitcher.submit') }).click();
   await expect(page.getByRole('alert')).toBeFocused();
   await expect(page.getByRole('alert')).toContainText(text('en-US', 'extras.accountSwitcher.required'));
   await expectNoAxeViolations(page);
-  await photograph(page, 'account-switcher-error');
+  await shots(page, 'account-switcher-error');
 
   await page.getByRole('radio', { name: /Harbour Bakery/ }).check();
   await page.getByRole('button', { name: text('en-US', 'extras.accountSwitcher.submit') }).click();
@@ -80,11 +72,11 @@ test('store cards and offer cards look the same (engine/screens/card-list.tsx)',
   await expect(store.getByRole('heading', { level: 2 })).toBeVisible();
   await expect(store.getByRole('button', { name: text('en-US', 'accounts.stores.actions.connect') })).toBeVisible();
   await expectNoAxeViolations(page);
-  await photograph(page, 'cards-stores');
+  await shots(page, 'cards-stores');
 
   await page.goto(`/cashadvanceoffers?businessId=${encodeURIComponent(businessId)}`);
   await expect(page.getByRole('heading', { level: 1, name: text('en-US', 'money.cashAdvance.title') })).toBeVisible();
   await expect(page.locator('li.card').first().getByRole('link', { name: /^Accept offer: Up to/ })).toBeVisible();
   await expectNoAxeViolations(page);
-  await photograph(page, 'cards-offers');
+  await shots(page, 'cards-offers');
 });

@@ -9,17 +9,10 @@
 import { test, expect, type Page } from './fixtures/transitions.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expectNoAxeViolations, newEmail, registerFromSignOn } from './support.ts';
+import { expectNoAxeViolations, photograph, newEmail, registerFromSignOn } from './support.ts';
 
-const shots = process.env.EXTRAS_SHOTS;
-
-async function photograph(page: Page, name: string): Promise<void> {
-  if (!shots) return;
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
-  }
-}
+/** With EXTRAS_SHOTS=<folder>, the screen at phone and desktop widths, to look at (support.ts photograph). */
+const shots = (page: Page, name: string) => photograph(page, process.env.EXTRAS_SHOTS, name);
 
 async function heading(page: Page, name: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
@@ -39,7 +32,7 @@ test('KYC/KYB, then terms: refused unticked, accepted and recorded by the API, t
   await page.goto(`/${encodeURIComponent(id)}/kyc-kyb`);
   await heading(page, 'We need to verify you and your business');
   await expectNoAxeViolations(page);
-  await photograph(page, 'kyc-kyb');
+  await shots(page, 'kyc-kyb');
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await heading(page, 'Terms of service');
@@ -47,7 +40,7 @@ test('KYC/KYB, then terms: refused unticked, accepted and recorded by the API, t
   await expect(page.getByRole('alert')).toBeFocused();
   await expect(page.getByRole('alert')).toContainText('Please accept the terms of service to continue.');
   await expectNoAxeViolations(page);
-  await photograph(page, 'terms-error');
+  await shots(page, 'terms-error');
   await page.getByLabel('I have read and accept the terms of service').check();
   await page.getByRole('button', { name: 'Accept and continue' }).click();
   await heading(page, 'Tell us about yourself');
@@ -60,7 +53,7 @@ test('KYC/KYB, then terms: refused unticked, accepted and recorded by the API, t
   await heading(page, 'You accepted the terms of service');
   await expect(page.getByRole('checkbox')).toHaveCount(0);
   await expectNoAxeViolations(page);
-  await photograph(page, 'terms-accepted');
+  await shots(page, 'terms-accepted');
 });
 
 test('breather, location change, country switcher with its confirmation', async ({ page }) => {
@@ -68,27 +61,27 @@ test('breather, location change, country switcher with its confirmation', async 
   await page.goto(`/${encodeURIComponent(id)}/breather`);
   await heading(page, 'Nice work. Next, your business');
   await expectNoAxeViolations(page);
-  await photograph(page, 'breather');
+  await shots(page, 'breather');
   await page.getByRole('button', { name: 'Continue' }).click();
   await heading(page, 'About your business');
 
   await page.goto(`/${encodeURIComponent(id)}/location-change`);
   await heading(page, 'Start a new application?');
   await expectNoAxeViolations(page);
-  await photograph(page, 'location-change');
+  await shots(page, 'location-change');
   await page.getByRole('button', { name: 'Start a new application' }).click();
 
   await heading(page, 'Where is your business located?');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('alert')).toBeFocused();
   await expectNoAxeViolations(page);
-  await photograph(page, 'country-switcher');
+  await shots(page, 'country-switcher');
   await page.getByLabel('Canada (CAD)').check();
   await page.keyboard.press('Enter');
   await heading(page, 'Change your country to Canada?');
   await expect(page).toHaveURL(/\/country\/confirm\?country=CA$/);
   await expectNoAxeViolations(page);
-  await photograph(page, 'country-confirm');
+  await shots(page, 'country-confirm');
   await page.getByRole('button', { name: 'No, keep my country' }).click();
   // No keeps everything: back to the start, where a user who already has an application is shown their
   // businesses (doc1 §2.8, rules/routing/after-environment.json), in the market they had.
@@ -107,7 +100,7 @@ test('terms in French for fr-CA', async ({ page, context, baseURL }) => {
   await heading(page, 'Conditions d’utilisation');
   await expect(page.getByLabel('J’ai lu et j’accepte les conditions d’utilisation')).toBeVisible();
   await expectNoAxeViolations(page);
-  await photograph(page, 'terms-fr-CA');
+  await shots(page, 'terms-fr-CA');
 });
 
 test.describe('third-party loader in Chromium', () => {

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from './fixtures/transitions.ts';
-import { expectNoAxeViolations, newEmail, registerFromSignOn } from './support.ts';
+import { expectNoAxeViolations, photograph, newEmail, registerFromSignOn } from './support.ts';
 
 export type Locale = 'en-US' | 'en-CA' | 'fr-CA';
 
@@ -67,20 +67,8 @@ export async function expectHeading(page: Page, locale: Locale, key: string): Pr
   await screenshots(page, `${locale}-${key.replace(/^signup\./, '').replace(/\.title$/, '')}`);
 }
 
-/**
- * With SHOTS_DIR set, each screen a journey reaches is photographed at 390 and 1280 px wide (full page) for a person
- * to look at; the viewport is put back afterwards.
- */
-async function screenshots(page: Page, name: string): Promise<void> {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  const size = page.viewportSize();
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: join(dir, `${name}-${width}.png`), fullPage: true });
-  }
-  if (size) await page.setViewportSize(size);
-}
+/** With SHOTS_DIR set, each screen a journey reaches is photographed at phone and desktop widths (support.ts). */
+const screenshots = (page: Page, name: string) => photograph(page, process.env.SHOTS_DIR, name);
 
 /** Arrives on the landing page of the persona's portal, market and locale, signed up through the sandbox sign-on. */
 export async function arrive(page: Page, persona: Persona): Promise<void> {

@@ -7,22 +7,14 @@
  * signs it out and opens the sign-on's registration with realm, app and the path back. Axe on every new screen.
  */
 import { expect, test, type Browser, type Page } from './fixtures/transitions.ts';
-import { expectNoAxeViolations, newEmail, registerFromSignOn } from './support.ts';
+import { expectNoAxeViolations, photograph, newEmail, registerFromSignOn } from './support.ts';
 import { expectHeading, labelled, origin, text } from './journey.ts';
 
 const locale = 'en-US' as const;
 const t = (key: string, args: Record<string, string | number> = {}) => text(locale, key, args);
 
-/** With OWNERS_SCREENSHOTS=<folder>, full-page screenshots at phone and desktop widths, to look at. */
-async function screenshots(page: Page, name: string): Promise<void> {
-  const folder = process.env.OWNERS_SCREENSHOTS;
-  if (!folder) return;
-  for (const [width, height] of [[390, 844], [1280, 800]] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${folder}/more-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
+/** With OWNERS_SCREENSHOTS=<folder>, the screen at phone and desktop widths, to look at (support.ts photograph). */
+const screenshots = (page: Page, name: string) => photograph(page, process.env.OWNERS_SCREENSHOTS, `more-${name}`);
 
 /** Signs a page's context up on the sandbox sign-on (its cookie stays in the context). */
 async function signUp(page: Page, email: string): Promise<void> {

@@ -6,7 +6,7 @@
  * incomplete-owner and skip-partners rules each have a journey. Every owners screen is checked with axe.
  */
 import { expect, test, type Browser, type Page } from './fixtures/transitions.ts';
-import { expectNoAxeViolations, newEmail, registerFromSignOn } from './support.ts';
+import { expectNoAxeViolations, photograph, newEmail, registerFromSignOn } from './support.ts';
 import { apply, arrive, expectHeading, labelled, origin, stored, text, type Persona } from './journey.ts';
 
 const locale = 'en-US' as const;
@@ -46,16 +46,8 @@ async function addPartner(page: Page, first: string, last: string, email: string
 
 const card = (page: Page, n: number) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: t('owners.list.item.title', { number: n }) }) });
 
-/** With OWNERS_SCREENSHOTS=<folder>, full-page screenshots at 390 and 1280 px wide, to look at. */
-async function screenshots(page: Page, name: string): Promise<void> {
-  const folder = process.env.OWNERS_SCREENSHOTS;
-  if (!folder) return;
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${folder}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
+/** With OWNERS_SCREENSHOTS=<folder>, the screen at phone and desktop widths, to look at (support.ts photograph). */
+const screenshots = (page: Page, name: string) => photograph(page, process.env.OWNERS_SCREENSHOTS, name);
 
 /** The secure link the sandbox outbox holds for a recipient (the newest message). */
 async function emailedLink(page: Page, recipient: string): Promise<string> {

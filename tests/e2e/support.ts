@@ -1,6 +1,7 @@
 /** Helpers shared by the journeys: a new user's sign-up through the sandbox sign-on, and axe. */
 import AxeBuilder from '@axe-core/playwright';
 import axe from 'axe-core';
+import { join } from 'node:path';
 import { expect, type Page } from './fixtures/transitions.ts';
 import { sandboxPassword } from './sign-up.ts';
 
@@ -52,4 +53,20 @@ export async function axeViolations(page: Page): Promise<string[]> {
 
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(await axeViolations(page)).toEqual([]);
+}
+
+/**
+ * With a folder named (each spec's own variable: SHOTS_DIR, ACCOUNTS_SHOTS, OWNERS_SCREENSHOTS, EXTRAS_SHOTS), the
+ * page as it is now, full length, at phone (390 px) and desktop (1280 px) widths, as `<name>-<width>.png`, for a
+ * person to look at; the viewport is put back afterwards. Without one it does nothing (the gallery of every screen
+ * is `npm run screenshots`).
+ */
+export async function photograph(page: Page, folder: string | undefined, name: string): Promise<void> {
+  if (!folder) return;
+  const size = page.viewportSize();
+  for (const [width, height] of [[390, 844], [1280, 800]]) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: join(folder, `${name}-${width}.png`), fullPage: true });
+  }
+  if (size) await page.setViewportSize(size);
 }

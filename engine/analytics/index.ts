@@ -15,9 +15,10 @@ export interface AnalyticsRules {
 
 export interface AnalyticsSinks {
   push(event: Record<string, unknown>): void;
-  post(body: { type: string; params: Record<string, unknown> }): void;
+  /** Posts the event. A promise of `false` means the API did not take it, so the type may be posted again. */
+  post(body: { type: string; params: Record<string, unknown> }): unknown;
   /** Event types already posted in this session. */
-  sent: { has(type: string): boolean; add(type: string): void };
+  sent: { has(type: string): boolean; add(type: string): void; delete(type: string): void };
 }
 
 export function trackingContext(rules: AnalyticsRules, context: object): Record<string, unknown> {
@@ -52,7 +53,11 @@ export function track(
   if (!sinks.sent.has(type)) {
     sinks.sent.add(type);
     const { event: _type, ...rest } = event;
-    sinks.post({ type, params: flatParams(rest) });
+    // Marked at once, so two events of a type in a row post once; unmarked when the API did not take it (signed out,
+    // offline), so the next event of the type posts instead of the session losing it.
+    void Promise.resolve(sinks.post({ type, params: flatParams(rest) })).then((taken) => {
+      if (taken === false) sinks.sent.delete(type);
+    });
   }
 }
 
@@ -88,19 +93,29 @@ export function browserSinks(rules: AnalyticsRules): AnalyticsSinks {
       globals[rules.dataLayer].push(event);
     },
     post: (body) => {
-      void fetch('/api/v2/analytics', {
+      return fetch('/api/v2/analytics', {
         method: 'POST',
         headers: { 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' },
         body: JSON.stringify(body),
         credentials: 'same-origin',
         keepalive: true,
-      }).catch(() => undefined);
+      }).then(
+        (response) => response.ok,
+        () => false,
+      );
     },
     sent: {
       has: (type) => read().includes(type),
       add: (type) => {
         try {
           sessionStorage.setItem(key, JSON.stringify([...read(), type]));
+        } catch {
+          /* analytics never blocks the applicant */
+        }
+      },
+      delete: (type) => {
+        try {
+          sessionStorage.setItem(key, JSON.stringify(read().filter((sent) => sent !== type)));
         } catch {
           /* analytics never blocks the applicant */
         }

@@ -81,6 +81,24 @@ describe('analytics', () => {
     expect(posted.map((p) => p.type)).toEqual(['OTP_SMS_started', 'OTP_SMS_success']);
   });
 
+  it('posts a type again after the API did not take it (signed out, offline), and not after it did', async () => {
+    const posted: string[] = [];
+    const answers = [false, true];
+    const sent = new Set<string>();
+    const sinks: AnalyticsSinks = { push: () => {}, post: (b) => (posted.push(b.type), Promise.resolve(answers.shift() ?? true)), sent };
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    track(analyticsRules, sinks, 'landing_viewed', context);
+    track(analyticsRules, sinks, 'landing_viewed', context);
+    expect(posted).toEqual(['landing_viewed']);
+    await settle();
+    track(analyticsRules, sinks, 'landing_viewed', context);
+    await settle();
+    track(analyticsRules, sinks, 'landing_viewed', context);
+    await settle();
+    expect(posted).toEqual(['landing_viewed', 'landing_viewed']);
+    expect(sent.has('landing_viewed')).toBe(true);
+  });
+
   it("posts a body the API's own schema accepts: the flags object as dotted names, the data layer keeping it whole", () => {
     const pushed: Array<Record<string, unknown>> = [];
     const posted: Array<{ type: string; params: Record<string, unknown> }> = [];

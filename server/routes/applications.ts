@@ -106,6 +106,8 @@ export async function applicationRoutes(
   );
 
   const params = api('application-params');
+  /** GET's serialized answers of shared documents, by document (see the route). */
+  const sharedAnswers = new WeakMap<object, string>();
 
   // doc2 §7: GET takes params applicationId and ownerId. A partner (doc1 §6) who claimed an owner's invitation gets
   // the partner view with only their own record; anyone else but the applicant gets 403.
@@ -120,7 +122,16 @@ export async function applicationRoutes(
         return reply.header('cache-control', 'no-store').send(publicView(partnerView(row.document, [ownerId])));
       }
       const row = assertOwned(request, found);
-      return reply.header('cache-control', 'no-store').send(publicView(row.document));
+      reply.header('cache-control', 'no-store');
+      if (!Object.isFrozen(row.document)) return reply.send(publicView(row.document));
+      // A frozen document is the embedded database's shared copy (storage/pglite-cache.ts): it never changes, and a
+      // write replaces it, so its answer is serialized once (with the route's own response schema) and reused.
+      let answer = sharedAnswers.get(row.document);
+      if (answer === undefined) {
+        answer = reply.serialize(publicView(row.document)) as string;
+        sharedAnswers.set(row.document, answer);
+      }
+      return reply.type('application/json; charset=utf-8').send(answer);
     },
   );
 

@@ -103,6 +103,32 @@ describe('GET /api/v2/applications/:id', () => {
     expect(res.json()).toEqual(created);
   });
 
+  it('answers every read with the document the write answered, masked, the same bytes each time, and the new one after a change', async () => {
+    const cookie = await h.signUp();
+    // A Canadian applicant: the SIN is stored whole and answered masked to its last four.
+    const created = await h.call('POST', '/api/v2/applications', cookie, { applicant: completeCa.applicant, company: completeCa.company });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().applicant.governmentIdentification.value).toMatch(/^\D+2544$/);
+    const url = `/api/v2/applications/${encodeURIComponent(created.json().application.id)}`;
+    // On PGlite the read cache answers repeated reads from one shared document, serialized once (the route).
+    const reads = [];
+    for (let read = 0; read < 3; read += 1) {
+      const res = await h.call('GET', url, cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe(created.headers['content-type']);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.json()).toEqual(created.json());
+      reads.push(res.body);
+    }
+    expect(new Set(reads).size).toBe(1);
+    const updated = await h.call('PUT', url, cookie, { company: { dba: 'Corner Shop' } });
+    expect(updated.statusCode).toBe(200);
+    const after = [(await h.call('GET', url, cookie)).body, (await h.call('GET', url, cookie)).body];
+    expect(after[1]).toBe(after[0]);
+    expect(JSON.parse(after[0])).toEqual(updated.json());
+    expect(JSON.parse(after[0]).company.dba).toBe('Corner Shop');
+  });
+
   it('answers 403 to another user, 401 without a session, 404 for an unknown id, 400 for a malformed id', async () => {
     const owner = await h.signUp();
     const stranger = await h.signUp();

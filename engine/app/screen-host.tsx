@@ -195,7 +195,7 @@ export function ScreenHost({ screenId }: { screenId: string }) {
 
   /**
    * Every cached read of the application document gets the new answer. A screen's loads share one cache entry keyed
-   * by their URLs joined with '|' (read-keys.ts; the order screen's is the application's and the plans'), so every entry whose key
+   * by their URLs (read-keys.ts; the order screen's is the application's and the plans'), so every entry whose key
    * names the document's URL is updated, keeping the other answers it holds; an entry of several reads not cached
    * yet is left to load.
    */

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { FastifyInstance } from 'fastify';
 import { marketOf, newDocument, deepMerge, publicView, type ApplicationDocument, type JsonObject } from '../domain/document.ts';
 import { ApiError } from '../http/errors.ts';
@@ -106,8 +107,9 @@ export async function applicationRoutes(
   );
 
   const params = api('application-params');
-  /** GET's serialized answers of shared documents, by document (see the route). */
+  /** GET's serialized answers (see the route): of shared documents by document, of documents read as text by text. */
   const sharedAnswers = new WeakMap<object, string>();
+  const answersByText = new LRUCache<string, string>({ max: 1000 });
 
   // doc2 §7: GET takes params applicationId and ownerId. A partner (doc1 §6) who claimed an owner's invitation gets
   // the partner view with only their own record; anyone else but the applicant gets 403.
@@ -123,13 +125,20 @@ export async function applicationRoutes(
       }
       const row = assertOwned(request, found);
       reply.header('cache-control', 'no-store');
-      if (!Object.isFrozen(row.document)) return reply.send(publicView(row.document));
-      // A frozen document is the embedded database's shared copy (storage/pglite-cache.ts): it never changes, and a
-      // write replaces it, so its answer is serialized once (with the route's own response schema) and reused.
-      let answer = sharedAnswers.get(row.document);
+      // The answer (publicView, then the route's own response serializer) is a function of the document alone, so it
+      // is made once per document where the document is known not to have changed:
+      // - PostgreSQL's batched read hands the document's text (documentText): answers are kept by that text, a
+      //   bounded number, so a changed document is a new text and a new answer;
+      // - a frozen document is the embedded database's shared copy (storage/pglite-cache.ts): it never changes, and
+      //   a write replaces it, so answers are kept by the object, as long as it lives.
+      const text = row.documentText;
+      const frozen = text === undefined && Object.isFrozen(row.document);
+      if (text === undefined && !frozen) return reply.send(publicView(row.document));
+      let answer = text !== undefined ? answersByText.get(text) : sharedAnswers.get(row.document);
       if (answer === undefined) {
         answer = reply.serialize(publicView(row.document)) as string;
-        sharedAnswers.set(row.document, answer);
+        if (text !== undefined) answersByText.set(text, answer);
+        else sharedAnswers.set(row.document, answer);
       }
       return reply.type('application/json; charset=utf-8').send(answer);
     },

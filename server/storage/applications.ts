@@ -5,6 +5,12 @@ export interface ApplicationRow<D = Record<string, unknown>> {
   id: string;
   ownerId: string;
   document: D;
+  /**
+   * The document as the database's text, when the read asked for text (PostgreSQL's batched session read,
+   * sessions.ts): `document` is then parsed from it on first use, and anything that is a function of the document
+   * alone (GET's answer) may be keyed by it.
+   */
+  documentText?: string;
 }
 
 /** An application row as the database answers it. */
@@ -24,9 +30,25 @@ export const applicationSql = {
 
 /** An application row from the database's answer. */
 export function applicationFromRaw<D>(row: RawRow): ApplicationRow<D> {
-  // pg parses jsonb; PGlite too. A string means a driver that did not: parse it.
-  const document = (typeof row.document === 'string' ? JSON.parse(row.document) : row.document) as D;
-  return { id: row.id, ownerId: row.owner_id, document };
+  // pg parses jsonb; PGlite too. A string is a read that asked for the text (`document::text`): kept, and parsed
+  // only when the document is used (an access check reads the owner alone; GET may answer from the text).
+  if (typeof row.document !== 'string') return { id: row.id, ownerId: row.owner_id, document: row.document as D };
+  const text = row.document;
+  let parsed: D | undefined;
+  const lazy: ApplicationRow<D> = {
+    id: row.id,
+    ownerId: row.owner_id,
+    documentText: text,
+    get document(): D {
+      parsed ??= JSON.parse(text) as D;
+      return parsed;
+    },
+    set document(value: D) {
+      parsed = value;
+      delete lazy.documentText; // no longer the text's document
+    },
+  };
+  return lazy;
 }
 
 /** Reads one application, or undefined. `forUpdate` locks the row inside a transaction. */

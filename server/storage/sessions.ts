@@ -30,10 +30,11 @@ export const sessionSql = {
   delete: 'DELETE FROM sessions WHERE token_hash = $1',
   /**
    * PostgreSQL only (sessionReader): many lookups in one statement, one row per live session, numbered (`i`, from 1)
-   * by the lookup it answers. A lookup without an application passes NULL, which the LEFT JOIN never matches.
+   * by the lookup it answers. A lookup without an application passes NULL, which the LEFT JOIN never matches. The
+   * document comes as text, parsed only when used (applications.ts applicationFromRaw).
    */
   usersWithApplications:
-    'SELECT q.i, u.id AS user_id, u.email, a.id, a.owner_id, a.document ' +
+    'SELECT q.i, u.id AS user_id, u.email, a.id, a.owner_id, a.document::text AS document ' +
     'FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS q(token_hash, application_id, i) ' +
     'JOIN sessions s ON s.token_hash = q.token_hash AND s.expires_at > now() JOIN users u ON u.id = s.user_id ' +
     'LEFT JOIN applications a ON a.id = q.application_id',

@@ -30,6 +30,11 @@ export default defineConfig({
     },
     trace: 'off',
   },
+  // Mobile first: every journey runs on a phone (390 px wide, touch), and the journeys below again at desktop width.
+  projects: [
+    { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } }, testMatch: ['skeleton.spec.ts', 'landing.spec.ts', 'shell.spec.ts', 'extras.spec.ts'] },
+  ],
   webServer: {
     command: `npx tsx server/main.ts | tee -a '${serverLog}' > /dev/null`,
     url: `http://localhost:${port}/api/v2/configs`,

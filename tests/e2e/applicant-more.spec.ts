@@ -6,10 +6,9 @@
  *   the category screen offers the industries the API predicts from the business name first;
  * - FULL_SSN in Canada asks the SIN again, in French (Canada fr-CA, terminal).
  */
-import { expect, test } from './fixtures/transitions.ts';
+import { expect, test, type Page } from './fixtures/transitions.ts';
 import { expectNoAxeViolations, photograph } from './support.ts';
 import { apply, arrive, expectHeading, labelled, stored, text, type Persona } from './journey.ts';
-import type { Page } from '@playwright/test';
 
 /** With SHOTS_DIR=<folder>, the screen at phone and desktop widths, to look at (support.ts photograph). */
 const shots = (page: Page, name: string) => photograph(page, process.env.SHOTS_DIR, name);

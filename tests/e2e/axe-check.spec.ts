@@ -2,7 +2,7 @@
  * The accessibility check the journeys rely on (support.ts axeViolations) finds what axe finds: in a page without
  * frames, where axe runs in the page, after a navigation to a new document, and in a frame, where AxeBuilder runs.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/transitions.ts';
 import { axeViolations } from './support.ts';
 
 const unlabelled = '<!doctype html><html lang="en"><head><title>Check</title></head><body><main><h1>Check</h1><input id="name"></main></body></html>';

@@ -4,8 +4,7 @@
  * match: another header, credentials mode or URL); the scripts travel compressed; a page downloads one catalogue,
  * its own locale's (the fallback's missing messages travel inside it).
  */
-import { expect, test } from './fixtures/transitions.ts';
-import type { Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures/transitions.ts';
 import { arrive, expectHeading, origin, text } from './journey.ts';
 import { expectNoAxeViolations } from './support.ts';
 import { engineStartMark } from '../../engine/app/engine-start-mark.ts';

@@ -56,13 +56,22 @@ export function forRuntime(value: unknown, inFormSchema = false): unknown {
   );
 }
 
+/** Whether `value` has an object key `__proto__` at any depth. */
+function hasProtoKey(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some(hasProtoKey);
+  return Object.keys(value).some((key) => key === '__proto__' || hasProtoKey((value as Record<string, unknown>)[key]));
+}
+
 /**
  * A module's data as JavaScript: a large value as `JSON.parse('…')`, which V8 reads much faster than the same object
  * literal (the main thread evaluates the content bundle and a catalogue on every first load), a small one as a literal.
+ * A value with a `__proto__` key goes through JSON.parse too, whatever its size: in an object literal that key sets the
+ * object's prototype instead of making a property, so the key and its value would be lost.
  */
 export function jsonModuleValue(value: unknown): string {
   const json = JSON.stringify(value);
-  return json.length > 10_000 ? `JSON.parse(${JSON.stringify(json)})` : json;
+  return json.length > 10_000 || hasProtoKey(value) ? `JSON.parse(${JSON.stringify(json)})` : json;
 }
 
 export function contentPlugin(root: string): Plugin {

@@ -15,11 +15,19 @@ describe('data modules', () => {
       fc.property(fc.jsonValue(), fc.boolean(), (value, large) => {
         const data = large ? { padding: 'x'.repeat(10_001), value } : { value };
         const source = jsonModuleValue(data);
-        expect(source.startsWith('JSON.parse(')).toBe(large);
+        // A small value is a literal, unless a `__proto__` key (which a literal would turn into a prototype) needs JSON.parse.
+        if (large || !JSON.stringify(data).includes('__proto__')) expect(source.startsWith('JSON.parse(')).toBe(large);
         expect(evaluate(source)).toEqual(JSON.parse(JSON.stringify(data)));
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('keep a __proto__ key as a property at any depth, small or large (a literal would set the prototype instead)', () => {
+    for (const text of ['{"__proto__":""}', '{"a":[{"__proto__":{"b":1}}]}', `{"__proto__":"${'x'.repeat(10_001)}"}`]) {
+      const value = evaluate(jsonModuleValue(JSON.parse(text))) as object;
+      expect(JSON.stringify(value)).toBe(text);
+    }
   });
 
   it('keep quotes, backslashes, line and paragraph separators and </script> intact', () => {

@@ -9,6 +9,8 @@ import type { BrowserContext } from '@playwright/test';
 /** What one page shipped. */
 export interface ShippedJs {
   files: number;
+  /** Each script, largest first (its name without the query, and its own sizes). */
+  perFile: Array<{ name: string; raw: number; gzip: number; brotli: number }>;
   raw: number;
   gzip: number;
   brotli: number;
@@ -19,11 +21,13 @@ export interface ShippedJs {
 /** Loads `url` in a fresh page of `context` and measures its scripts. */
 export async function measureScripts(context: BrowserContext, url: string, ready = 'h1'): Promise<ShippedJs> {
   const page = await context.newPage();
-  const bodies: Array<Promise<Buffer | undefined>> = [];
+  const bodies: Array<Promise<{ name: string; body: Buffer } | undefined>> = [];
   const cspViolations: string[] = [];
   const pageErrors: string[] = [];
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') bodies.push(response.body().catch(() => undefined));
+    if (response.request().resourceType() !== 'script') return;
+    const name = new URL(response.url()).pathname.split('/').pop() ?? response.url();
+    bodies.push(response.body().then((body) => ({ name, body }), () => undefined));
   });
   page.on('console', (message) => {
     if (/Content Security Policy|Refused to/i.test(message.text())) cspViolations.push(message.text());
@@ -32,13 +36,23 @@ export async function measureScripts(context: BrowserContext, url: string, ready
   await page.goto(url);
   await page.locator(ready).first().waitFor({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');
-  const files = (await Promise.all(bodies)).filter((b): b is Buffer => b !== undefined);
+  const loaded = (await Promise.all(bodies)).filter((b) => b !== undefined);
   await page.close();
+  const perFile = loaded
+    .map(({ name, body }) => ({
+      name,
+      raw: body.length,
+      gzip: gzipSync(body, { level: 9 }).length,
+      brotli: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    }))
+    .sort((a, b) => b.gzip - a.gzip);
+  const sum = (key: 'raw' | 'gzip' | 'brotli') => perFile.reduce((n, f) => n + f[key], 0);
   return {
-    files: files.length,
-    raw: files.reduce((n, b) => n + b.length, 0),
-    gzip: files.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0),
-    brotli: files.reduce((n, b) => n + brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length, 0),
+    files: perFile.length,
+    perFile,
+    raw: sum('raw'),
+    gzip: sum('gzip'),
+    brotli: sum('brotli'),
     cspViolations,
     pageErrors,
   };

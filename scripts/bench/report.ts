@@ -22,6 +22,9 @@ export function markdown(r: BenchResults, verdicts: Verdict[]): string {
       ['plain rjsf + runtime ajv', 'applicant', r.js['rjsf-runtime'].applicant],
     ];
     for (const [build, page, s] of rows) lines.push(`| ${build} | ${page} | ${s.files} | ${kb(s.raw)} | ${kb(s.gzip)} | ${kb(s.brotli)} |`);
+    lines.push('', 'Each script of the app\'s pages, largest first:', '', '| page | script | raw | gzip | brotli |', '|---|---|---|---|---|');
+    for (const [page, s] of [['landing', r.js.app.landing], ['applicant', r.js.app.applicant]] as const)
+      for (const f of s.perFile ?? []) lines.push(`| ${page} | \`${f.name}\` | ${kb(f.raw)} | ${kb(f.gzip)} | ${kb(f.brotli)} |`);
   }
   if (r.interaction) {
     lines.push('', `## Interaction on the largest form (\`${r.screens.largest}\`)`, '', 'Work: from the key event (or the submit click on an empty, freshly loaded form) until the page\'s handlers have run and the new DOM is laid out. Painted: until a task after the next frame, which adds the wait for the display (up to 16.7 ms at 60 Hz). Validation alone: the User Timing measure each build records around its validation call on that submit. The keystroke target uses the work figure; the first-validation target uses the validation alone.', '', '| build | keystroke work median | p90 | painted median | samples | first validation: validation alone median | p90 | click to summary laid out (work) median | p90 | painted median | samples |', '|---|---|---|---|---|---|---|---|---|---|---|');

@@ -1,6 +1,7 @@
 /**
- * Builds, in the same run: the app (the repository's vite.config.ts, into its own folder) and the two references
- * (scripts/bench/references/*), each given the benchmarked screens as virtual modules.
+ * Builds, in the same run: the app (the repository's vite.config.ts, into its own folder) and the references
+ * (scripts/bench/references/*: a hand-written form, plain rjsf, and the chosen libraries alone), each given the
+ * benchmarked screens as virtual modules.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ import type { BenchScreen } from './screens.ts';
 const root = join(import.meta.dirname, '../..');
 
 /** The reference kinds and the folder each is built from. */
-export const referenceNames = ['hand-written', 'rjsf-runtime'] as const;
+export const referenceNames = ['hand-written', 'rjsf-runtime', 'libraries'] as const;
 export type ReferenceName = (typeof referenceNames)[number];
 
 function screensPlugin(screens: Record<string, BenchScreen>): Plugin {
@@ -37,6 +38,9 @@ export async function buildReference(name: ReferenceName, outDir: string, screen
     base: '/',
     logLevel: 'warn',
     plugins: [react(), screensPlugin(screens)],
+    // The app replaces rjsf's markdown parser with a stub (vite.config.ts); the libraries reference is read against the
+    // app, so it does the same. The plain rjsf reference keeps rjsf as it comes.
+    resolve: name === 'libraries' ? { alias: [{ find: /^markdown-to-jsx(\/react)?$/, replacement: join(root, 'engine/form/markdown-stub.tsx') }] } : {},
     build: { outDir, emptyOutDir: true },
   });
 }

@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { loadContent } from '../content/load.ts';
 import { benchApi, benchBare } from './api.ts';
-import { buildApp, buildReference, referenceNames } from './build.ts';
+import { buildApp, buildReference, referenceNames, type ReferenceName } from './build.ts';
 import { chromiumVersion, createApplication, launch, signUp } from './browser.ts';
 import { firstValidation, keystroke } from './interaction.ts';
 import { measureScripts } from './js-size.ts';
@@ -69,7 +69,7 @@ async function main(): Promise<void> {
     errors: [],
   };
 
-  const dirs = { app: join(work, 'app'), 'hand-written': join(work, 'hand-written'), 'rjsf-runtime': join(work, 'rjsf-runtime') };
+  const dirs = { app: join(work, 'app'), 'hand-written': join(work, 'hand-written'), 'rjsf-runtime': join(work, 'rjsf-runtime'), libraries: join(work, 'libraries') };
   await step('build the app and the references', results, async () => {
     buildApp(dirs.app);
     for (const name of referenceNames) await buildReference(name, dirs[name], { applicant: screens.applicant, largest: screens.largest });
@@ -79,7 +79,7 @@ async function main(): Promise<void> {
 
   // The browser-facing server uses this task's browser port (4405; BENCH_PORT overrides).
   const app = await step('start the app on PGlite', results, async () => keep(await startApp(dirs.app, { dataDir: join(work, 'pglite') }, Number(process.env.BENCH_PORT ?? 4405))));
-  const refs: Partial<Record<Target, Running>> = {};
+  const refs: Partial<Record<ReferenceName, Running>> = {};
   for (const name of referenceNames) refs[name] = await step(`serve ${name}`, results, async () => keep(await startStatic(dirs[name])));
 
   if (app) {
@@ -90,11 +90,15 @@ async function main(): Promise<void> {
     await context.addCookies([{ name, value, url: app.url }]);
     const urlOf = async (id: string) => `${app.url}${screenPath(id, await createApplication(app.url, cookie))}`;
 
-    if (only.includes('js') && refs['hand-written'] && refs['rjsf-runtime']) {
+    if (only.includes('js') && refs['hand-written'] && refs['rjsf-runtime'] && refs.libraries) {
       results.js = await step('JavaScript shipped', results, async () => ({
         app: { landing: await measureScripts(context, `${app.url}${screenPath(namedScreens.landing, 'x')}`), applicant: await measureScripts(context, await urlOf(screens.ids.applicant)) },
         'hand-written': { applicant: await measureScripts(context, `${refs['hand-written']!.url}/?screen=applicant`) },
         'rjsf-runtime': { applicant: await measureScripts(context, `${refs['rjsf-runtime']!.url}/?screen=applicant`) },
+        libraries: {
+          landing: await measureScripts(context, `${refs.libraries!.url}/?screen=landing`),
+          applicant: await measureScripts(context, `${refs.libraries!.url}/?screen=applicant`, 'form'),
+        },
       }));
     }
     if (only.includes('interaction') && refs['hand-written'] && refs['rjsf-runtime']) {

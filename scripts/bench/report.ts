@@ -1,4 +1,5 @@
 /** The benchmark's Markdown report and its console summary. */
+import type { ShippedJs } from './js-size.ts';
 import type { BenchResults } from './results.ts';
 import { kb } from './stats.ts';
 import type { Verdict } from './targets.ts';
@@ -20,6 +21,12 @@ export function markdown(r: BenchResults, verdicts: Verdict[]): string {
       ['app', 'applicant (everything it loads)', r.js.app.applicant],
       ['hand-written React form', 'applicant', r.js['hand-written'].applicant],
       ['plain rjsf + runtime ajv', 'applicant', r.js['rjsf-runtime'].applicant],
+      ...(r.js.libraries
+        ? [
+            ['the chosen libraries alone (React, react-router-dom, swr, messageformat, json-logic-js)', 'landing', r.js.libraries.landing] as [string, string, ShippedJs],
+            ['the chosen libraries alone, with rjsf and its precompiled validator', 'applicant', r.js.libraries.applicant] as [string, string, ShippedJs],
+          ]
+        : []),
     ];
     for (const [build, page, s] of rows) lines.push(`| ${build} | ${page} | ${s.files} | ${kb(s.raw)} | ${kb(s.gzip)} | ${kb(s.brotli)} |`);
     lines.push('', 'Each script of the app\'s pages, largest first:', '', '| page | script | raw | gzip | brotli |', '|---|---|---|---|---|');

@@ -10,7 +10,13 @@ export interface BenchResults {
   startedAt: string;
   machine: Record<string, string>;
   screens: { applicant: string; largest: string; landing: string; category: string };
-  js?: { app: { landing: ShippedJs; applicant: ShippedJs }; 'hand-written': { applicant: ShippedJs }; 'rjsf-runtime': { applicant: ShippedJs } };
+  js?: {
+    app: { landing: ShippedJs; applicant: ShippedJs };
+    'hand-written': { applicant: ShippedJs };
+    'rjsf-runtime': { applicant: ShippedJs };
+    /** The chosen libraries alone (scripts/bench/references/libraries): the least such a page can ship. */
+    libraries?: { landing: ShippedJs; applicant: ShippedJs };
+  };
   buildCheck?: { ok: boolean; message: string };
   interaction?: Record<Target, { keystroke: Timing; validation: Timing }>;
   lighthouse?: Record<string, LighthouseResult>;

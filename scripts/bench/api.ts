@@ -45,6 +45,38 @@ export async function benchApi(baseUrl: string, options: { connections: number; 
   };
 }
 
+/** One round of the GET comparison: the bare route, then the API's GET, each under the same load. */
+export interface GetRound {
+  bare: number;
+  get: number;
+  getP99Ms: number;
+}
+
+/**
+ * The API's GET against the bare route, measured in turns (bare, GET, bare, GET, ...) so that each ratio compares
+ * two runs a few seconds apart: on a shared 2-core machine the bare route alone was seen to vary from 45k to 74k
+ * requests a second between runs minutes apart, which a single bare figure taken earlier would carry into the ratio.
+ */
+export async function benchGetAgainstBare(
+  baseUrl: string,
+  bareUrl: string,
+  options: { connections: number; duration: number; pool: number; rounds: number },
+): Promise<GetRound[]> {
+  const cookie = await signUp(baseUrl, `bench.get.${Date.now()}@example.com`);
+  const ids: string[] = [];
+  for (let i = 0; i < options.pool; i += 1) ids.push(await createApplication(baseUrl, cookie, complete));
+  let n = 0;
+  const get = [{ method: 'GET', headers: { cookie, 'x-requested-with': 'XMLHttpRequest' }, setupRequest: (request: object) => ({ ...request, path: `/api/v2/applications/${ids[n++ % ids.length]}` }) }];
+  const rounds: GetRound[] = [];
+  for (let round = 0; round < options.rounds; round += 1) {
+    const bare = figure(await autocannon({ url: `${bareUrl}/bare`, connections: options.connections, duration: options.duration }));
+    const answer = figure(await autocannon({ url: baseUrl, connections: options.connections, duration: options.duration, requests: get as never }));
+    if (answer.non2xx || answer.errors) throw new Error(`GET answered ${answer.non2xx} non-2xx and ${answer.errors} errors`);
+    rounds.push({ bare: bare.requestsPerSecond, get: answer.requestsPerSecond, getP99Ms: answer.p99Ms });
+  }
+  return rounds;
+}
+
 /** The bare route. */
 export async function benchBare(baseUrl: string, options: { connections: number; duration: number }): Promise<ApiFigure> {
   return figure(await autocannon({ url: `${baseUrl}/bare`, connections: options.connections, duration: options.duration }));

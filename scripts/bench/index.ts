@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { loadContent } from '../content/load.ts';
-import { benchApi, benchBare } from './api.ts';
+import { benchApi, benchBare, benchGetAgainstBare, type GetRound } from './api.ts';
 import { buildApp, buildReference, referenceNames, type ReferenceName } from './build.ts';
 import { chromiumVersion, createApplication, launch, signUp } from './browser.ts';
 import { firstValidation, keystroke } from './interaction.ts';
@@ -141,14 +141,17 @@ async function main(): Promise<void> {
 
   if (only.includes('api')) {
     const options = { connections: 100, duration: quick ? 3 : 8, pool: 100 };
+    const turns = { ...options, duration: quick ? 2 : 4, rounds: 3 };
     results.api = await step('API under load', results, async () => {
       for (const r of running.splice(0)) await r.stop();
+      // The bare route runs throughout, idle but for its own turns, so the GET can be measured in turns with it.
       const bare = keep(await startBare());
       const bareFigure = await benchBare(bare.url, options);
-      await bare.stop();
       const storages: Record<string, Awaited<ReturnType<typeof benchApi>>> = {};
+      const getRounds: Record<string, GetRound[]> = {};
       const pglite = await startApp(dirs.app, { dataDir: join(work, 'pglite-api') });
       storages.PGlite = await benchApi(pglite.url, options);
+      getRounds.PGlite = await benchGetAgainstBare(pglite.url, bare.url, turns);
       await pglite.stop();
       if (databaseUrl) {
         const schema = `bench_${randomBytes(5).toString('hex')}`;
@@ -160,13 +163,14 @@ async function main(): Promise<void> {
           url.searchParams.set('options', `-c search_path=${schema}`);
           const postgres = await startApp(dirs.app, { databaseUrl: url.toString() });
           storages.PostgreSQL = await benchApi(postgres.url, options);
+          getRounds.PostgreSQL = await benchGetAgainstBare(postgres.url, bare.url, turns);
           await postgres.stop();
         } finally {
           await client.query(`DROP SCHEMA ${schema} CASCADE`);
           await client.end();
         }
       } else results.errors.push('API on PostgreSQL: set BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL');
-      return { connections: options.connections, duration: options.duration, bare: bareFigure, storages };
+      return { connections: options.connections, duration: options.duration, bare: bareFigure, storages, getRounds, roundSeconds: turns.duration };
     });
   }
 

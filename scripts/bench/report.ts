@@ -51,6 +51,11 @@ export function markdown(r: BenchResults, verdicts: Verdict[]): string {
     for (const [storage, calls] of Object.entries(r.api.storages))
       for (const [call, f] of Object.entries(calls)) lines.push(`| ${storage} | ${call} | ${f.requestsPerSecond.toFixed(0)} | ${f.p50Ms} ms | ${f.p99Ms} ms | ${f.non2xx} | ${f.errors} |`);
     lines.push('', 'Update, get and onboard rotate over a pool of applications; onboard decides each once, then answers the stored decision (idempotent).');
+    if (r.api.getRounds && Object.keys(r.api.getRounds).length) {
+      lines.push('', `GET in turns with the bare route (${r.api.roundSeconds ?? '?'} s each, the bare route just before each GET run), which the GET target is judged on:`, '', '| storage | turn | bare req/s | GET req/s | GET / bare | GET p99 |', '|---|---|---|---|---|---|');
+      for (const [storage, rounds] of Object.entries(r.api.getRounds))
+        rounds.forEach((round, i) => lines.push(`| ${storage} | ${i + 1} | ${round.bare.toFixed(0)} | ${round.get.toFixed(0)} | ${((100 * round.get) / round.bare).toFixed(0)}% | ${round.getP99Ms} ms |`));
+    }
   }
   if (r.errors.length) lines.push('', '## Parts that could not run', '', ...r.errors.map((e) => `- ${e}`));
   return `${lines.join('\n')}\n`;

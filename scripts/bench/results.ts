@@ -1,5 +1,5 @@
 /** The shape of one benchmark run's results (written as JSON next to the Markdown report). */
-import type { ApiFigure } from './api.ts';
+import type { ApiFigure, GetRound } from './api.ts';
 import type { Timing } from './interaction.ts';
 import type { ShippedJs } from './js-size.ts';
 import type { LighthouseResult } from './lighthouse.ts';
@@ -22,6 +22,14 @@ export interface BenchResults {
   lighthouse?: Record<string, LighthouseResult>;
   /** The hand-written reference's applicant page under the same audit: what this machine scores for a minimal page. */
   lighthouseReference?: LighthouseResult;
-  api?: { connections: number; duration: number; bare: ApiFigure; storages: Record<string, Record<string, ApiFigure>> };
+  api?: {
+    connections: number;
+    duration: number;
+    bare: ApiFigure;
+    storages: Record<string, Record<string, ApiFigure>>;
+    /** Per storage: the GET and the bare route measured in turns (api.ts benchGetAgainstBare). */
+    getRounds?: Record<string, GetRound[]>;
+    roundSeconds?: number;
+  };
   errors: string[];
 }

@@ -3,7 +3,7 @@
  * benchmark's results. Each says pass or fail with its figures; none fails the process.
  */
 import type { BenchResults } from './results.ts';
-import { kb } from './stats.ts';
+import { kb, median } from './stats.ts';
 
 /** One target's verdict. */
 export interface Verdict {
@@ -58,9 +58,20 @@ export function verdicts(r: BenchResults): Verdict[] {
   } else out.push({ target: 'Lighthouse targets', pass: undefined, detail: 'not measured' });
   if (r.api) {
     for (const [storage, calls] of Object.entries(r.api.storages)) {
+      const target = `API GET on ${storage}: ≥ 1/3 of bare Fastify, p99 < 50 ms at ${r.api.connections} connections`;
+      const rounds = r.api.getRounds?.[storage];
+      if (rounds?.length) {
+        // Judged on the turns (each GET against the bare route measured just before it): the median ratio, and the
+        // worst p99 of any turn.
+        const share = median(rounds.map((round) => ratio(round.get, round.bare)));
+        const p99 = Math.max(...rounds.map((round) => round.getP99Ms));
+        const each = rounds.map((round) => `${round.get.toFixed(0)}/${round.bare.toFixed(0)} (${((100 * round.get) / round.bare).toFixed(0)}%)`).join(', ');
+        out.push({ target, pass: share >= 1 / 3 && p99 < 50, detail: `median ${(share * 100).toFixed(0)}% of the bare route over ${rounds.length} turns (GET/bare req/s: ${each}), worst p99 ${p99} ms` });
+        continue;
+      }
       const get = calls.get;
       const share = ratio(get.requestsPerSecond, r.api.bare.requestsPerSecond);
-      out.push({ target: `API GET on ${storage}: ≥ 1/3 of bare Fastify, p99 < 50 ms at ${r.api.connections} connections`, pass: share >= 1 / 3 && get.p99Ms < 50, detail: `${get.requestsPerSecond.toFixed(0)} req/s vs bare ${r.api.bare.requestsPerSecond.toFixed(0)} (${(share * 100).toFixed(0)}%), p99 ${get.p99Ms} ms` });
+      out.push({ target, pass: share >= 1 / 3 && get.p99Ms < 50, detail: `${get.requestsPerSecond.toFixed(0)} req/s vs bare ${r.api.bare.requestsPerSecond.toFixed(0)} (${(share * 100).toFixed(0)}%), p99 ${get.p99Ms} ms` });
     }
   } else out.push({ target: 'API targets', pass: undefined, detail: 'not measured' });
   return out;

@@ -6,7 +6,7 @@
 import { locales as catalogueLocales, loaders, fallbackLocale as contentFallback } from 'virtual:catalogues';
 import { detectLocale } from '../i18n/detect.ts';
 import { configUrl } from './config-url.ts';
-import { createTranslator, type Translator } from '../i18n/translator.ts';
+import { createTranslator, missingMessagePrefix, type Translator } from '../i18n/translator.ts';
 import { marketOfVisit, detectPortal, referralFromPath, type EngineConfig, type Environment } from '../environment/detect.ts';
 import { cookieString, readCookie } from '../environment/cookies.ts';
 
@@ -42,9 +42,9 @@ async function loadTranslator(locale: string, fallback: string): Promise<Transla
     loaders[locale]?.() ?? Promise.resolve(empty),
     locale === fallback || fallback === contentFallback ? Promise.resolve(undefined) : loaders[fallback]?.(),
   ]);
-  const report = (key: string, where: string) => {
-    if (import.meta.env.DEV) console.warn(`missing message ${key} in ${where}`);
-  };
+  // A key no catalogue has (or a message that fails to format) is a bug: the page shows the key. It is reported on the
+  // console in every build, so the journeys (tests/e2e/fixtures/transitions.ts) fail on it.
+  const report = (key: string, where: string) => console.error(`${missingMessagePrefix} ${key} in ${where}`);
   const messages = base ? base.default : locale === fallback ? {} : own.fallback;
   return createTranslator(locale, own.default, { locale: fallback, messages }, report);
 }

@@ -6,6 +6,9 @@
 import { MessageFormat } from 'messageformat';
 
 export type MessageArgs = Record<string, string | number | undefined>;
+
+/** How the browser reports a message it could not show (engine/app/boot.ts); the journeys fail on it. */
+export const missingMessagePrefix = 'onboarding: missing message';
 export type Translate = (key: string, args?: MessageArgs) => string;
 
 export interface Translator {

@@ -21,8 +21,14 @@ declare module 'virtual:catalogues' {
   export const locales: string[];
   /** rules/config.json fallbackLocale. */
   export const fallbackLocale: string;
-  /** One locale's messages, and the fallback locale's messages for the keys it lacks (empty when complete). */
-  export const loaders: Record<string, () => Promise<{ default: Record<string, string>; fallback: Record<string, string> }>>;
+  import type { CatalogueModule } from './i18n/translator.ts';
+  /**
+   * One locale's messages, and the fallback locale's messages for the keys it lacks (empty when complete); `screens`:
+   * per screen, a loader of the messages that screen alone uses, which the catalogue leaves out.
+   */
+  export const loaders: Record<string, () => Promise<CatalogueModule & { screens: Record<string, () => Promise<CatalogueModule>> }>>;
+  /** Every message of one locale (the tests and the preview page, whose screens are whole). */
+  export const wholeLoaders: Record<string, () => Promise<CatalogueModule>>;
 }
 declare module 'virtual:validators' {
   import type { ValidatorFunctions } from '@rjsf/validator-ajv8';

@@ -37,7 +37,7 @@ export class BootError extends Error {
  * the configuration names another fallback locale than the content's is that catalogue downloaded too.
  */
 async function loadTranslator(locale: string, fallback: string): Promise<Translator> {
-  const empty = { default: {}, fallback: {} };
+  const empty = { default: {}, fallback: {}, screens: {} };
   const [own, base] = await Promise.all([
     loaders[locale]?.() ?? Promise.resolve(empty),
     locale === fallback || fallback === contentFallback ? Promise.resolve(undefined) : loaders[fallback]?.(),
@@ -46,7 +46,9 @@ async function loadTranslator(locale: string, fallback: string): Promise<Transla
   // console in every build, so the journeys (tests/e2e/fixtures/transitions.ts) fail on it.
   const report = (key: string, where: string) => console.error(`${missingMessagePrefix} ${key} in ${where}`);
   const messages = base ? base.default : locale === fallback ? {} : own.fallback;
-  return createTranslator(locale, own.default, { locale: fallback, messages }, report);
+  // A screen's own messages arrive with the screen (engine/app/screen-definition.ts), with the content's fallback
+  // messages for any its locale lacks (the content check holds every locale to every key, so none today).
+  return createTranslator(locale, own.default, { locale: fallback, messages }, report, own.screens);
 }
 
 /**

@@ -2,11 +2,13 @@
  * A screen's whole definition. The browser's content bundle holds only each screen's outline (route, flow, sign-on,
  * reads: engine/content/types.ts ScreenOutline), so the first page does not download every screen of every flow;
  * the rest of a screen is a chunk of its own (virtual:screens), which the server preloads beside the page that shows
- * it (server/http/page-preloads.ts). A bundle whose screens are whole (the tests, the preview) is used as it is.
+ * it (server/http/page-preloads.ts). A bundle whose screens are whole (the tests, the preview) is used as it is. The
+ * messages a screen alone uses come in a chunk of their own too (engine/i18n/translator.ts `screenMessages`).
  */
 import { use } from 'react';
 import { loaders } from 'virtual:screens';
 import type { Screen, ScreenOutline } from '../content/types.ts';
+import { useI18n } from '../i18n/context.tsx';
 
 /** A promise React's `use` reads at once: it carries its outcome (`status`, `value`), as React marks the ones it awaited. */
 type Tracked<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T };
@@ -40,9 +42,13 @@ export function loadScreen(screen: ScreenOutline): Promise<Screen> {
 }
 
 /**
- * The whole screen, suspending (React `use`) while its chunk downloads; at once when it is already here. A navigation
- * is a transition (react-router), so the screen before stays in view meanwhile instead of a loader.
+ * The whole screen, suspending (React `use`) while its chunk downloads, and the messages it alone uses while theirs
+ * does (the two side by side); at once when both are already here. A navigation is a transition (react-router), so
+ * the screen before stays in view meanwhile instead of a loader.
  */
 export function useScreenDefinition(screen: ScreenOutline): Screen {
-  return isWhole(screen) ? screen : use(loadScreen(screen));
+  const messages = useI18n().screenMessages?.(screen.id);
+  const definition = isWhole(screen) ? screen : use(loadScreen(screen));
+  if (messages) use(messages);
+  return definition;
 }

@@ -15,6 +15,18 @@ export interface Translator {
   locale: string;
   t: Translate;
   has(key: string): boolean;
+  /**
+   * The messages screen `screenId` alone uses (scripts/content/message-owners.ts), which the browser's catalogue leaves
+   * to a chunk of their own: a promise that settles once they are in this translator, marked as React's `use` reads
+   * it (at once when already here). Undefined when the catalogue holds them (the tests, the preview, `npm run dev`).
+   */
+  screenMessages?(screenId: string): Promise<void> | undefined;
+}
+
+/** A catalogue chunk: a locale's messages, and the fallback locale's for the keys it lacks. */
+export interface CatalogueModule {
+  default: Record<string, string>;
+  fallback: Record<string, string>;
 }
 
 /**
@@ -38,12 +50,20 @@ export function isPlainText(source: string): boolean {
   return /^[^{}\\.\s][^{}\\]*$/.test(source);
 }
 
+/** A promise with its outcome on it (`status`), as React's `use` marks the ones it awaited, so `use` reads it at once. */
+type Tracked<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T };
+
 export function createTranslator(
   locale: string,
-  messages: Record<string, string>,
-  fallback: { locale: string; messages: Record<string, string> } | undefined,
+  catalogue: Record<string, string>,
+  fallbackCatalogue: { locale: string; messages: Record<string, string> } | undefined,
   onMissing: (key: string, locale: string) => void = () => {},
+  /** Screen id -> a loader of the messages that screen alone uses (virtual:catalogue/<locale> `screens`). */
+  screenLoaders?: Record<string, () => Promise<CatalogueModule>>,
 ): Translator {
+  // Copies, which a screen's own messages join as they arrive.
+  const messages: Record<string, string> = { ...catalogue };
+  const fallback = fallbackCatalogue && { locale: fallbackCatalogue.locale, messages: { ...fallbackCatalogue.messages } };
   const compiled = new Map<string, MessageFormat | string>();
   const compile = (key: string): MessageFormat | string | undefined => {
     const cached = compiled.get(key);
@@ -66,5 +86,26 @@ export function createTranslator(
     const clean = Object.fromEntries(Object.entries(args).flatMap(([name, value]) => (value === undefined ? [] : [[name, asText(value)]])));
     return mf.format(clean, (error) => onMissing(`${key}: ${String((error as Error).message ?? error)}`, locale));
   };
-  return { locale, t, has: (key) => key in messages || (fallback ? key in fallback.messages : false) };
+  const screens = new Map<string, Tracked<void>>();
+  const screenMessages = (screenId: string): Tracked<void> | undefined => {
+    const load = screenLoaders?.[screenId];
+    if (!load) return undefined;
+    let loading = screens.get(screenId);
+    if (!loading) {
+      const pending: Tracked<void> = load().then(
+        (module) => {
+          Object.assign(messages, module.default);
+          if (fallback) Object.assign(fallback.messages, module.fallback);
+          pending.status = 'fulfilled';
+        },
+        (error: unknown) => {
+          screens.delete(screenId); // shown again later, the screen tries the download again
+          throw error;
+        },
+      );
+      screens.set(screenId, (loading = pending));
+    }
+    return loading;
+  };
+  return { locale, t, has: (key) => key in messages || (fallback ? key in fallback.messages : false), ...(screenLoaders ? { screenMessages } : {}) };
 }

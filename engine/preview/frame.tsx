@@ -7,7 +7,7 @@ import type { Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import bundle from 'virtual:content-full';
 import fixtures from 'virtual:preview-fixtures';
-import { loaders, fallbackLocale } from 'virtual:catalogues';
+import { wholeLoaders as loaders, fallbackLocale } from 'virtual:catalogues';
 import config from '../../rules/config.json';
 import { App } from '../app/app.tsx';
 import type { AnalyticsSinks } from '../analytics/index.ts';

@@ -5,9 +5,15 @@
  *   virtual:screens        a lazy loader per screen (`loaders[screenId]`) of virtual:screen/<id>, the whole screen, so
  *                          the first page does not download every screen (engine/app/screen-definition.ts)
  *   virtual:content-full   the bundle with whole screens, for the preview page (engine/preview, dev only)
- *   virtual:catalogues     the list of locales and a lazy loader per locale (one chunk per catalogue)
- *   virtual:catalogue/<l>  one locale's messages (`default`), and `fallback`: only the keys it lacks, taken from the
- *                          fallback locale (rules/config.json), so a page downloads one catalogue, not two
+ *   virtual:catalogues     the list of locales and a lazy loader per locale (one chunk per catalogue); `wholeLoaders`
+ *                          for the tests and the preview page, whose screens are whole (every message in one chunk)
+ *   virtual:catalogue/<l>  one locale's messages (`default`) but those one screen alone uses (scripts/content/
+ *                          message-owners.ts), and `fallback`: only the keys it lacks, taken from the fallback locale
+ *                          (rules/config.json), so a page downloads one catalogue, not two; `screens`: a lazy loader
+ *                          of each screen's own messages in this locale
+ *   virtual:screen-messages/<l>/<id>  the messages screen <id> alone uses, in locale <l> (`default`, `fallback`), which
+ *                          the engine loads beside the screen's definition (engine/app/screen-definition.ts)
+ *   virtual:catalogue-whole/<l>  every message of the locale (`default`, `fallback`): virtual:catalogues wholeLoaders
  *   virtual:validators     a lazy loader per form screen (`loaders[screenId]`), so a screen loads only its own validators
  *   virtual:validators/<id>  precompiled ajv validators for one screen's form schemas, every variant (no eval in the browser)
  *   virtual:preview-fixtures  the routing tables' fixtures, for the preview page's states (imported by it alone)
@@ -23,6 +29,7 @@ import { precompileValidators } from '../content/precompile.ts';
 import { possibleFormSchemas } from '../../engine/content/resolve.ts';
 import type { ScreenOutline } from '../../engine/content/types.ts';
 import { PSEUDO_LOCALE, pseudoCatalogue } from '../catalogues/pseudo.ts';
+import { repoMessageOwners } from '../content/message-owners-repo.ts';
 
 const PREFIX = 'virtual:';
 const IDS = ['virtual:content', 'virtual:content-full', 'virtual:screens', 'virtual:catalogues', 'virtual:validators', 'virtual:preview-fixtures'];
@@ -83,6 +90,11 @@ export function contentPlugin(root: string): Plugin {
   };
   const fallbackLocale = (): string =>
     (JSON.parse(readFileSync(resolve(root, 'rules/config.json'), 'utf8')) as { fallbackLocale: string }).fallbackLocale;
+  // Worked out once per build or test run. `npm run dev` keeps every message in the locale's catalogue instead: an
+  // edit of engine code that names a screen's message would otherwise need a restart to be seen.
+  let split = true;
+  let owners: Record<string, string[]> | undefined;
+  const messageOwners = (): Record<string, string[]> => (owners ??= split ? repoMessageOwners(root, fallbackLocale()) : {});
   const load = (id: string): string | undefined => {
     if (id === 'virtual:content') return `export default ${jsonModuleValue(outlined(forRuntime(loadContent(root)) as Record<string, unknown>))};`;
     if (id === 'virtual:content-full') return `export default ${jsonModuleValue(forRuntime(loadContent(root)))};`;
@@ -98,16 +110,33 @@ export function contentPlugin(root: string): Plugin {
     }
     if (id === 'virtual:catalogues') {
       const locales = Object.keys(catalogues());
-      const loaders = locales.map((l) => `${JSON.stringify(l)}: () => import(${JSON.stringify(`virtual:catalogue/${l}`)})`);
-      return `export const locales = ${JSON.stringify(locales)};\nexport const fallbackLocale = ${JSON.stringify(fallbackLocale())};\nexport const loaders = { ${loaders.join(', ')} };`;
+      const loaders = (kind: string) => locales.map((l) => `${JSON.stringify(l)}: () => import(${JSON.stringify(`virtual:${kind}/${l}`)})`).join(', ');
+      return [
+        `export const locales = ${JSON.stringify(locales)};`,
+        `export const fallbackLocale = ${JSON.stringify(fallbackLocale())};`,
+        `export const loaders = { ${loaders('catalogue')} };`,
+        `export const wholeLoaders = { ${loaders('catalogue-whole')} };`,
+      ].join('\n');
     }
+    // A locale's messages, all of them or some (`keep`): its own, and the fallback locale's for the keys it lacks.
+    const messagesModule = (locale: string, keep: (key: string) => boolean, extra = '') => {
+      const all = catalogues();
+      const own = Object.fromEntries(Object.entries(all[locale] ?? {}).filter(([key]) => keep(key)));
+      const missing = Object.fromEntries(Object.entries(all[fallbackLocale()] ?? {}).filter(([key]) => keep(key) && !(key in own)));
+      return `export default ${jsonModuleValue(own)};\nexport const fallback = ${jsonModuleValue(missing)};${extra}`;
+    };
+    if (id.startsWith('virtual:catalogue-whole/')) return messagesModule(id.slice('virtual:catalogue-whole/'.length), () => true);
     if (id.startsWith('virtual:catalogue/')) {
       const locale = id.slice('virtual:catalogue/'.length);
-      const all = catalogues();
-      const own = all[locale] ?? {};
-      const base = all[fallbackLocale()] ?? {};
-      const missing = Object.fromEntries(Object.entries(base).filter(([key]) => !(key in own)));
-      return `export default ${jsonModuleValue(own)};\nexport const fallback = ${jsonModuleValue(missing)};`;
+      const owners = messageOwners();
+      const ownedKeys = new Set(Object.values(owners).flat());
+      const screenLoaders = Object.keys(owners).map((screen) => `${JSON.stringify(screen)}: () => import(${JSON.stringify(`virtual:screen-messages/${locale}/${screen}`)})`);
+      return messagesModule(locale, (key) => !ownedKeys.has(key), `\nexport const screens = { ${screenLoaders.join(', ')} };`);
+    }
+    if (id.startsWith('virtual:screen-messages/')) {
+      const [locale, screen] = id.slice('virtual:screen-messages/'.length).split('/');
+      const own = new Set(messageOwners()[screen] ?? []);
+      return messagesModule(locale, (key) => own.has(key));
     }
     if (id === 'virtual:preview-fixtures') {
       // The preview page (engine/preview, dev only) opens screens in the states the routing-table fixtures describe.
@@ -135,9 +164,11 @@ export function contentPlugin(root: string): Plugin {
     configResolved(config) {
       // Only the dev server serves the pseudo-locale: never a build, never the test runner.
       pseudo = config.command === 'serve' && !process.env.VITEST;
+      split = !pseudo;
     },
     resolveId(id) {
-      if (IDS.includes(id) || id.startsWith('virtual:catalogue/') || id.startsWith('virtual:validators/') || id.startsWith('virtual:screen/')) return `\0${id}`;
+      const prefixes = ['virtual:catalogue/', 'virtual:catalogue-whole/', 'virtual:screen-messages/', 'virtual:validators/', 'virtual:screen/'];
+      if (IDS.includes(id) || prefixes.some((prefix) => id.startsWith(prefix))) return `\0${id}`;
       return undefined;
     },
     load(id) {

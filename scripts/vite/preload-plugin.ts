@@ -4,7 +4,8 @@
  *   boot        the chunks the entry imports as it starts (the engine, engine/main.tsx) and their styles
  *   catalogues  each locale's catalogue chunk (virtual:catalogue/<locale>), which boot imports first thing
  *   screens     for each screen, its path, whether it needs a session, its definition's chunk (virtual:screen/<id>,
- *               engine/app/screen-definition.ts), its kind's chunk when the kind is loaded lazily (engine/screens/
+ *               engine/app/screen-definition.ts), per locale the chunk of the messages it alone uses
+ *               (virtual:screen-messages/<locale>/<id>, which the engine loads beside the definition), its kind's chunk when the kind is loaded lazily (engine/screens/
  *               registry.ts: the kind `k` lives in engine/screens/<k>-screen.tsx) and, for the form kind, the
  *               screen's validators chunk (virtual:validators/<id>, which the registry loads beside the form chunk),
  *               with the chunks they import and their styles, and `reads`: the API reads it makes on arrival (`load`) whose address the route alone
@@ -111,9 +112,13 @@ export function preloadPlugin(root: string): Plugin {
       };
 
       const catalogues: Record<string, string[]> = {};
+      // Screen id -> locale -> the chunk of the messages that screen alone uses (virtual:screen-messages/<l>/<id>).
+      const screenMessages: Record<string, Record<string, string[]>> = {};
       for (const chunk of chunks) {
         const match = /\0?virtual:catalogue\/(.+)$/.exec(chunk.facadeModuleId ?? '');
         if (match) catalogues[match[1]] = closure([chunk]).modules;
+        const own = /\0?virtual:screen-messages\/([^/]+)\/(.+)$/.exec(chunk.facadeModuleId ?? '');
+        if (own) (screenMessages[own[2]] ??= {})[own[1]] = closure([chunk]).modules;
       }
       const screens: PagePreloads['screens'] = [];
       const content = loadContent(root);
@@ -151,7 +156,8 @@ export function preloadPlugin(root: string): Plugin {
         const validators = kind && screen.kind === 'form' ? facade((id) => id.endsWith(`virtual:validators/${screen.id}`)) : undefined;
         const reads = routeReads(screen, content.calls);
         const heading = headingOf(screen);
-        if (!definition && !kind && reads.length === 0 && !heading.heading) continue;
+        const messages = screenMessages[screen.id];
+        if (!definition && !kind && reads.length === 0 && !heading.heading && !messages) continue;
         const own = closure([definition]).modules;
         const rest = closure([kind, validators]);
         screens.push({
@@ -159,6 +165,7 @@ export function preloadPlugin(root: string): Plugin {
           path: screen.path,
           auth: screen.auth !== 'none',
           definition: own,
+          ...(messages ? { messages } : {}),
           modules: rest.modules.filter((file) => !own.includes(file)),
           styles: rest.styles,
           reads,

@@ -1,6 +1,6 @@
 /**
  * What a page preloads beside its entry script (issue 10): the catalogue of the locale boot will ask for first, the
- * screen's definition (engine/app/screen-definition.ts), and, on a screen whose kind is a chunk of its own (a form, a list), that chunk, the screen's validators and their styles,
+ * screen's definition (engine/app/screen-definition.ts) and the messages it alone uses in that locale, and, on a screen whose kind is a chunk of its own (a form, a list), that chunk, the screen's validators and their styles,
  * and, for a signed-in visitor, the API reads the screen makes on arrival whose address the route fills (the
  * application, say). Without these the browser learns of them only once the entry script has run, a round trip later
  * each. The build
@@ -34,6 +34,8 @@ export interface PagePreloads {
     path: string;
     auth: boolean;
     definition?: string[];
+    /** Locale -> the chunk of the messages this screen alone uses, which the engine loads beside its definition. */
+    messages?: Record<string, string[]>;
     modules: string[];
     styles: string[];
     reads?: string[];
@@ -143,12 +145,14 @@ export function likelyLocale(preloads: PagePreloads, request: PageRequest): stri
 
 /** The files to preload for `request`: scripts (`modulepreload`) and styles (`preload as=style`). */
 export function pagePreloads(preloads: PagePreloads, request: PageRequest): PreloadFiles {
-  const catalogue = preloads.catalogues[likelyLocale(preloads, request)] ?? [];
+  const locale = likelyLocale(preloads, request);
+  const catalogue = preloads.catalogues[locale] ?? [];
   const found = screenFor(preloads, request.path);
   const shown = found && (request.signedIn || !found.screen.auth) ? found.screen : undefined;
   // Reads need the session: a signed-out visitor would only be refused (and the screen sends them to sign on).
   const reads = found && shown && request.signedIn ? readsFor(shown.reads ?? [], routeParams(found.pattern, request.path)) : [];
-  const definition = (shown?.definition ?? []).filter((file) => !catalogue.includes(file));
+  // The screen's definition and its own messages in that locale: both are needed before anything of the screen shows.
+  const definition = [...(shown?.definition ?? []), ...(shown?.messages?.[locale] ?? [])].filter((file, i, all) => !catalogue.includes(file) && all.indexOf(file) === i);
   const boot = preloads.boot ?? { modules: [], styles: [] };
   return {
     boot: boot.modules,
@@ -201,7 +205,7 @@ export interface PreloadFiles {
   /** The engine's own chunks, which the entry starts at once (page-preloads.json `boot`). */
   boot?: string[];
   catalogue: string[];
-  /** The screen's definition (engine/app/screen-definition.ts): needed before anything of the screen shows. */
+  /** The screen's definition and its own messages (engine/app/screen-definition.ts): needed before anything of it shows. */
   definition?: string[];
   modules: string[];
   styles: string[];

@@ -7,7 +7,7 @@
 import { render, screen as view } from '@testing-library/react';
 import { createRef } from 'react';
 import bundle from 'virtual:content-full';
-import { loaders } from 'virtual:catalogues';
+import { wholeLoaders as loaders } from 'virtual:catalogues';
 import { EngineContext, type Engine } from '../../engine/app/engine-context.tsx';
 import { I18nProvider } from '../../engine/i18n/context.tsx';
 import { createTranslator } from '../../engine/i18n/translator.ts';

@@ -7,7 +7,7 @@ import type userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import bundle from 'virtual:content-full';
-import { loaders } from 'virtual:catalogues';
+import { loaders, wholeLoaders } from 'virtual:catalogues';
 import { App } from '../../engine/app/app.tsx';
 import { createTranslator } from '../../engine/i18n/translator.ts';
 import type { ContentBundle } from '../../engine/content/types.ts';
@@ -53,11 +53,34 @@ export function fakeApi(document: Record<string, unknown>, answer?: (method: str
 
 export async function renderScreen(
   path: string,
-  options: { bundle?: ContentBundle; messages?: Record<string, string>; sinks?: AnalyticsSinks; environment?: Environment; locale?: string } = {},
+  options: {
+    bundle?: ContentBundle;
+    messages?: Record<string, string>;
+    sinks?: AnalyticsSinks;
+    environment?: Environment;
+    locale?: string;
+    /**
+     * The browser's catalogue (each screen's own messages left to a chunk of their own), as boot loads it; with
+     * `delayMs`, each screen's messages arrive that much later than they would (a slow network).
+     */
+    splitCatalogue?: boolean | { delayMs: number };
+    /** Told of each message key the translator lacks. */
+    onMissing?: (key: string) => void;
+  } = {},
 ) {
   const locale = options.locale ?? 'en-US';
-  const messages = { ...(await loaders[locale]()).default, ...(options.messages ?? {}) };
-  const translator = createTranslator(locale, messages, undefined);
+  const catalogue = options.splitCatalogue ? await loaders[locale]() : await wholeLoaders[locale]();
+  const messages = { ...catalogue.default, ...(options.messages ?? {}) };
+  type ScreenLoaders = NonNullable<Parameters<typeof createTranslator>[4]>;
+  const split = options.splitCatalogue;
+  const delay = typeof split === 'object' ? split.delayMs : 0;
+  const screenLoaders: ScreenLoaders | undefined =
+    'screens' in catalogue
+      ? Object.fromEntries(
+          Object.entries(catalogue.screens as ScreenLoaders).map(([id, load]) => [id, () => new Promise<void>((resolve) => setTimeout(resolve, delay)).then(load)]),
+        )
+      : undefined;
+  const translator = createTranslator(locale, messages, undefined, options.onMissing, screenLoaders);
   return render(
     <SWRConfig value={{ provider: () => new Map() }}>
       <App

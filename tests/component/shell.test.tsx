@@ -5,6 +5,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import outlines from 'virtual:content';
+import { loaders } from 'virtual:catalogues';
 import { applicationId, bundle, fakeApi, renderScreen } from './render-screen.tsx';
 import type { ContentBundle, Screen } from '../../engine/content/types.ts';
 
@@ -29,17 +30,24 @@ const waiting: Screen = {
 const statusCall = { getStatus: { method: 'GET' as const, path: '/api/v2/applications/{applicationId}/status', params: { applicationId: { var: 'application.id' } } } };
 
 describe('shell', () => {
-  it("on the browser's bundle of screen outlines, a screen loads its own definition, then its reads, and shows", async () => {
+  it("on the browser's bundle of screen outlines and its catalogue, a screen loads its own definition and its own messages, then its reads, and shows", async () => {
     expect(Object.keys(outlines.screens)).toEqual(Object.keys(bundle.screens));
     expect('form' in outlines.screens['applicant-info']).toBe(false);
+    // The screen's title and labels are its own messages: not in the locale's catalogue, in the screen's chunk.
+    const catalogue = await loaders['en-US']();
+    expect(catalogue.default['signup.applicantInfo.title']).toBeUndefined();
+    expect((await catalogue.screens['applicant-info']()).default['signup.applicantInfo.title']).toBe('Tell us about yourself');
     const api = fakeApi({ application: { id: applicationId }, applicant: {}, company: { currency: 'USD' } });
+    const missing: string[] = [];
     // The screen suspends (React `use`) on its definition's chunk: in a test, React retries it only after an awaited act.
     await act(async () => {
-      await renderScreen(`/${applicationId}/applicant`, { bundle: outlines as unknown as ContentBundle });
+      // The messages arrive after the definition: the screen waits for both instead of showing their keys meanwhile.
+      await renderScreen(`/${applicationId}/applicant`, { bundle: outlines as unknown as ContentBundle, splitCatalogue: { delayMs: 1500 }, onMissing: (key) => missing.push(key) });
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Tell us about yourself' })).toBeInTheDocument();
     expect(await screen.findByLabelText(/^Legal first name/)).toBeInTheDocument();
     expect(api.calls.filter((call) => call.url === `/api/v2/applications/${applicationId}`)).toHaveLength(1);
+    expect(missing).toEqual([]);
   });
 
   it('an application id that is not urn:app plus five groups shows the incorrect-URL page, and asks the API nothing', async () => {

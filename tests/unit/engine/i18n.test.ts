@@ -47,6 +47,45 @@ describe('translator', () => {
   });
 });
 
+describe("a screen's own messages (engine/i18n/translator.ts screenMessages)", () => {
+  const chunk = (messages: Record<string, string>, fallback: Record<string, string> = {}) => ({ default: messages, fallback });
+
+  it('loads them once, then the translator has them; a screen without a chunk of its own gives nothing to wait for', async () => {
+    let loads = 0;
+    const missing: string[] = [];
+    const translator = createTranslator('fr-CA', { 'shell.x': 'Coquille' }, { locale: 'en-US', messages: {} }, (key) => missing.push(key), {
+      landing: async () => (loads++, chunk({ 'signup.landing.title': 'Faites-vous payer' }, { 'signup.landing.intro': 'Apply' })),
+    });
+    expect(translator.has('signup.landing.title')).toBe(false);
+    const first = translator.screenMessages!('landing')!;
+    expect(translator.screenMessages!('landing')).toBe(first); // the same promise: React's use() waits on one
+    await first;
+    expect(loads).toBe(1);
+    expect((first as { status?: string }).status).toBe('fulfilled'); // read at once by use() from now on
+    expect(translator.t('signup.landing.title')).toBe('Faites-vous payer');
+    expect(translator.t('signup.landing.intro')).toBe('Apply'); // the fallback locale's, for a key the locale lacks
+    expect(translator.t('shell.x')).toBe('Coquille');
+    expect(missing).toEqual([]);
+    expect(translator.screenMessages!('other')).toBeUndefined();
+  });
+
+  it('loads them again after a failed download', async () => {
+    const answers = [Promise.reject(new Error('offline')), Promise.resolve(chunk({ 'a.b': 'A' }))];
+    const translator = createTranslator('en-US', {}, undefined, undefined, { s: () => answers.shift()! });
+    await expect(translator.screenMessages!('s')).rejects.toThrow('offline');
+    await translator.screenMessages!('s');
+    expect(translator.t('a.b')).toBe('A');
+  });
+
+  it("does not change the catalogue it was made from (another locale's translator, the next test, share it)", async () => {
+    const catalogue = { 'shell.x': 'X' };
+    const translator = createTranslator('en-US', catalogue, undefined, undefined, { s: async () => chunk({ 'a.b': 'A' }) });
+    await translator.screenMessages!('s');
+    expect(catalogue).toEqual({ 'shell.x': 'X' });
+    expect(createTranslator('en-US', catalogue, undefined).screenMessages).toBeUndefined();
+  });
+});
+
 describe('locale detection: cookie, then session, then browser, then query (doc1 §1)', () => {
   const supported = ['en-CA', 'fr-CA'];
   it('takes the first supported source in that order', () => {

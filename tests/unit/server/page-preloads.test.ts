@@ -46,6 +46,20 @@ describe('page preloads', () => {
     expect(pagePreloads(preloads, request('/urn:app:1/applicant/nothing-here')).modules).toEqual([]);
   });
 
+  it("preloads the screen's own messages in the locale boot asks for, beside its definition", () => {
+    const withMessages: PagePreloads = {
+      ...preloads,
+      screens: preloads.screens.map((screen) =>
+        screen.id === 'applicant-info' ? { ...screen, messages: { 'en-US': ['/assets/applicant-info-m1.js'], 'fr-CA': ['/assets/applicant-info-m2.js'] } } : screen,
+      ),
+    };
+    expect(pagePreloads(withMessages, request('/urn:app:1/applicant')).definition).toEqual(['/assets/applicant-info-s.js', '/assets/applicant-info-m1.js']);
+    expect(pagePreloads(withMessages, request('/urn:app:1/applicant', { acceptLanguage: 'fr-CA' })).definition).toEqual(['/assets/applicant-info-s.js', '/assets/applicant-info-m2.js']);
+    // A locale without a chunk of the screen's own (it has none there): the definition alone.
+    expect(pagePreloads(withMessages, request('/urn:app:1/applicant', { localeCookie: 'en-CA' })).definition).toEqual(['/assets/applicant-info-s.js']);
+    expect(pagePreloads(withMessages, request('/x/applicant', { signedIn: false })).definition).toEqual([]);
+  });
+
   it('prefers a literal segment to a parameter, as the router does', () => {
     expect(matchRank('/:applicationId/owners/add', '/x/owners/add')).toBeGreaterThan(matchRank('/:applicationId/owners/:ownerId', '/x/owners/add')!);
     expect(pagePreloads(preloads, request('/x/owners/add')).modules).toContain('/assets/owner-new-h.js');

@@ -1,0 +1,92 @@
+/**
+ * Which messages belong to one screen alone, so the browser downloads them with that screen instead of with every
+ * page (scripts/vite/content-plugin.ts: the locale's catalogue keeps the rest).
+ *
+ * A screen names its messages in its file: its `messages` prefix (the engine adds `.title`, `.submit`,
+ * `.<field>.label`, ...), and other keys or prefixes (`"ui:enumLabels": "countries.US.region"`, `"itemLabels":
+ * "categories.industry"`). A dotted string of a screen file refers to the keys it equals or is a dotted prefix of. A key is
+ * the screen's own when exactly one screen refers to it and nothing else may: no other content file (flows, rules),
+ * and no code of the engine or the server names it or one of its prefixes in a string (a quote followed by the
+ * prefix, as in `'shell.locale.'` or `` `errors.${code}` ``). Server code that translates a key itself (`t('…')`,
+ * `.t(`…`)`) sends the browser words, not the key, so it does not count. Everything else stays in the catalogue,
+ * so a key whose use cannot be read off the files is always there.
+ */
+
+/** Every string of a JSON value, object keys included. */
+function* stringsOf(value: unknown): Generator<string> {
+  if (typeof value === 'string') yield value;
+  else if (Array.isArray(value)) for (const item of value) yield* stringsOf(item);
+  else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      yield key;
+      yield* stringsOf(item);
+    }
+  }
+}
+
+/** The key and each of its dotted prefixes: `a.b.c` -> `a`, `a.b`, `a.b.c`. */
+function prefixesOf(key: string): string[] {
+  const parts = key.split('.');
+  return parts.map((_, i) => parts.slice(0, i + 1).join('.'));
+}
+
+/**
+ * A dotted name right after a quote or backquote (the start of a string literal), and whether a dot follows it (a
+ * key built on it, as in `` `errors.${code}` ``); `t(` before it marks a translation.
+ */
+const QUOTED = /(\bt\(\s*)?["'`]([A-Za-z][\w-]*(?:\.[\w-]+)*)(\.?)/g;
+
+/**
+ * The names that start a string literal in `text` and may name messages: a dotted name (`'shell.locale'`), or one word
+ * a key is built on (`` `errors.${code}` ``). One word alone (`"signup"`, `"accounts"`) is an id or a property name
+ * here, not a key. With `skipTranslated`, not those inside a `t(` call.
+ */
+export function quotedNames(text: string, skipTranslated = false): Set<string> {
+  const names = new Set<string>();
+  for (const match of text.matchAll(QUOTED)) {
+    if (skipTranslated && match[1]) continue;
+    if (match[2].includes('.') || match[3]) names.add(match[2]);
+  }
+  return names;
+}
+
+export interface MessageOwnersInput {
+  /** Every message key (of the fallback locale's catalogue: the content check holds every locale to its keys). */
+  keys: Iterable<string>;
+  /** Screen id -> the screen as the content bundle has it. */
+  screens: Record<string, unknown>;
+  /** Texts that run in or reach the browser besides the screens: other content files, the engine's code. */
+  browser: string[];
+  /** The server's code: a key it names reaches the browser unless it translates it itself. */
+  server: string[];
+}
+
+/** Screen id -> the keys only that screen uses (screens that own none are left out). */
+export function messageOwners({ keys, screens, browser, server }: MessageOwnersInput): Record<string, string[]> {
+  const allKeys = [...keys];
+  const known = new Set(allKeys.flatMap(prefixesOf));
+  const elsewhere = new Set<string>();
+  for (const text of browser) for (const name of quotedNames(text)) elsewhere.add(name);
+  for (const text of server) for (const name of quotedNames(text, true)) elsewhere.add(name);
+  // Prefix -> the screens whose files name it.
+  const namedBy = new Map<string, Set<string>>();
+  for (const [id, screen] of Object.entries(screens)) {
+    for (const text of stringsOf(screen)) {
+      // One word (the screen's `flow`, an id) is not a key here; a screen naming a whole namespace keeps it shared.
+      if (!known.has(text) || !text.includes('.')) continue;
+      let ids = namedBy.get(text);
+      if (!ids) namedBy.set(text, (ids = new Set()));
+      ids.add(id);
+    }
+  }
+  const owned: Record<string, string[]> = {};
+  for (const key of allKeys) {
+    const prefixes = prefixesOf(key);
+    if (prefixes.some((prefix) => elsewhere.has(prefix))) continue;
+    const users = new Set(prefixes.flatMap((prefix) => [...(namedBy.get(prefix) ?? [])]));
+    if (users.size !== 1) continue;
+    const [id] = users;
+    (owned[id] ??= []).push(key);
+  }
+  return owned;
+}

@@ -63,6 +63,28 @@ describe('log redaction', () => {
   });
 });
 
+describe('the configuration the browser keeps in session storage (engine/app/boot.ts)', () => {
+  it('is the same for a visitor and for a user whose application holds every personal number, and holds none of them', async () => {
+    const cookie = await h.signUp('config-cache@example.com');
+    const dob = '04/12/1985';
+    const created = await h.call('POST', '/api/v2/applications', cookie, {
+      applicant: { ...completeUs.applicant, dob, governmentIdentification: { type: 'INDIVIDUAL', value: ssn, sourceType: 'SSN9' } },
+      company: { ...completeUs.company, governmentIdentification: { type: 'BUSINESS', value: ein, sourceType: 'FEIN' } },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().application.id;
+    expect((await h.call('POST', `/api/v2/applications/${id}/financial-instruments/manual`, cookie, { accountNumber: account, accountType: 'CHECKING', fullName: 'Ann Lee', primary: true, routingNumber: routing })).statusCode).toBeLessThan(300);
+    // Every address boot reads it from: each market's currency, and a co-brand's (rules/accounts.json).
+    for (const url of ['/api/v2/configs', '/api/v2/configs?currency=USD', '/api/v2/configs?currency=CAD', '/api/v2/configs/partner-1']) {
+      const visitor = await h.call('GET', url);
+      const user = await h.call('GET', url, cookie);
+      expect(user.statusCode).toBe(200);
+      expect(user.body).toBe(visitor.body);
+      for (const secret of [ssn, ein, account, routing, dob]) expect(user.body).not.toContain(secret);
+    }
+  });
+});
+
 describe('security headers', () => {
   it('sends a strict CSP and the usual hardening headers on API answers', async () => {
     const res = await h.app.inject({ method: 'GET', url: '/api/v2/configs' });

@@ -77,4 +77,10 @@ test('FULL_SSN in Canada asks the SIN again, in French (Canada fr-CA, terminal)'
   expect(document.applicant.governmentIdentification).toMatchObject({ type: 'INDIVIDUAL', sourceType: 'SIN' });
   expect(document.applicant.governmentIdentification.value).not.toContain('130692');
   expect(document.application.stepUpDetails).toEqual([]);
+
+  // The language switch writes the locale to session storage and a cookie, after the SIN and the date of birth were
+  // sent: the journey fixture searches every write of this journey for them (tests/e2e/fixtures/storage-writes.ts).
+  await page.getByRole('button', { name: text(locale, 'shell.locale.en-CA') }).click();
+  await expectHeading(page, 'en-CA', 'signup.approvedPending.title');
+  expect(await page.evaluate(() => sessionStorage.getItem('onboarding:locale'))).toBe('en-CA');
 });

@@ -1,27 +1,28 @@
 /// <reference types="vite/client" />
-// Types of the virtual modules served by scripts/vite/content-plugin.ts.
+// Types of the virtual modules served by scripts/vite/content-plugin.ts. Their own imports name files through the
+// tsconfig.json paths (#engine/...): a relative name is not allowed inside a `declare module`, and makes its exports `any`.
 declare module 'virtual:content' {
-  import type { EngineBundle } from './content/types.ts';
+  import type { EngineBundle } from '#engine/content/types.ts';
   /** The content with each screen's outline; the rest of a screen comes from virtual:screens. */
   const bundle: EngineBundle;
   export default bundle;
 }
 declare module 'virtual:screens' {
-  import type { Screen } from './content/types.ts';
+  import type { Screen } from '#engine/content/types.ts';
   /** One loader per screen: the whole screen (form, variants, transitions...). */
   export const loaders: Record<string, () => Promise<{ default: Screen }>>;
 }
 declare module 'virtual:content-full' {
-  import type { ContentBundle } from './content/types.ts';
+  import type { ContentBundle } from '#engine/content/types.ts';
   /** The content with whole screens, for the preview page (dev only). */
   const bundle: ContentBundle;
   export default bundle;
 }
 declare module 'virtual:catalogues' {
+  import type { CatalogueModule } from '#engine/i18n/translator.ts';
   export const locales: string[];
   /** rules/config.json fallbackLocale. */
   export const fallbackLocale: string;
-  import type { CatalogueModule } from './i18n/translator.ts';
   /**
    * One locale's messages, and the fallback locale's messages for the keys it lacks (empty when complete); `screens`:
    * per screen, a loader of the messages that screen alone uses, which the catalogue leaves out.

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { contentPlugin } from './scripts/vite/content-plugin.ts';
 import { compressPlugin } from './scripts/vite/compress-plugin.ts';
 import { preloadPlugin } from './scripts/vite/preload-plugin.ts';
+import { markdownStubAlias } from './scripts/vite/markdown-stub.ts';
 
 const root = import.meta.dirname;
 
@@ -36,11 +37,7 @@ export default defineConfig({
     // is already known.
     rjsfSwap('rjsf-has-widget', './hasWidget.js', 'engine/form/has-widget.ts'),
   ],
-  resolve: {
-    // rjsf renders markdown descriptions through markdown-to-jsx; our screens take rich text from the catalogues
-    // instead, so the 30 KB (gzip) parser is replaced by a stub (NOTES.md).
-    alias: [{ find: /^markdown-to-jsx(\/react)?$/, replacement: `${root}/engine/form/markdown-stub.tsx` }],
-  },
+  resolve: { alias: [markdownStubAlias(root)] },
   build: { outDir: 'dist', sourcemap: false, target: 'es2022' },
   server: { proxy: { '/api': 'http://127.0.0.1:3001', '/sso': 'http://127.0.0.1:3001' } },
 });

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { contentPlugin } from './scripts/vite/content-plugin.ts';
+import { markdownStubAlias } from './scripts/vite/markdown-stub.ts';
 
 const root = import.meta.dirname;
 
@@ -8,7 +9,7 @@ const root = import.meta.dirname;
 // app, so they render the real screens with the real precompiled validators.
 export default defineConfig({
   plugins: [contentPlugin(root)],
-  resolve: { alias: [{ find: /^markdown-to-jsx(\/react)?$/, replacement: `${root}/engine/form/markdown-stub.tsx` }] },
+  resolve: { alias: [markdownStubAlias(root)] },
   test: {
     globals: true,
     // Two workers on the 2-core CI machine (vitest's default there is one): the tiers are CPU-bound.

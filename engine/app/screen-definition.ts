@@ -9,9 +9,7 @@ import { use } from 'react';
 import { loaders } from 'virtual:screens';
 import type { Screen, ScreenOutline } from '../content/types.ts';
 import { useI18n } from '../i18n/context.tsx';
-
-/** A promise React's `use` reads at once: it carries its outcome (`status`, `value`), as React marks the ones it awaited. */
-type Tracked<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T };
+import { loadOnce, type Tracked } from '../state/load-once.ts';
 
 const definitions = new Map<string, Tracked<Screen>>();
 
@@ -21,24 +19,8 @@ const isWhole = (screen: ScreenOutline): screen is Screen => 'kind' in screen;
 /** Starts loading a screen's definition (once; again after a failure), e.g. before it shows; resolves to it. */
 export function loadScreen(screen: ScreenOutline): Promise<Screen> {
   if (isWhole(screen)) return Promise.resolve(screen);
-  let definition = definitions.get(screen.id);
-  if (!definition) {
-    const load = loaders[screen.id];
-    const pending: Tracked<Screen> = (load ? load() : Promise.reject(new Error(`no definition for screen ${screen.id}`))).then(
-      (module) => {
-        pending.status = 'fulfilled';
-        pending.value = module.default;
-        return module.default;
-      },
-      (error: unknown) => {
-        definitions.delete(screen.id); // shown again later, the screen tries the download again
-        throw error;
-      },
-    );
-    definition = pending;
-    definitions.set(screen.id, definition);
-  }
-  return definition;
+  const load = loaders[screen.id];
+  return loadOnce(definitions, screen.id, () => (load ? load().then((module) => module.default) : Promise.reject(new Error(`no definition for screen ${screen.id}`))));
 }
 
 /**

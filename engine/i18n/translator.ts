@@ -4,6 +4,7 @@
  * (and is reported, so a test or the content check catches it).
  */
 import { MessageFormat } from 'messageformat';
+import { loadOnce, type Tracked } from '../state/load-once.ts';
 
 export type MessageArgs = Record<string, string | number | undefined>;
 
@@ -50,9 +51,6 @@ export function isPlainText(source: string): boolean {
   return /^[^{}\\.\s][^{}\\]*$/.test(source);
 }
 
-/** A promise with its outcome on it (`status`), as React's `use` marks the ones it awaited, so `use` reads it at once. */
-type Tracked<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T };
-
 export function createTranslator(
   locale: string,
   catalogue: Record<string, string>,
@@ -90,22 +88,12 @@ export function createTranslator(
   const screenMessages = (screenId: string): Tracked<void> | undefined => {
     const load = screenLoaders?.[screenId];
     if (!load) return undefined;
-    let loading = screens.get(screenId);
-    if (!loading) {
-      const pending: Tracked<void> = load().then(
-        (module) => {
-          Object.assign(messages, module.default);
-          if (fallback) Object.assign(fallback.messages, module.fallback);
-          pending.status = 'fulfilled';
-        },
-        (error: unknown) => {
-          screens.delete(screenId); // shown again later, the screen tries the download again
-          throw error;
-        },
-      );
-      screens.set(screenId, (loading = pending));
-    }
-    return loading;
+    return loadOnce(screens, screenId, () =>
+      load().then((module) => {
+        Object.assign(messages, module.default);
+        if (fallback) Object.assign(fallback.messages, module.fallback);
+      }),
+    );
   };
   return { locale, t, has: (key) => key in messages || (fallback ? key in fallback.messages : false), ...(screenLoaders ? { screenMessages } : {}) };
 }

@@ -24,24 +24,38 @@ function figure(result: Result): ApiFigure {
   return { requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
 }
 
-/** The four calls against one running server. */
-export async function benchApi(baseUrl: string, options: { connections: number; duration: number; pool: number }): Promise<Record<string, ApiFigure>> {
-  const cookie = await signUp(baseUrl, `bench.api.${Date.now()}@example.com`);
+type Requests = NonNullable<Parameters<typeof autocannon>[0]['requests']>;
+
+/**
+ * A signed-in user with `size` complete applications on the server, and autocannon requests that rotate over them:
+ * `rotating(method, path, body?)` asks for `path(id)` of the next application each time.
+ */
+let pools = 0;
+async function applicationPool(baseUrl: string, size: number) {
+  const cookie = await signUp(baseUrl, `bench.api.${Date.now()}.${(pools += 1)}@example.com`);
   const ids: string[] = [];
-  for (let i = 0; i < options.pool; i += 1) ids.push(await createApplication(baseUrl, cookie, complete));
+  for (let i = 0; i < size; i += 1) ids.push(await createApplication(baseUrl, cookie, complete));
   const headers = { cookie, 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
   const bodiless = { cookie, 'x-requested-with': 'XMLHttpRequest' };
-  const rotating = (method: string, path: (id: string) => string, body?: string) => {
+  const rotating = (method: string, path: (id: string) => string, body?: string): Requests => {
     let n = 0;
-    return [{ method, headers: body ? headers : bodiless, ...(body ? { body } : {}), setupRequest: (request: object) => ({ ...request, path: path(ids[n++ % ids.length]) }) }];
+    return [{ method, headers: body ? headers : bodiless, ...(body ? { body } : {}), setupRequest: (request: object) => ({ ...request, path: path(ids[n++ % ids.length]) }) }] as Requests;
   };
-  const run = (requests: Parameters<typeof autocannon>[0]['requests']) =>
-    autocannon({ url: baseUrl, connections: options.connections, duration: options.duration, requests }).then(figure);
+  return { headers, rotating };
+}
+
+/** The GET of one application, as the benchmark asks for it. */
+const getPath = (id: string) => `/api/v2/applications/${id}`;
+
+/** The four calls against one running server. */
+export async function benchApi(baseUrl: string, options: { connections: number; duration: number; pool: number }): Promise<Record<string, ApiFigure>> {
+  const { headers, rotating } = await applicationPool(baseUrl, options.pool);
+  const run = (requests: Requests) => autocannon({ url: baseUrl, connections: options.connections, duration: options.duration, requests }).then(figure);
   return {
     create: await run([{ method: 'POST', path: '/api/v2/applications', headers, body: JSON.stringify(complete) }]),
-    update: await run(rotating('PUT', (id) => `/api/v2/applications/${id}`, JSON.stringify({ company: { dba: 'Corner Shop' } }))),
-    get: await run(rotating('GET', (id) => `/api/v2/applications/${id}`)),
-    onboard: await run(rotating('POST', (id) => `/api/v2/applications/${id}/onboard`)),
+    update: await run(rotating('PUT', getPath, JSON.stringify({ company: { dba: 'Corner Shop' } }))),
+    get: await run(rotating('GET', getPath)),
+    onboard: await run(rotating('POST', (id) => `${getPath(id)}/onboard`)),
   };
 }
 
@@ -62,15 +76,11 @@ export async function benchGetAgainstBare(
   bareUrl: string,
   options: { connections: number; duration: number; pool: number; rounds: number },
 ): Promise<GetRound[]> {
-  const cookie = await signUp(baseUrl, `bench.get.${Date.now()}@example.com`);
-  const ids: string[] = [];
-  for (let i = 0; i < options.pool; i += 1) ids.push(await createApplication(baseUrl, cookie, complete));
-  let n = 0;
-  const get = [{ method: 'GET', headers: { cookie, 'x-requested-with': 'XMLHttpRequest' }, setupRequest: (request: object) => ({ ...request, path: `/api/v2/applications/${ids[n++ % ids.length]}` }) }];
+  const get = (await applicationPool(baseUrl, options.pool)).rotating('GET', getPath);
   const rounds: GetRound[] = [];
   for (let round = 0; round < options.rounds; round += 1) {
     const bare = figure(await autocannon({ url: `${bareUrl}/bare`, connections: options.connections, duration: options.duration }));
-    const answer = figure(await autocannon({ url: baseUrl, connections: options.connections, duration: options.duration, requests: get as never }));
+    const answer = figure(await autocannon({ url: baseUrl, connections: options.connections, duration: options.duration, requests: get }));
     if (answer.non2xx || answer.errors) throw new Error(`GET answered ${answer.non2xx} non-2xx and ${answer.errors} errors`);
     rounds.push({ bare: bare.requestsPerSecond, get: answer.requestsPerSecond, getP99Ms: answer.p99Ms });
   }

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
 import type { BenchScreen } from './screens.ts';
+import { markdownStubAlias } from '../vite/markdown-stub.ts';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -40,7 +41,7 @@ export async function buildReference(name: ReferenceName, outDir: string, screen
     plugins: [react(), screensPlugin(screens)],
     // The app replaces rjsf's markdown parser with a stub (vite.config.ts); the libraries reference is read against the
     // app, so it does the same. The plain rjsf reference keeps rjsf as it comes.
-    resolve: name === 'libraries' ? { alias: [{ find: /^markdown-to-jsx(\/react)?$/, replacement: join(root, 'engine/form/markdown-stub.tsx') }] } : {},
+    resolve: name === 'libraries' ? { alias: [markdownStubAlias(root)] } : {},
     build: { outDir, emptyOutDir: true },
   });
 }

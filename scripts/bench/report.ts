@@ -16,22 +16,18 @@ export function markdown(r: BenchResults, verdicts: Verdict[]): string {
   for (const v of verdicts) lines.push(`| ${v.target} | ${mark(v.pass)} | ${v.detail} |`);
   if (r.js) {
     lines.push('', '## JavaScript shipped for the first screen', '', 'Every script Chromium loaded until the screen showed and the network was idle; gzip level 9, brotli quality 11.', '', '| build | page | files | raw | gzip | brotli |', '|---|---|---|---|---|---|');
-    const rows: Array<[string, string, { files: number; raw: number; gzip: number; brotli: number }]> = [
+    const rows: Array<[string, string, ShippedJs]> = [
       ['app', 'landing', r.js.app.landing],
       ['app', 'applicant (everything it loads)', r.js.app.applicant],
       ['hand-written React form', 'applicant', r.js['hand-written'].applicant],
       ['plain rjsf + runtime ajv', 'applicant', r.js['rjsf-runtime'].applicant],
-      ...(r.js.libraries
-        ? [
-            ['the chosen libraries alone (React, react-router-dom, swr, messageformat, json-logic-js)', 'landing', r.js.libraries.landing] as [string, string, ShippedJs],
-            ['the chosen libraries alone, with rjsf and its precompiled validator', 'applicant', r.js.libraries.applicant] as [string, string, ShippedJs],
-          ]
-        : []),
+      ['the chosen libraries alone (React, react-router-dom, swr, messageformat, json-logic-js)', 'landing', r.js.libraries.landing],
+      ['the chosen libraries alone, with rjsf and its precompiled validator', 'applicant', r.js.libraries.applicant],
     ];
     for (const [build, page, s] of rows) lines.push(`| ${build} | ${page} | ${s.files} | ${kb(s.raw)} | ${kb(s.gzip)} | ${kb(s.brotli)} |`);
     lines.push('', 'Each script of the app\'s pages, largest first:', '', '| page | script | raw | gzip | brotli |', '|---|---|---|---|---|');
     for (const [page, s] of [['landing', r.js.app.landing], ['applicant', r.js.app.applicant]] as const)
-      for (const f of s.perFile ?? []) lines.push(`| ${page} | \`${f.name}\` | ${kb(f.raw)} | ${kb(f.gzip)} | ${kb(f.brotli)} |`);
+      for (const f of s.perFile) lines.push(`| ${page} | \`${f.name}\` | ${kb(f.raw)} | ${kb(f.gzip)} | ${kb(f.brotli)} |`);
   }
   if (r.interaction) {
     lines.push('', `## Interaction on the largest form (\`${r.screens.largest}\`)`, '', 'Work: from the key event (or the submit click on an empty, freshly loaded form) until the page\'s handlers have run and the new DOM is laid out. Painted: until a task after the next frame, which adds the wait for the display (up to 16.7 ms at 60 Hz). Validation alone: the User Timing measure each build records around its validation call on that submit. The keystroke target uses the work figure; the first-validation target uses the validation alone.', '', '| build | keystroke work median | p90 | painted median | samples | first validation: validation alone median | p90 | click to summary laid out (work) median | p90 | painted median | samples |', '|---|---|---|---|---|---|---|---|---|---|---|');
@@ -51,8 +47,8 @@ export function markdown(r: BenchResults, verdicts: Verdict[]): string {
     for (const [storage, calls] of Object.entries(r.api.storages))
       for (const [call, f] of Object.entries(calls)) lines.push(`| ${storage} | ${call} | ${f.requestsPerSecond.toFixed(0)} | ${f.p50Ms} ms | ${f.p99Ms} ms | ${f.non2xx} | ${f.errors} |`);
     lines.push('', 'Update, get and onboard rotate over a pool of applications; onboard decides each once, then answers the stored decision (idempotent).');
-    if (r.api.getRounds && Object.keys(r.api.getRounds).length) {
-      lines.push('', `GET in turns with the bare route (${r.api.roundSeconds ?? '?'} s each, the bare route just before each GET run), which the GET target is judged on:`, '', '| storage | turn | bare req/s | GET req/s | GET / bare | GET p99 |', '|---|---|---|---|---|---|');
+    if (Object.keys(r.api.getRounds).length) {
+      lines.push('', `GET in turns with the bare route (${r.api.roundSeconds} s each, the bare route just before each GET run), which the GET target is judged on:`, '', '| storage | turn | bare req/s | GET req/s | GET / bare | GET p99 |', '|---|---|---|---|---|---|');
       for (const [storage, rounds] of Object.entries(r.api.getRounds))
         rounds.forEach((round, i) => lines.push(`| ${storage} | ${i + 1} | ${round.bare.toFixed(0)} | ${round.get.toFixed(0)} | ${((100 * round.get) / round.bare).toFixed(0)}% | ${round.getP99Ms} ms |`));
     }

@@ -15,7 +15,7 @@ export interface BenchResults {
     'hand-written': { applicant: ShippedJs };
     'rjsf-runtime': { applicant: ShippedJs };
     /** The chosen libraries alone (scripts/bench/references/libraries): the least such a page can ship. */
-    libraries?: { landing: ShippedJs; applicant: ShippedJs };
+    libraries: { landing: ShippedJs; applicant: ShippedJs };
   };
   buildCheck?: { ok: boolean; message: string };
   interaction?: Record<Target, { keystroke: Timing; validation: Timing }>;
@@ -28,8 +28,8 @@ export interface BenchResults {
     bare: ApiFigure;
     storages: Record<string, Record<string, ApiFigure>>;
     /** Per storage: the GET and the bare route measured in turns (api.ts benchGetAgainstBare). */
-    getRounds?: Record<string, GetRound[]>;
-    roundSeconds?: number;
+    getRounds: Record<string, GetRound[]>;
+    roundSeconds: number;
   };
   errors: string[];
 }

@@ -4,10 +4,11 @@
  * to the reference, unless locales/same-as-source.json says it is meant to be), and MessageFormat 2 errors
  * (syntax, and variables nobody provides). `variableProblems` is also part of `npm run check:content`.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { messageKeysOfScreen, type ScreenMessageSource } from '../../engine/content/messages.ts';
 import { readContent } from '../check-content/files.ts';
+import { sourceFiles } from '../content/source-files.ts';
 import { buildModel, asObject, type ContentModel, type Obj } from '../check-content/model.ts';
 import { resolveIncludes } from '../check-content/includes.ts';
 import { pointer, sortProblems, type Problem } from '../check-content/problem.ts';
@@ -120,20 +121,11 @@ export function variableProblems(model: ContentModel, resolved: Map<string, Obj>
   return problems;
 }
 
-function sourceFiles(folder: string): string[] {
-  if (!existsSync(folder)) return [];
-  return readdirSync(folder).flatMap((name) => {
-    const path = join(folder, name);
-    if (statSync(path).isDirectory()) return name === 'generated' ? [] : sourceFiles(path);
-    return /\.(tsx?|json)$/.test(name) ? [path] : [];
-  });
-}
-
 /** Dotted names that engine, server, rules and flows files spell out (message keys and key prefixes). */
 function namedInSources(root: string): Set<string> {
   const names = new Set<string>();
   for (const folder of ['engine', 'server', 'rules', 'flows']) {
-    for (const file of sourceFiles(join(root, folder))) {
+    for (const file of sourceFiles(join(root, folder), /\.(tsx?|json)$/)) {
       const text = readFileSync(file, 'utf8');
       for (const match of text.matchAll(/[a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9_-]+)+/g)) names.add(match[0]);
       // A format named in content has a default message `validation.<format>` (engine/validation/rules.ts).

@@ -9,7 +9,7 @@ import { SWRConfig } from 'swr';
 import bundle from 'virtual:content-full';
 import { loaders, wholeLoaders } from 'virtual:catalogues';
 import { App } from '../../engine/app/app.tsx';
-import { createTranslator } from '../../engine/i18n/translator.ts';
+import { createTranslator, type CatalogueModule } from '../../engine/i18n/translator.ts';
 import type { ContentBundle } from '../../engine/content/types.ts';
 import type { Environment } from '../../engine/environment/detect.ts';
 import type { AnalyticsSinks } from '../../engine/analytics/index.ts';
@@ -60,26 +60,20 @@ export async function renderScreen(
     environment?: Environment;
     locale?: string;
     /**
-     * The browser's catalogue (each screen's own messages left to a chunk of their own), as boot loads it; with
-     * `delayMs`, each screen's messages arrive that much later than they would (a slow network).
+     * The browser's catalogue (each screen's own messages left to a chunk of their own), as boot loads it, each
+     * screen's messages arriving `delayMs` later than they would (a slow network).
      */
-    splitCatalogue?: boolean | { delayMs: number };
+    splitCatalogue?: { delayMs: number };
     /** Told of each message key the translator lacks. */
     onMissing?: (key: string) => void;
   } = {},
 ) {
   const locale = options.locale ?? 'en-US';
-  const catalogue = options.splitCatalogue ? await loaders[locale]() : await wholeLoaders[locale]();
-  const messages = { ...catalogue.default, ...(options.messages ?? {}) };
-  type ScreenLoaders = NonNullable<Parameters<typeof createTranslator>[4]>;
   const split = options.splitCatalogue;
-  const delay = typeof split === 'object' ? split.delayMs : 0;
-  const screenLoaders: ScreenLoaders | undefined =
-    'screens' in catalogue
-      ? Object.fromEntries(
-          Object.entries(catalogue.screens as ScreenLoaders).map(([id, load]) => [id, () => new Promise<void>((resolve) => setTimeout(resolve, delay)).then(load)]),
-        )
-      : undefined;
+  const catalogue = split ? await loaders[locale]() : undefined;
+  const messages = { ...(catalogue ?? (await wholeLoaders[locale]())).default, ...(options.messages ?? {}) };
+  const later = (load: () => Promise<CatalogueModule>) => () => new Promise((resolve) => setTimeout(resolve, split?.delayMs)).then(load);
+  const screenLoaders = catalogue && Object.fromEntries(Object.entries(catalogue.screens).map(([id, load]) => [id, later(load)]));
   const translator = createTranslator(locale, messages, undefined, options.onMissing, screenLoaders);
   return render(
     <SWRConfig value={{ provider: () => new Map() }}>

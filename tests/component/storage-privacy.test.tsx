@@ -9,13 +9,11 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { applicationId, fakeApi, renderScreen, usEnvironment } from './render-screen.tsx';
+import { applicationId, bundle, fakeApi, renderScreen, usEnvironment } from './render-screen.tsx';
 import type { Environment } from '../../engine/environment/detect.ts';
-import type { Screen } from '../../engine/content/types.ts';
 import { browserSinks, track } from '../../engine/analytics/index.ts';
 import analyticsRules from '../../rules/analytics.json' with { type: 'json' };
 import services from '../../rules/services.json' with { type: 'json' };
-import { bundle } from './render-screen.tsx';
 
 function canada(): Environment {
   const us = usEnvironment();
@@ -45,7 +43,7 @@ describe('browser storage and analytics stay free of personal numbers', () => {
     };
     // Every event type the content can send: the screens' own, and the launch events of rules/services.json.
     const types = new Set<string>(services.launchTracking.map((launch) => launch.event));
-    for (const definition of Object.values(bundle.screens) as Screen[]) for (const type of Object.values(definition.analytics ?? {})) if (typeof type === 'string') types.add(type);
+    for (const definition of Object.values(bundle.screens)) for (const type of Object.values(definition.analytics ?? {})) if (typeof type === 'string') types.add(type);
     expect(types.size).toBeGreaterThan(10);
     // The API refuses every other post (signed out), so the record is written both ways: added, then taken back.
     let posts = 0;

@@ -1,5 +1,5 @@
 /**
- * `npm test`: everything, in the order that fails fastest — types in step, type check, content check, unit,
+ * `npm test`: everything, in the order that fails fastest — types in step, type check, lint, content check, unit,
  * component, API (embedded database), build, end-to-end in Chromium. Every step runs even when one fails, so
  * one run shows every problem; the exit code is non-zero when any step failed.
  */
@@ -14,6 +14,8 @@ const e2eDataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'onb
 const steps: Array<[string, string[]]> = [
   ['types in step', ['npx', 'tsx', 'scripts/gen-types.ts', '--check']],
   ['type check', ['npx', 'tsc', '--noEmit']],
+  // issue 26: ESLint (eslint.config.js). Prettier's `npm run format:check` joins once the tree has been formatted.
+  ['lint', ['npm', 'run', '--silent', 'lint']],
   ['content check', ['npx', 'tsx', 'scripts/check-content/index.ts']],
   ['unit tests', ['npx', 'vitest', 'run', '--project', 'unit']],
   ['component tests', ['npx', 'vitest', 'run', '--project', 'component']],

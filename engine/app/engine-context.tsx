@@ -35,7 +35,7 @@ export interface Engine {
   track(type: string, context: object, params?: Record<string, string | number | boolean>): void;
   /** Sends the visitor to sign-on, carrying the current path and query (doc1 §2.2). */
   signIn(): void;
-  /** Where analytics events go (the funnel of engine/analytics/funnel.ts sends its own events there). */
+  /** Where analytics events go (the funnel of engine/analytics/use-form-funnel.ts sends its own events there). */
   analyticsSinks?: import('../analytics/index.ts').AnalyticsSinks;
 }
 

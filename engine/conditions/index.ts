@@ -38,12 +38,12 @@ export function variablesOf(condition: unknown): string[] {
   return jsonLogic.uses_data(condition as Record<string, unknown>) as string[];
 }
 
-export interface Row<T> {
+export interface Row {
   when?: Condition;
 }
 
 /** The first row whose condition holds, or undefined. Tables are ordered; the first match wins. */
-export function firstMatch<T extends Row<T>>(rows: readonly T[], context: object): T | undefined {
+export function firstMatch<T extends Row>(rows: readonly T[], context: object): T | undefined {
   return rows.find((row) => evaluate(row.when, context));
 }
 

@@ -42,7 +42,7 @@ export interface ContentBundle<S extends ScreenOutline = Screen> {
   shell: ShellRules;
   /** rules/analytics.json (engine/analytics). */
   analytics: AnalyticsRules;
-  /** rules/funnel.json (engine/analytics/funnel.ts) and rules/scripts.json (engine/third-party). */
+  /** rules/funnel.json (engine/analytics/use-form-funnel.ts) and rules/scripts.json (engine/third-party). */
   funnel?: import('../analytics/funnel-core.ts').FunnelRules;
   scripts?: import('../third-party/script-url.ts').ScriptRules;
 }

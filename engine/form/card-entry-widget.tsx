@@ -7,7 +7,7 @@
  * the card is reset and the message stays shown. Messages: `summaryKey` (followed by the answer's `summaryField`), `changeKey`,
  * `savingKey`, `failedKey`. Generic: the parts, endpoint and messages are content.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { BASE_HEADERS } from '../calls/run.ts';
 import { failureFrom } from '../calls/errors.ts';
@@ -41,48 +41,50 @@ export function CardEntryWidget({ id, label, value, required, onChange, options,
   const complete = Object.keys(problems).length === 0;
 
   // An error arriving for a saved card (a decline) resets the card and keeps the message on screen.
+  // Only a new error text does this (an effect event reads the latest status and props, which re-run nothing).
   const errorText = rawErrors.join('|');
-  useEffect(() => {
-    if (errorText && status.kind === 'saved') {
+  const onErrors = useEffectEvent((text: string) => {
+    if (text && status.kind === 'saved') {
       setNotice(rawErrors[0]);
       setValues({});
       setTouched({});
       setStatus({ kind: 'entering' });
       onChange(undefined);
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [errorText]);
+  });
+  useEffect(() => onErrors(errorText), [errorText]);
 
+  // A complete entry is sent to the vault 300 ms after the last keystroke; a keystroke meanwhile starts again.
+  const save = useEffectEvent(async (mine: number, entered: Record<string, string>) => {
+    setStatus({ kind: 'saving' });
+    try {
+      const response = await fetch(settings.postTo, {
+        method: 'POST',
+        headers: { ...BASE_HEADERS },
+        body: JSON.stringify(entryBody(settings.parts, entered)),
+        credentials: 'same-origin',
+      });
+      const data = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+      if (mine !== attempt.current) return;
+      const token = data?.[settings.tokenField];
+      if (!response.ok || typeof token !== 'string') {
+        setStatus({ kind: 'failed', text: failureFrom(response.status, data).messages[0] ?? t(settings.failedKey) });
+        return;
+      }
+      // The number and CVV are not kept once the vault holds them.
+      setValues({});
+      setNotice(undefined);
+      setStatus({ kind: 'saved', args: Object.fromEntries(Object.entries(data ?? {}).filter(([k, v]) => k !== settings.tokenField && typeof v === 'string')) as Record<string, string> });
+      onChange(token);
+    } catch {
+      if (mine === attempt.current) setStatus({ kind: 'failed', text: t(settings.failedKey) });
+    }
+  });
   useEffect(() => {
     if (!complete || status.kind !== 'entering') return undefined;
     const mine = ++attempt.current;
-    const timer = setTimeout(async () => {
-      setStatus({ kind: 'saving' });
-      try {
-        const response = await fetch(settings.postTo, {
-          method: 'POST',
-          headers: { ...BASE_HEADERS },
-          body: JSON.stringify(entryBody(settings.parts, values)),
-          credentials: 'same-origin',
-        });
-        const data = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-        if (mine !== attempt.current) return;
-        const token = data?.[settings.tokenField];
-        if (!response.ok || typeof token !== 'string') {
-          setStatus({ kind: 'failed', text: failureFrom(response.status, data).messages[0] ?? t(settings.failedKey) });
-          return;
-        }
-        // The number and CVV are not kept once the vault holds them.
-        setValues({});
-        setNotice(undefined);
-        setStatus({ kind: 'saved', args: Object.fromEntries(Object.entries(data ?? {}).filter(([k, v]) => k !== settings.tokenField && typeof v === 'string')) as Record<string, string> });
-        onChange(token);
-      } catch {
-        if (mine === attempt.current) setStatus({ kind: 'failed', text: t(settings.failedKey) });
-      }
-    }, 300);
+    const timer = setTimeout(() => void save(mine, values), 300);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [complete, values, status.kind]);
 
   const change = () => {

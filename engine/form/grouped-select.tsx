@@ -10,7 +10,7 @@
  * chooses one) until the applicant searches. They are the same items as in the list, so a flagged type still
  * shows its notice. A slow or failed answer shows no suggestions and blocks nothing.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { useI18n } from '../i18n/context.tsx';
 import { useEngine } from '../app/engine-context.tsx';
@@ -71,9 +71,9 @@ function useSuggestions(config: Suggestions | undefined, data: Record<string, un
   } catch {
     url = null;
   }
-  useEffect(() => {
-    if (!config || !def || url === null) return undefined;
-    const stop = new AbortController();
+  // The request's address says everything the answer depends on: a new address asks again, nothing else does.
+  const ask = useEffectEvent((stop: AbortController) => {
+    if (!config || !def) return;
     runCall(config.call, def, context, withTimeout(engine.calls, config.timeoutMs, stop.signal))
       .then((answer) => {
         if (stop.signal.aborted) return;
@@ -83,9 +83,12 @@ function useSuggestions(config: Suggestions | undefined, data: Record<string, un
       .catch(() => {
         if (!stop.signal.aborted) setRanked([]);
       });
+  });
+  useEffect(() => {
+    if (url === null) return undefined;
+    const stop = new AbortController();
+    ask(stop);
     return () => stop.abort();
-    // The request's address says everything the answer depends on.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [url]);
   return ranked;
 }

@@ -21,9 +21,9 @@ export function SameAsWidget(props: WidgetProps) {
   const engine = useEngine();
   const options = props.options as unknown as Options;
   const inputRef = useRef<HTMLDivElement>(null);
-  const data = ((registry.formContext as { data?: Record<string, unknown> })?.data ?? {}) as Record<string, unknown>;
+  const data = (registry.formContext as { data?: Record<string, unknown> } | undefined)?.data;
   const source = useMemo(() => {
-    const found = valueAt(documentOf(data, engine.bundle.calls), options.from);
+    const found = valueAt(documentOf(data ?? {}, engine.bundle.calls), options.from);
     return typeof found === 'string' && found !== '' ? found : undefined;
   }, [data, engine.bundle.calls, options.from]);
   const digits = (text: unknown) => (typeof text === 'string' ? text.replace(/\D/g, '') : '');

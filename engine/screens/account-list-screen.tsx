@@ -11,7 +11,7 @@
  * - `selectable`: a condition over an account; an account that fails it shows `unselectableKey` (missing redirect URL);
  * - `requiredKey`, `createKey`, `legendKey`: messages of the choice.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useI18n } from '../i18n/context.tsx';
 import { useEngine } from '../app/engine-context.tsx';
 import { evaluate, type Condition } from '../conditions/index.ts';
@@ -54,18 +54,21 @@ export function AccountListScreen({ screen, context, submit, busy, headingRef, s
   const { t } = useI18n();
   const engine = useEngine();
   const options = screen.options as unknown as Options;
-  const data = (context.data ?? {}) as Record<string, unknown>;
-  const query = (context.query ?? {}) as Record<string, string>;
   const environment = (context.environment ?? {}) as { currency?: string; markets?: Record<string, { currency: string }>; cookieHost?: string };
-  const accounts = useMemo(() => orderAccounts((Array.isArray(data[options.source]) ? data[options.source] : []) as AccountEntry[], options.order), [data, options]);
-  const matching = useMemo(() => matchingAccount(accounts, { businessId: query.businessId, serviceId: query.serviceId }), [accounts, query]);
+  const accounts = useMemo(() => {
+    const list = (context.data as Record<string, unknown> | undefined)?.[options.source];
+    return orderAccounts((Array.isArray(list) ? list : []) as AccountEntry[], options.order);
+  }, [context.data, options]);
+  const matching = useMemo(() => {
+    const query = (context.query ?? {}) as Record<string, string>;
+    return matchingAccount(accounts, { businessId: query.businessId, serviceId: query.serviceId });
+  }, [accounts, context.query]);
   const [choice, setChoice] = useState<string>('');
   const [error, setError] = useState<string | null>(null);
   const started = useRef(false);
 
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
+  // What the list does on arrival runs once when the screen mounts; an effect event reads the latest props.
+  const arrive = useEffectEvent(() => {
     if (matching) {
       void submit({ applicationId: matching.applicationId });
       return;
@@ -80,7 +83,11 @@ export function AccountListScreen({ screen, context, submit, busy, headingRef, s
     } else if (overlap.kind === 'toast') {
       once(() => engine.toast(t(overlap.key), 'error', { source: 'currencyOverlap', context }));
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  });
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    arrive();
   }, []);
 
   if (matching) {

@@ -3,7 +3,7 @@
  * as a status meanwhile (a step redirect, a link that confirms itself, a fallback check). If nothing holds or a
  * call fails, the applicant gets a primary button to try again. Generic: it knows only the screen's own rows.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useI18n } from '../i18n/context.tsx';
 import type { ScreenProps } from './registry.ts';
 import { ScreenFrame } from './screen-frame.tsx';
@@ -21,11 +21,12 @@ export function AutoScreen({ screen, submit, busy, headingRef }: ScreenProps) {
       setStuck(true);
     }
   };
+  // The screen runs once when it mounts (not again when its props change): an effect event reads the latest ones.
+  const start = useEffectEvent(() => void run());
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    void run();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    start();
   }, []);
   return (
     <ScreenFrame screen={screen} headingRef={headingRef}>

@@ -18,7 +18,7 @@ import { sensitiveFields, withoutSensitive } from '../state/privacy.ts';
 import type { ScreenProps } from './registry.ts';
 import { ScreenFrame } from './screen-frame.tsx';
 import { FormActions } from './secondary-actions.tsx';
-import { useFormFunnel } from '../analytics/funnel.ts';
+import { useFormFunnel } from '../analytics/use-form-funnel.ts';
 
 /** The API names fields by document pointer (`/applicant/name/firstName`); the form by field name. */
 function fieldErrorsFromApi(fields: Array<{ field: string; description?: string }>, bind: Bindings): ErrorSchema {

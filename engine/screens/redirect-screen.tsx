@@ -5,7 +5,7 @@
  * `options.errorKey` message, a primary button to try again (`options.retryKey`) and the screen's secondary actions. Generic: the call,
  * the address and the messages are content (engine/screens/redirect-target.ts decides what is allowed).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { runCall, CallError } from '../calls/run.ts';
 import { useEngine } from '../app/engine-context.tsx';
 import { useI18n } from '../i18n/context.tsx';
@@ -40,11 +40,12 @@ export function RedirectScreen({ screen, context, headingRef, secondary, runSeco
     }
     window.location.assign(target);
   };
+  // One redirect when the screen mounts (not again when its props change): an effect event reads the latest ones.
+  const start = useEffectEvent(() => void go());
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    void go();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    start();
   }, []);
   return (
     <ScreenFrame screen={screen} headingRef={headingRef} tone={failed ? 'warning' : undefined}>

@@ -24,18 +24,16 @@ export const currentScreen = (pathname: string, bundle: EngineBundle) => screenA
 function HeaderLinkItem({ link, here }: { link: HeaderLink; here: { screen: string; route: Record<string, string> } }) {
   const engine = useEngine();
   const { t } = useI18n();
-  const { config, ...facts } = engine.environment;
-  const base = useMemo(
-    () => ({
+  const base = useMemo(() => {
+    const { config, ...facts } = engine.environment;
+    return {
       route: here.route,
       screen: here.screen,
       user: engine.user,
       environment: { ...facts, ...config, referralUrlId: here.route.referralUrlId ?? facts.referralUrlId },
       flags: config.flags ?? {},
-    }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [here, engine.user, engine.environment],
-  );
+    };
+  }, [here, engine.user, engine.environment]);
   const href = useMemo(() => {
     if (here.screen === link.to) return undefined;
     try {

@@ -6,7 +6,7 @@ const brands = (brandsData as unknown as CardBrandsFile).brands;
 
 /** The brand of a card number (spaces and dashes ignored), or null when no brand's prefix and length match. */
 export function cardBrand(number: string): string | null {
-  const digits = number.replace(/[\s\-]/g, '');
+  const digits = number.replace(/[\s-]/g, '');
   if (!/^\d+$/.test(digits)) return null;
   for (const entry of brands) {
     if (!entry.lengths.includes(digits.length)) continue;

@@ -14,7 +14,7 @@ export interface CompanyNumberDescription {
 
 /** Reports the length (spaces and dashes removed), the kind of characters and the province of a company number. */
 export function describeCompanyNumber(value: string, province?: string | null): CompanyNumberDescription {
-  const compact = (value ?? '').replace(/[\s\-]/g, '');
+  const compact = (value ?? '').replace(/[\s-]/g, '');
   let kind: CompanyNumberKind;
   if (compact === '') kind = 'empty';
   else if (/^\d+$/.test(compact)) kind = 'digits';

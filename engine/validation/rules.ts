@@ -60,7 +60,7 @@ function compileStep(step: Step, format: string): CompiledStep {
     const words = placeholderSets[step.notIn];
     if (!words) throw new Error(`format ${format}: unknown placeholder list "${step.notIn}"`);
     return (value) => {
-      const candidates = step.match === 'word' ? value.split(/[\s\-]+/u) : [value];
+      const candidates = step.match === 'word' ? value.split(/[\s-]+/u) : [value];
       return candidates.some((word) => words.has(placeholderForm(word))) ? fail(step) : null;
     };
   }

@@ -5,7 +5,7 @@ import { asArray, asObject } from './model.ts';
 import { pointer, type Problem } from './problem.ts';
 import { derivedContext } from './shell.ts';
 
-type TableRow = Row<unknown> & { to?: string; table?: string };
+type TableRow = Row & { to?: string; table?: string };
 
 /** The screen a table's rows choose for a context: the first matching row's `to`, or its table's choice; null if none. */
 export function choose(model: ContentModel, name: string, context: object, depth = 0): { to: string | null; row: number } {

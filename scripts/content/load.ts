@@ -11,7 +11,7 @@ function readJson<T>(file: string): T {
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as T;
   } catch (error) {
-    throw new Error(`${file}: ${(error as Error).message}`);
+    throw new Error(`${file}: ${(error as Error).message}`, { cause: error });
   }
 }
 

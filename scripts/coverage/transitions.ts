@@ -253,7 +253,12 @@ export function flowGraph(bundle: ContentBundle, config: CoverageConfig): FlowGr
     let grew = true;
     while (grew) {
       grew = false;
-      for (const c of candidates) if (reached.has(c.from) && !reached.has(c.to)) (reached.add(c.to), (grew = true));
+      for (const c of candidates) {
+        if (reached.has(c.from) && !reached.has(c.to)) {
+          reached.add(c.to);
+          grew = true;
+        }
+      }
     }
     for (const candidate of candidates) {
       if (!reached.has(candidate.from)) continue;

@@ -105,7 +105,7 @@ describe.each(routes.map((r) => [`${r.method} ${r.url}`, r] as const))('%s', (_n
       try {
         await assertAttack(route, part, attack, request);
       } catch (error) {
-        throw new Error(`${attack.kind} at ${attack.pointer} (${JSON.stringify(attack.value).slice(0, 300)}): ${(error as Error).message}`);
+        throw new Error(`${attack.kind} at ${attack.pointer} (${JSON.stringify(attack.value).slice(0, 300)}): ${(error as Error).message}`, { cause: error });
       }
     }
     // Hundreds of requests, each with a database snapshot before and after, for the application document's body:

@@ -6,7 +6,7 @@
  * - row 3: a pending add-product application goes back to its signup form (doc1 §2.6) with what was typed and a calm
  *   note of what is pending; in French for fr-CA.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { applicationId, bundle, fakeApi, fillUsIdentity, renderScreen, usEnvironment } from './render-screen.tsx';
 import type { ContentBundle } from '../../engine/content/types.ts';

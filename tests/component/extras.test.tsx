@@ -8,7 +8,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { applicationId, fakeApi, renderScreen, usEnvironment } from './render-screen.tsx';
-import { setFunnelSinks } from '../../engine/analytics/funnel.ts';
+import { setFunnelSinks } from '../../engine/analytics/use-form-funnel.ts';
 
 vi.setConfig({ testTimeout: 20_000 });
 

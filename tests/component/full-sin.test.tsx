@@ -24,7 +24,7 @@ const pending = { application: { id: applicationId, decision: 'APPROVED_PENDING'
 
 describe('full SIN step-up (Canada)', () => {
   it('fr-CA: a SIN failing the Luhn check is refused in French and nothing is sent; a valid one is filed as SIN', async () => {
-    const api = fakeApi(pending, (method, url) =>
+    const api = fakeApi(pending, (method) =>
       method === 'POST' ? { status: 201, body: { application: { id: applicationId, decision: 'APPROVED_PENDING', stepUpDetails: [] } } } : undefined,
     );
     await renderScreen(`/${applicationId}/ssn`, { environment: canada('fr-CA'), locale: 'fr-CA' });

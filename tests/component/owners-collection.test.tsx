@@ -74,7 +74,7 @@ describe('the collection kind on the owners list', () => {
 
   it('delete asks first; cancelling changes nothing, confirming deletes that partner', async () => {
     const user = userEvent.setup();
-    const api = fakeApi(documentWith([owner(1, 'REQUEST_TO_BE_SENT'), owner(2, 'REQUEST_TO_BE_SENT')]), (method, url) =>
+    const api = fakeApi(documentWith([owner(1, 'REQUEST_TO_BE_SENT'), owner(2, 'REQUEST_TO_BE_SENT')]), (method) =>
       method === 'DELETE' ? { status: 200, body: documentWith([owner(1, 'REQUEST_TO_BE_SENT')]) } : undefined,
     );
     await renderScreen(`/${applicationId}/owners`);

@@ -6,7 +6,7 @@
 export function safeReturnPath(path: unknown): string {
   if (typeof path !== 'string' || path.length === 0 || path.length > 2048) return '/';
   if (!path.startsWith('/') || path.startsWith('//') || path.includes('\\')) return '/';
-  if (/[\u0000-\u001f\u007f]/.test(path)) return '/';
+  if ([...path].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return '/';
   try {
     const base = new URL('http://sandbox.invalid');
     if (new URL(path, base).host !== base.host) return '/';

@@ -3,7 +3,7 @@
  * abandoned, never a value; segments per market and portal; each distinct event once per session.
  */
 import { FunnelVisit, eventIdentity, isAnswered, segmentsOf, type FunnelRules } from '../../../engine/analytics/funnel-core.ts';
-import { sendFunnelEvents } from '../../../engine/analytics/funnel.ts';
+import { sendFunnelEvents } from '../../../engine/analytics/use-form-funnel.ts';
 import funnelJson from '../../../rules/funnel.json' with { type: 'json' };
 import { readJson, validateAgainst } from '../content/load.ts';
 import { existsSync } from 'node:fs';

@@ -17,6 +17,11 @@ describe('safeReturnPath', () => {
     );
   });
 
+  it('refuses a path holding a control character (C0 or DEL): it yields the home path', () => {
+    for (const control of ['\u0000', '\t', '\n', '\r', '\u001f', '\u007f']) expect(safeReturnPath(`/start${control}next`)).toBe('/');
+    expect(safeReturnPath('/start\u0080next')).toBe('/start\u0080next');
+  });
+
   it('keeps an ordinary same-origin path unchanged', () => {
     fc.assert(fc.property(fc.webPath().filter((p) => p.startsWith('/') && !p.startsWith('//')), (p) => {
       expect(safeReturnPath(p)).toBe(p);

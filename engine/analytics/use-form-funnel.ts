@@ -4,7 +4,7 @@
  * funnel-core.ts from what the form holds, never what the applicant typed. Submits are seen through the form
  * element's own submit event; leaving is the screen unmounting or the page being hidden.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import { useEngine } from '../app/engine-context.tsx';
 import { afterNextFrame } from '../app/after-next-frame.ts';
@@ -73,15 +73,17 @@ export function useFormFunnel(
   const properties = ((schema?.properties ?? {}) as Record<string, { const?: unknown }>);
   const answerable = fields.filter((field) => (uiSchema[field] as { 'ui:widget'?: string } | undefined)?.['ui:widget'] !== 'hidden' && properties[field]?.const === undefined);
 
-  useEffect(() => {
-    if (!rules || !tracked) return undefined;
+  // One visit per screen: it starts when the screen (or its form) does, with the rules, context and fields of that
+  // render, and nothing else restarts it; the form data is read through a ref when events happen.
+  const startVisit = useEffectEvent((isTracked: boolean, screenId: string, formElementId: string) => {
+    if (!rules || !isTracked) return undefined;
     const sinks = testSinks ?? engine.analyticsSinks ?? browserSinks(engine.bundle.analytics as AnalyticsRules);
-    const current = new FunnelVisit(rules, screen.id, answerable, segmentsOf(rules, context));
+    const current = new FunnelVisit(rules, screenId, answerable, segmentsOf(rules, context));
     visit.current = current;
     let validSubmit = false;
     const statesOf = (snapshot: Record<string, unknown>) => fieldStates(snapshot, schema, uiSchema, validator, answerable);
     sendFunnelEvents(current.show(data.current), sinks);
-    const form = document.getElementById(formId);
+    const form = document.getElementById(formElementId);
     // A submit's events are worked out and sent after the next frame, so the applicant sees the error summary first:
     // from the answers as they were at the submit, and before any later event of the visit (flushPending).
     const pending: Array<() => void> = [];
@@ -112,9 +114,8 @@ export function useFormFunnel(
       visit.current = null;
       flush.current = undefined;
     };
-    // One visit per screen: the context and form data are read through refs when events happen.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tracked, screen.id, formId]);
+  });
+  useEffect(() => startVisit(tracked, screen.id, formId), [tracked, screen.id, formId]);
 
   useEffect(() => {
     if (!visit.current) return;

@@ -1,5 +1,5 @@
 /**
- * Lighthouse 12 (mobile, its default emulation and simulated throttling) on Debian's Chromium: performance and
+ * Lighthouse 13 (mobile, its default emulation and simulated throttling) on Debian's Chromium: performance and
  * accessibility scores, FCP, LCP and TBT, median of `runs` runs per page. The session cookie is put in the browser's
  * cookie jar before each run, so signed-in screens are audited as an applicant sees them. (Lighthouse's
  * `extraHeaders` Cookie reached the page and its preloads but not the app's own fetch() reads, which answered 401:

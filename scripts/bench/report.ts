@@ -35,7 +35,7 @@ export function markdown(r: BenchResults, verdicts: Verdict[]): string {
       lines.push(`| ${build} | ${ms(t.keystroke.median)} | ${ms(t.keystroke.p90)} | ${ms(t.keystroke.paintedMedian)} | ${t.keystroke.samples} | ${ms(t.validation.validatorMedian ?? Number.NaN)} | ${ms(t.validation.validatorP90 ?? Number.NaN)} | ${ms(t.validation.median)} | ${ms(t.validation.p90)} | ${ms(t.validation.paintedMedian)} | ${t.validation.samples} |`);
   }
   if (r.lighthouse) {
-    lines.push('', '## Lighthouse 12 (mobile, simulated throttling), medians', '', '| page | runs | performance | accessibility | FCP | LCP | TBT | failing a11y audits |', '|---|---|---|---|---|---|---|---|');
+    lines.push('', '## Lighthouse 13 (mobile, simulated throttling), medians', '', '| page | runs | performance | accessibility | FCP | LCP | TBT | failing a11y audits |', '|---|---|---|---|---|---|---|---|');
     for (const [page, l] of Object.entries(r.lighthouse))
       lines.push(`| ${page} | ${l.runs} | ${l.performance} | ${l.accessibility} | ${ms(l.fcpMs)} | ${ms(l.lcpMs)} | ${ms(l.tbtMs)} | ${l.failedAudits.join(', ') || 'none'} |`);
     const l = r.lighthouseReference;

@@ -26,9 +26,9 @@ import { beaconsFor, blockingModalFor, malformedParameters } from './shell-rules
 import { track } from '../analytics/index.ts';
 import type { ApiFailure } from '../calls/errors.ts';
 import type { TransitionRow } from '../content/types.ts';
-import { useServiceLookup } from '../services/lookup.ts';
+import { useServiceLookup } from './use-service-lookup.ts';
 import services from '../../rules/services.json' with { type: 'json' };
-import type { ServiceRules } from '../services/types.ts';
+import type { ServiceRules } from '../../domain/services/types.ts';
 
 const serviceRules = services as unknown as ServiceRules;
 

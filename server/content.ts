@@ -2,13 +2,13 @@
  * The content the server reads from `rules/`: configuration, decisioning and categories. Each file is
  * validated against its meta-schema when loaded, with every error listed (a broken file stops the start).
  */
-import type { IdentityTemplateRules } from '../engine/services/types.ts';
+import type { IdentityTemplateRules } from '../domain/services/types.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { Condition } from '../engine/conditions/index.ts';
-import type { AccountsRules } from '../engine/conditions/accounts.ts';
+import type { AccountsRules } from '../domain/accounts.ts';
 import type { DecisioningRules, CategoryFacts } from './domain/decisioning.ts';
 import type { Market } from './domain/document.ts';
 import { repoRoot } from './paths.ts';

@@ -25,7 +25,7 @@ import { pathFor } from '../flow/paths.ts';
 import { noticeKind, withQuery } from './shell-rules.ts';
 import type { User } from './boot.ts';
 import { useThirdPartyScripts } from '../third-party/use-third-party-scripts.ts';
-import { useLaunchTracking } from '../services/use-launch-tracking.ts';
+import { useLaunchTracking } from './use-launch-tracking.ts';
 
 export interface AppProps {
   bundle: EngineBundle;

@@ -7,10 +7,9 @@ import { Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, us
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import useSWR, { useSWRConfig } from 'swr';
 import { resolveScreen } from '../content/resolve.ts';
-import { evaluate, type Condition } from '../conditions/index.ts';
+import { evaluate } from '../conditions/index.ts';
 import { buildRequest, CallError, retryInBackground, runCall } from '../calls/run.ts';
-import { nextScreen, queryFor } from '../flow/transitions.ts';
-import { pathFor } from '../flow/paths.ts';
+import { failureOutcome, loadedDocument, mergeDocument, nextTarget, performActions, watchStep } from '../flow/runner.ts';
 import { changesFrom } from '../state/bind.ts';
 import { normalizeForm } from '../form/normalize.ts';
 import { useI18n } from '../i18n/context.tsx';
@@ -23,21 +22,19 @@ import { PageLoader } from '../shell/page-loader.tsx';
 import { ErrorPage } from '../shell/error-page.tsx';
 import { NotFound } from '../shell/not-found.tsx';
 import { BlockingModal } from '../shell/blocking-modal.tsx';
-import { beaconsFor, blockingModalFor, deriveContext, firstTarget, malformedParameters, withQuery } from './shell-rules.ts';
+import { beaconsFor, blockingModalFor, malformedParameters } from './shell-rules.ts';
 import { track } from '../analytics/index.ts';
 import type { ApiFailure } from '../calls/errors.ts';
 import type { TransitionRow } from '../content/types.ts';
-import { useServiceLookup } from '../services/lookup.ts';
+import { useServiceLookup } from './use-service-lookup.ts';
 import services from '../../rules/services.json' with { type: 'json' };
-import type { ServiceRules } from '../services/types.ts';
+import type { ServiceRules } from '../../domain/services/types.ts';
 
 const serviceRules = services as unknown as ServiceRules;
 
 export interface SubmitResult {
   failure?: ApiFailure;
 }
-
-const DOCUMENT_KEYS = ['application', 'applicant', 'company', 'owners', 'bank', 'order'] as const;
 
 export function ScreenHost({ screenId }: { screenId: string }) {
   const engine = useEngine();
@@ -94,55 +91,49 @@ export function ScreenHost({ screenId }: { screenId: string }) {
     return Object.fromEntries(requests.map((request, index) => [request.name, answers[index]]));
   });
 
-  const document = useMemo(() => {
-    for (const request of requests) {
-      if (request.def.result === 'document' && loaded?.[request.name]) return loaded[request.name] as Record<string, unknown>;
-    }
-    return {};
-  }, [requests, loaded]);
+  const document = useMemo(
+    () => loadedDocument(requests.map((request) => request.name), engine.bundle.calls, loaded),
+    [requests, loaded, engine.bundle.calls],
+  );
 
   // doc2 §7 Other: the 'gopay.' service lookup (rules/services.json gopayLookup) places its answer in the context.
   const serviceFacts = useServiceLookup(engine, serviceRules, { ...baseContext, application: document.application ?? {} });
-  const context = useMemo(() => {
-    const parts = Object.fromEntries(DOCUMENT_KEYS.map((key) => [key, document[key] ?? (key === 'owners' ? [] : {})]));
-    return deriveContext(engine.bundle.shell, { ...parts, ...baseContext, ...serviceFacts, data: loaded ?? {} }, engine.bundle.tables);
-  }, [document, baseContext, loaded, serviceFacts, engine.bundle.shell, engine.bundle.tables]);
+  const context = useMemo(
+    () => mergeDocument(engine.bundle, { ...baseContext, ...serviceFacts, data: loaded ?? {} }, document),
+    [document, baseContext, loaded, serviceFacts, engine.bundle],
+  );
 
   const resolved = useMemo(() => resolveScreen(screen, context), [screen, context]);
   const ready = !mustSignIn && !(loadKey && !loaded && !loadError);
 
   const go = useCallback(
     (rows: TransitionRow[] | undefined, ctx: Record<string, unknown>): boolean => {
-      const row = rows ? rows.find((candidate) => nextScreen([candidate], ctx, engine.bundle.tables) !== undefined) : undefined;
-      const target = row ? nextScreen([row], ctx, engine.bundle.tables) : undefined;
-      if (!target) return false;
-      navigate(`${pathFor(target, ctx, engine.bundle)}${queryFor(row, ctx)}`);
-      return true;
+      const target = nextTarget(rows, ctx, engine.bundle);
+      if (target) navigate(target.href);
+      return target !== undefined;
     },
     [engine.bundle, navigate],
   );
 
   const handleFailure = useCallback(
     (failure: ApiFailure, ctx: Record<string, unknown>, rows: TransitionRow[] | undefined = resolved.onError, isLoad = false) => {
-      if (failure.status === 401) {
+      const outcome = failureOutcome(failure, ctx, rows, engine.bundle, isLoad);
+      if (outcome.kind === 'signIn') {
         engine.dismissToasts();
         engine.signIn();
         return;
       }
-      const errorContext = { ...ctx, error: failure };
       if (resolved.analytics?.error) {
-        engine.track(resolved.analytics.error, errorContext, { status: failure.status });
+        engine.track(resolved.analytics.error, outcome.context, { status: failure.status });
       }
-      if (go(rows, errorContext)) return;
-      const fallback = isLoad ? firstTarget(engine.bundle.shell.loadFailures, errorContext) : undefined;
-      if (fallback) {
-        navigate(withQuery(pathFor(fallback.to, errorContext, engine.bundle), fallback.query));
+      if (outcome.kind === 'navigate') {
+        navigate(outcome.href);
         return;
       }
-      const texts = failure.messages.length ? failure.messages : [t('shell.error.generic')];
-      for (const text of texts) engine.toast(text, 'error', { source: 'callError', context: errorContext });
+      const texts = outcome.messages.length ? outcome.messages : [t('shell.error.generic')];
+      for (const text of texts) engine.toast(text, 'error', { source: 'callError', context: outcome.context });
     },
-    [engine, go, resolved.onError, resolved.analytics, navigate, t],
+    [engine, resolved.onError, resolved.analytics, navigate, t],
   );
 
   /** Runs calls in order, then follows rows: the primary submit and every secondary action go through here. */
@@ -156,35 +147,26 @@ export function ScreenHost({ screenId }: { screenId: string }) {
     ): Promise<SubmitResult> => {
       const form = normalizeForm(typed, (resolved.form?.uiSchema ?? {}) as Record<string, unknown>);
       const changes = changesFrom(form, resolved.form?.bind);
-      let ctx: Record<string, unknown> = { ...context, form, changes };
       setBusy(true);
       try {
-        for (const action of actions ?? []) {
-          if (action.when !== undefined && !evaluate(action.when as Condition, ctx)) continue;
-          const def = engine.bundle.calls[action.call];
-          const response = await runCall(action.call, def, ctx, engine.calls);
-          ctx = { ...ctx, response };
-          if (def.result === 'document' && response && typeof response === 'object') {
-            const doc = response as Record<string, unknown>;
-            ctx = deriveContext(engine.bundle.shell, { ...ctx, ...Object.fromEntries(DOCUMENT_KEYS.map((key) => [key, doc[key] ?? ctx[key]])) }, engine.bundle.tables);
-            await refreshDocumentReads(doc, ctx);
+        const { context: ctx, failed } = await performActions(actions, { ...context, form, changes }, {
+          content: engine.bundle,
+          environment: engine.calls,
+          onDocument: refreshDocumentReads,
+        });
+        if (failed) {
+          const def = engine.bundle.calls[failed.call];
+          if (def?.background?.on.includes(failed.failure.status)) {
+            // The applicant moves on; the same request keeps going until the API gives a definite answer.
+            void retryInBackground(failed.call, def, ctx, engine.calls, failed);
           }
+          handleFailure(failed.failure, ctx, onError);
+          return { failure: failed.failure };
         }
         engine.drafts.clear(screen.id);
         if (actions === resolved.actions && resolved.analytics?.submit) engine.track(resolved.analytics.submit, ctx);
         if (!go(next, ctx) && !final) throw new Error(`screen ${screen.id}: no transition holds`);
         return {};
-      } catch (error) {
-        if (error instanceof CallError) {
-          const def = engine.bundle.calls[error.call];
-          if (def?.background?.on.includes(error.failure.status)) {
-            // The applicant moves on; the same request keeps going until the API gives a definite answer.
-            void retryInBackground(error.call, def, ctx, engine.calls, error);
-          }
-          handleFailure(error.failure, ctx, onError);
-          return { failure: error.failure };
-        }
-        throw error;
       } finally {
         setBusy(false);
       }
@@ -257,24 +239,9 @@ export function ScreenHost({ screenId }: { screenId: string }) {
       tries += 1;
       const ctx = contextRef.current;
       try {
-        const def = engine.bundle.calls[watch.call];
-        const response = await runCall(watch.call, def, ctx, engine.calls);
-        if (stopped) return;
-        // A read of the document: the rows after it read the answer, not the document the screen loaded.
-        const doc = def.result === 'document' && response && typeof response === 'object' ? (response as Record<string, unknown>) : undefined;
-        const next = doc
-          ? deriveContext(engine.bundle.shell, { ...ctx, response, ...Object.fromEntries(DOCUMENT_KEYS.map((key) => [key, doc[key] ?? (ctx as Record<string, unknown>)[key]])) }, engine.bundle.tables)
-          : { ...ctx, response };
-        if (doc) await refreshDocumentReads(doc, next);
-        if (stopped) return;
-        if (evaluate(watch.until, next)) {
-          go(watch.next, next);
-          return;
-        }
-        if (watch.maxTries !== undefined && tries >= watch.maxTries && watch.onTimeout) {
-          go(watch.onTimeout, next);
-          return;
-        }
+        const verdict = await watchStep(watch, ctx, tries, { content: engine.bundle, environment: engine.calls, onDocument: refreshDocumentReads }, () => !stopped);
+        if (verdict.next === 'go') go(verdict.rows, verdict.context);
+        if (verdict.next === 'again') timer = setTimeout(tick, watch.everyMs);
       } catch (error) {
         if (stopped) return;
         if (error instanceof CallError) {
@@ -283,7 +250,6 @@ export function ScreenHost({ screenId }: { screenId: string }) {
         }
         throw error;
       }
-      if (watch.maxTries === undefined || tries < watch.maxTries) timer = setTimeout(tick, watch.everyMs);
     };
     timer = setTimeout(tick, watch.everyMs);
     return () => {

@@ -23,6 +23,11 @@ export interface ShellRules {
   blockingModal?: { when: Condition; titleKey: string; textKey: string; buttonKey?: string; href?: unknown };
   beacons: Array<{ id: string; call: string; when: Condition }>;
   sessionTimeout: ShellTarget;
+  /**
+   * The parts of the API's document placed into every context, each with the value it has when the document has
+   * none (an empty object, or an empty list for a part that is a list).
+   */
+  documentParts?: Record<string, unknown>;
   /** Values computed from the context and placed into it, in order, before any condition reads it. */
   derived?: DerivedValue[];
   /** The kinds of notice (toast, growl, ...) with their lifetimes, and which kind each notice is. */

@@ -1,7 +1,8 @@
 /**
  * A grouped select with search (doc1 §2.7 "search a numbered industry list"): options come from a screen's
  * loaded data (`ui:options.source` names the read call), grouped, labelled from the catalogues, filtered by a
- * search box over labels and keywords, with a notice for items of a flagged type (`ui:options.notices`).
+ * search box over labels and keywords, with a notice for items of a flagged type (`ui:options.notices`, its tone
+ * from `ui:options.noticeTones`).
  * Generic: the option shape is named in content (groups, items, itemValue, itemType, label prefixes).
  *
  * Suggestions (`ui:options.suggestions`): a read call named in content (doc2 §7 category prediction) is asked once
@@ -26,6 +27,8 @@ interface Options {
   groupLabels: string;
   itemLabels: string;
   notices?: Record<string, string>;
+  /** The tone of each flagged type's notice ('error' or 'warning'); a type not named here is a warning. */
+  noticeTones?: Record<string, 'error' | 'warning'>;
   suggestions?: Suggestions;
 }
 
@@ -203,7 +206,7 @@ export function GroupedSelectWidget(props: WidgetProps) {
         ))}
       </select>
       {notice ? (
-        <p className={`notice notice--${type === 'SUPER_PROHIBITED' ? 'error' : 'warning'}`} id={`${id}__notice`} role="status">
+        <p className={`notice notice--${(type && options.noticeTones?.[type]) === 'error' ? 'error' : 'warning'}`} id={`${id}__notice`} role="status">
           {t(notice)}
         </p>
       ) : null}

@@ -5,13 +5,15 @@
  * validation messages). Pure: derived from the routing tables' fixtures.
  */
 
+import shell from '../../rules/shell.json' with { type: 'json' };
+
 type Obj = Record<string, unknown>;
 
 /** The application id previews use (doc1 §2.1 shape: urn:app: and five dash-separated groups of 4 to 12 word characters, as rules/shell.json checks). */
 export const PREVIEW_APPLICATION_ID = 'urn:app:prev0000-0000-0000-0000-000000000001';
 
-/** Parts of the context that are the application document. */
-const DOCUMENT_KEYS = ['application', 'applicant', 'company', 'owners', 'bank', 'order'] as const;
+/** Parts of the context that are the application document, each with its empty value (rules/shell.json). */
+const DOCUMENT_PARTS: Obj = shell.documentParts;
 
 export interface PreviewState {
   id: string;
@@ -46,7 +48,7 @@ export function leaves(value: unknown, prefix = ''): string[] {
 
 /** The new application every state starts from; `id` defaults to PREVIEW_APPLICATION_ID. */
 export function baseDocument(id = PREVIEW_APPLICATION_ID): Obj {
-  return { application: { id, decision: 'PENDING', stepUpDetails: [] }, applicant: {}, company: {}, owners: [], bank: {}, order: {} };
+  return { ...structuredClone(DOCUMENT_PARTS), application: { id, decision: 'PENDING', stepUpDetails: [] } };
 }
 
 /** Each state's own application id, so cached reads of one state never answer for another. */
@@ -69,7 +71,7 @@ export function previewStates(fixtures: TableFixtures): PreviewState[] {
   for (const [name, rows] of Object.entries(fixtures)) {
     rows.forEach((fixture, index) => {
       const context = isObject(fixture.context) ? fixture.context : {};
-      const documentPart = Object.fromEntries(Object.entries(context).filter(([key]) => (DOCUMENT_KEYS as readonly string[]).includes(key)));
+      const documentPart = Object.fromEntries(Object.entries(context).filter(([key]) => key in DOCUMENT_PARTS));
       if (Object.keys(documentPart).length === 0) return;
       list.push({
         id: `${name}#${index}`,

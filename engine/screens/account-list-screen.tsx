@@ -16,7 +16,7 @@ import { useI18n } from '../i18n/context.tsx';
 import { useEngine } from '../app/engine-context.tsx';
 import { evaluate, type Condition } from '../conditions/index.ts';
 import { cookieString } from '../environment/cookies.ts';
-import { currencyOverlap, matchingAccount, orderAccounts, storeStatus, type AccountEntry, type AccountsRules } from '../conditions/accounts.ts';
+import { currencyOverlap, matchingAccount, orderAccounts, storeStatus, type AccountEntry, type AccountsRules } from '../../domain/accounts.ts';
 import type { ScreenProps } from './registry.ts';
 import { ScreenFrame } from './screen-frame.tsx';
 import { FormActions } from './secondary-actions.tsx';

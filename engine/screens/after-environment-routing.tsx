@@ -8,7 +8,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { runCall } from '../calls/run.ts';
 import { useEngine } from '../app/engine-context.tsx';
-import type { AccountEntry } from '../conditions/accounts.ts';
+import type { AccountEntry } from '../../domain/accounts.ts';
 import { AFTER_ENVIRONMENT, afterEnvironmentContext, afterEnvironmentMove, isApplicationRoot } from './after-environment.ts';
 
 export { isApplicationRoot };

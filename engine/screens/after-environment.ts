@@ -4,7 +4,7 @@
  * this only builds its context: `accounts` (accountFacts) and `application` (the account of the current business,
  * else the only account), with the shell's derived values (rules/shell.json `derived`).
  */
-import { accountFacts, applicationOfAccount, matchingAccount, type AccountEntry } from '../conditions/accounts.ts';
+import { accountFacts, applicationOfAccount, matchingAccount, type AccountEntry } from '../../domain/accounts.ts';
 import type { EngineBundle } from '../content/types.ts';
 import { nextScreen } from '../flow/transitions.ts';
 import { pathFor } from '../flow/paths.ts';

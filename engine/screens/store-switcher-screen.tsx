@@ -12,13 +12,13 @@
  * optionally `serviceTypes` (the service-type label of each store, doc2 §9).
  */
 import { useI18n } from '../i18n/context.tsx';
-import { storeAction, storeStatus, type AccountsRules, type StoreEntry } from '../conditions/accounts.ts';
+import { storeAction, storeStatus, type AccountsRules, type StoreEntry } from '../../domain/accounts.ts';
 import type { ScreenProps } from './registry.ts';
 import { ScreenFrame } from './screen-frame.tsx';
 import { SecondaryActions } from './secondary-actions.tsx';
 import { Card, CardList, cardId, type CardLine } from './card-list.tsx';
-import { serviceTypeLabel } from '../services/service-type-label.ts';
-import type { ServiceRules } from '../services/types.ts';
+import { serviceTypeLabel } from '../../domain/services/service-type-label.ts';
+import type { ServiceRules } from '../../domain/services/types.ts';
 
 interface Options {
   source: string;

@@ -10,9 +10,8 @@ import type { FlowContext } from '../flow-graph/contexts.ts';
 import type { ContentModel, Obj } from './model.ts';
 import { rowsOf } from './screens.ts';
 import { pointer, type Problem } from './problem.ts';
+import { shellRules } from './shell.ts';
 
-/** The parts of the context that hold the application document (flows/README.md, the context). */
-const DOCUMENT_ROOTS = new Set(['application', 'applicant', 'company', 'owners', 'bank', 'order']);
 
 const related = (a: string, b: string): boolean => a === b || a.startsWith(`${b}.`) || b.startsWith(`${a}.`);
 
@@ -130,7 +129,8 @@ function pathSkipping(graph: FlowGraph, target: string, path: string): string[] 
   return undefined;
 }
 
-function checkReads(graph: FlowGraph, collectable: string[], findings: Findings): void {
+/** `documentRoots`: the parts of the context that hold the application document (rules/shell.json documentParts). */
+function checkReads(graph: FlowGraph, collectable: string[], documentRoots: ReadonlySet<string>, findings: Findings): void {
   const before = collectedBefore(graph);
   for (const condition of graph.conditions) {
     const screen = graph.screens.get(condition.screen);
@@ -154,7 +154,7 @@ function checkReads(graph: FlowGraph, collectable: string[], findings: Findings)
         }
         continue;
       }
-      if (!DOCUMENT_ROOTS.has(root) || mayBeMissing.has(name) || !collectable.some((bind) => related(bind, name))) continue;
+      if (!documentRoots.has(root) || mayBeMissing.has(name) || !collectable.some((bind) => related(bind, name))) continue;
       const available = [...(before.get(condition.screen) ?? []), ...(condition.phase === 'submit' ? screen.binds : [])];
       if (available.some((bind) => related(bind, name))) continue;
       const route = pathSkipping(graph, condition.screen, name);
@@ -220,6 +220,7 @@ export function checkFlowLint(model: ContentModel, resolved: Map<string, Obj>, c
     const views = [data, ...((Array.isArray(data.variants) ? data.variants : []) as Obj[]).map((variant) => (variant?.merge ?? {}) as Obj)];
     return views.flatMap((view) => Object.values(((view.form as Obj | undefined)?.bind ?? {}) as Obj).filter((path): path is string => typeof path === 'string'));
   });
+  const documentRoots = new Set(Object.keys(shellRules(model)?.documentParts ?? {}));
   for (const context of contexts) {
     const graph = buildGraph(model, resolved, context);
     for (const node of graph.nodes.values()) {
@@ -247,7 +248,7 @@ export function checkFlowLint(model: ContentModel, resolved: Map<string, Obj>, c
         fix: 'Add a row that leaves the cycle (to a later screen or an outcome page), or make one of the screens final.',
       }, context.name);
     }
-    checkReads(graph, collectable, findings);
+    checkReads(graph, collectable, documentRoots, findings);
   }
   problems.push(...findings.problems(contexts));
 }

@@ -1,27 +1,14 @@
 /**
  * Every screen is reachable from a flow's entry through next/onError rows and routing tables (or declares
  * `"entry": true` because it is reached from outside), and every screen that is not `final` has a way out.
+ * Reachability is read from the flow graph (scripts/flow-graph/graph.ts), the model the picture, the flow lint and
+ * the coverage share.
  */
 import type { ContentModel, Obj } from './model.ts';
-import { asArray, asObject } from './model.ts';
+import { buildGraph } from '../flow-graph/graph.ts';
+import { contextsOf } from '../flow-graph/contexts.ts';
 import type { Problem } from './problem.ts';
 import { rowsOf } from './screens.ts';
-
-function targetsOfTable(model: ContentModel, name: string, seen: Set<string>): string[] {
-  if (seen.has(name)) return [];
-  seen.add(name);
-  const rows = asArray(model.tables.get(name)?.data.rows).map(asObject);
-  return rows.flatMap((row) =>
-    typeof row?.to === 'string' ? [row.to] : typeof row?.table === 'string' ? targetsOfTable(model, row.table, seen) : [],
-  );
-}
-
-/** The screens a screen can lead to. */
-export function successors(model: ContentModel, screen: Obj): string[] {
-  return rowsOf(screen).flatMap(({ row }) =>
-    typeof row.to === 'string' ? [row.to] : typeof row.table === 'string' ? targetsOfTable(model, row.table, new Set()) : [],
-  );
-}
 
 /** Checks reachability and dead ends. */
 export function checkReachability(model: ContentModel, resolved: Map<string, Obj>, problems: Problem[]): void {
@@ -29,18 +16,10 @@ export function checkReachability(model: ContentModel, resolved: Map<string, Obj
     const entry = model.screens.get(id);
     return entry ? (resolved.get(entry.file) ?? entry.data) : undefined;
   };
-  const roots = [
-    ...[...model.flows.values()].map((flow) => flow.data.entry).filter((id): id is string => typeof id === 'string'),
-    ...[...model.screens.values()].filter((screen) => (resolved.get(screen.file) ?? screen.data).entry === true).map((screen) => screen.id),
-  ];
-  const reached = new Set<string>();
-  const queue = roots.filter((id) => model.screens.has(id));
-  while (queue.length > 0) {
-    const id = queue.pop() as string;
-    if (reached.has(id)) continue;
-    reached.add(id);
-    for (const next of successors(model, screenOf(id) ?? {})) if (model.screens.has(next) && !reached.has(next)) queue.push(next);
-  }
+  // The flow graph every tool shares (scripts/flow-graph), in the context where nothing is decided: a screen is
+  // reachable when some market, portal or applicant can reach it.
+  const graph = buildGraph(model, resolved, contextsOf(undefined)[0]);
+  const reached = new Set([...graph.nodes.values()].filter((node) => node.kind === 'screen' && node.reachable).map((node) => node.id));
   for (const { id, file } of model.screens.values()) {
     const screen = screenOf(id) ?? {};
     if (!reached.has(id)) {

@@ -2,11 +2,13 @@
  * The contexts a journey can run in: every market with each of its locales, on every portal the configuration
  * names (rules/config.json `markets`, `portalRules`, `defaultPortal`) and every portal a co-brand launch makes the
  * visit (rules/accounts.json `cobrands`: a reseller's `/r/{id}` link is the reseller portal, doc1 §1, §2.1). Data,
- * never a list in code.
+ * never a list in code. The list and what each context decides are the shared model's (scripts/flow-graph/contexts.ts).
  */
 
-/** One market, portal and locale. */
-export interface CoverageContext {
+import { contextsOf as sharedContextsOf, launchFlagsOf as sharedLaunchFlagsOf, type FlowContext } from '../flow-graph/contexts.ts';
+
+/** One market, portal and locale: a context of the shared model (scripts/flow-graph/contexts.ts), counted per locale. */
+export interface CoverageContext extends FlowContext {
   market: string;
   portal: string;
   locale: string;
@@ -37,34 +39,22 @@ export function cobrandOf(config: Pick<CoverageConfig, 'cobrands'>, pathname: st
   return config.cobrands && Object.hasOwn(config.cobrands, id) ? config.cobrands[id] : undefined;
 }
 
-/**
- * The flags a co-brand launch may set in a context (its portal's, or any portal's when the co-brand names none):
- * in that context they depend on the launch, like a redirect URL, and may be on or off.
- */
-export function launchFlagsOf(config: CoverageConfig, portal: string): string[] {
-  const flags = new Set<string>();
-  for (const cobrand of Object.values(config.cobrands ?? {}))
-    if (!cobrand.portal || cobrand.portal === portal) for (const flag of Object.keys(cobrand.flags ?? {})) flags.add(flag);
-  return [...flags];
+/** The flags a co-brand launch may set on a portal (scripts/flow-graph/contexts.ts). */
+export function launchFlagsOf(config: Pick<CoverageConfig, 'cobrands'>, portal: string): string[] {
+  return sharedLaunchFlagsOf(config.cobrands, portal);
 }
 
 /** The key of a context in reports and records: `US/domain/en-US`. */
-export function contextKey(context: CoverageContext): string {
+export function contextKey(context: Pick<CoverageContext, 'market' | 'portal' | 'locale'>): string {
   return `${context.market}/${context.portal}/${context.locale}`;
 }
 
-/** Every market × locale × portal of the configuration. */
+/** Every market × portal × locale of the configuration: the contexts of the shared model, with locales. */
 export function contextsOf(config: CoverageConfig): CoverageContext[] {
-  const portals = [
-    ...new Set([
-      config.defaultPortal ?? 'default',
-      ...(config.portalRules ?? []).map((rule) => rule.portal),
-      ...Object.values(config.cobrands ?? {}).flatMap((cobrand) => (cobrand.portal ? [cobrand.portal] : [])),
-    ]),
-  ];
-  const contexts: CoverageContext[] = [];
-  for (const [market, { locales }] of Object.entries(config.markets)) {
-    for (const portal of portals) for (const locale of locales) contexts.push({ market, portal, locale });
-  }
-  return contexts;
+  return sharedContextsOf(config, { locales: true }).map((context) => ({
+    ...context,
+    market: String(context.environment.market),
+    portal: String(context.environment.portal),
+    locale: String(context.environment.locale),
+  }));
 }

@@ -24,9 +24,9 @@
  * (screen, the tables its row goes through, target) with the edges it takes. A recorded move covers every edge
  * of every route with the same context, screen and target.
  */
-import { evaluate, variablesOf, type Condition } from '../../engine/conditions/index.ts';
+import { decide, type FlowContext } from '../flow-graph/contexts.ts';
 import type { ContentBundle, TransitionRow } from '../../engine/content/types.ts';
-import { contextKey, contextsOf, launchFlagsOf, type CoverageConfig, type CoverageContext } from './contexts.ts';
+import { contextKey, contextsOf, type CoverageConfig, type CoverageContext } from './contexts.ts';
 import { screenForPath } from './screens.ts';
 
 /** One edge of the graph. `from`/`to` are screen ids or `table:<id>`. */
@@ -60,49 +60,14 @@ export interface FlowGraph {
 
 type Obj = Record<string, unknown>;
 
-/**
- * Whether a variable is decided by the context: a flag (one the configuration does not name is off), or a part of
- * the environment the context and configuration give (market, currency, locale, portal, rules/config.json). The
- * rest of the environment comes from the launch (a redirect URL, a standalone or co-brand launch) and, like the
- * applicant's data, may be anything.
- */
-function decided(name: string, facts: Obj): boolean {
-  if (/^flags(\.|$)/.test(name)) return !((facts.launchFlags as string[] | undefined) ?? []).includes(name.split('.')[1] ?? '');
-  if (!/^environment\./.test(name)) return false;
-  let value: unknown = facts;
-  for (const part of name.split('.')) value = value && typeof value === 'object' ? (value as Obj)[part] : undefined;
-  return value !== undefined;
+/** Whether a condition can hold in a context (the shared model's decision is not 'no'). */
+export function canHold(condition: unknown, context: FlowContext): boolean {
+  return decide(condition, context) !== 'no';
 }
 
-/** Whether a condition can hold in a context: evaluated when every variable it reads is decided by the context. */
-export function canHold(condition: unknown, facts: Obj): boolean {
-  if (condition === undefined) return true;
-  // `and`/`or` are split so the environment part of a mixed condition still rules a row out.
-  if (condition && typeof condition === 'object' && !Array.isArray(condition)) {
-    const [op, args] = Object.entries(condition as Obj)[0] ?? [];
-    if (op === 'and' && Array.isArray(args)) return args.every((part) => canHold(part, facts));
-    if (op === 'or' && Array.isArray(args)) return args.some((part) => canHold(part, facts));
-  }
-  if (!variablesOf(condition).every((name) => decided(name, facts))) return true;
-  return evaluate(condition as Condition, facts);
-}
-
-/** Whether a condition certainly holds in a context: every variable it reads is decided by the context, and it holds. */
-export function mustHold(condition: unknown, facts: Obj): boolean {
-  if (condition === undefined) return true;
-  if (!variablesOf(condition).every((name) => decided(name, facts))) return false;
-  return evaluate(condition as Condition, facts);
-}
-
-/** The environment and flags a context stands for, as conditions read them. */
-export function factsOf(context: CoverageContext, config: CoverageConfig): Obj {
-  const market = config.markets[context.market];
-  return {
-    environment: { ...config, market: context.market, currency: market?.currency, locale: context.locale, portal: context.portal },
-    flags: config.flags ?? {},
-    // The flags a co-brand launch may set here (contexts.ts): like the rest of the launch, they may be anything.
-    launchFlags: launchFlagsOf(config, context.portal),
-  };
+/** Whether a condition certainly holds in a context (the shared model's decision is 'yes'). */
+export function mustHold(condition: unknown, context: FlowContext): boolean {
+  return decide(condition, context) === 'yes';
 }
 
 /** A path through rows to a screen: the nodes passed (`table:x`, ...) and the row sources of each step. */
@@ -112,7 +77,7 @@ interface Chain {
 }
 
 /** Every chain from a row list to a screen, through tables (a table already on the way is not entered again). */
-function chains(rows: readonly TransitionRow[] | undefined, start: string, at: string, bundle: ContentBundle, facts: Obj, seen: string[]): Chain[] {
+function chains(rows: readonly TransitionRow[] | undefined, start: string, at: string, bundle: ContentBundle, facts: FlowContext, seen: string[]): Chain[] {
   const found: Chain[] = [];
   (rows ?? []).forEach((row, index) => {
     if (!canHold(row.when, facts)) return;
@@ -131,7 +96,7 @@ function chains(rows: readonly TransitionRow[] | undefined, start: string, at: s
 }
 
 /** The row lists of an owner (a screen or a variant's merge), keyed by the property a merge would replace. */
-function rowListsOf(owner: Obj | undefined, base: string, facts: Obj): Array<{ key: string; rows: TransitionRow[]; at: string }> {
+function rowListsOf(owner: Obj | undefined, base: string, facts: FlowContext): Array<{ key: string; rows: TransitionRow[]; at: string }> {
   if (!owner) return [];
   const lists: Array<{ key: string; rows: TransitionRow[]; at: string }> = [];
   for (const name of ['next', 'onError']) if (Array.isArray(owner[name])) lists.push({ key: name, rows: owner[name] as TransitionRow[], at: `${base}/${name}` });
@@ -203,7 +168,7 @@ export function flowGraph(bundle: ContentBundle, config: CoverageConfig): FlowGr
   const routes: Route[] = [];
   const roots = rootsOf(bundle);
   for (const context of contexts) {
-    const facts = factsOf(context, config);
+    const facts = context;
     const key = contextKey(context);
     // Every route of every screen in this context, before reachability is known.
     const candidates: Array<Route & { steps: Array<{ id: string; from: string; to: string; variant?: string; source: string }> }> = [];

@@ -1,38 +1,18 @@
 /**
- * A flow as a graph for one market and portal (contexts.ts): screens and routing tables as nodes, transition rows
+ * A flow as a graph for one market and portal (contexts.ts, the model the coverage shares): screens and routing tables as nodes, transition rows
  * (next, onError, secondary actions, watches, table rows) as labelled edges, with reachability, dead ends and the
  * conditions each screen evaluates. Variants whose condition reads only the environment or flags are decided for
  * the context; any other condition stays open ("maybe") and its rows are drawn with the condition in words.
  * Pure over the content model; the SVG drawing (svg.ts) and the flow lint (scripts/check-content/flow-lint.ts)
  * both read it.
  */
-import { evaluate, variablesOf, type Condition } from '../../engine/conditions/index.ts';
 import { mergePatch } from '../../engine/content/merge-patch.ts';
 import { asArray, asObject, type ContentModel, type Obj } from '../check-content/model.ts';
 import { pointer } from '../check-content/problem.ts';
-import type { FlowContext } from './contexts.ts';
+import { decide, type Decision, type FlowContext } from './contexts.ts';
+
+export { decide, type Decision };
 import { conditionWords } from './words.ts';
-
-/** Whether a condition holds in a context: decided, or open because it reads the application or the answers. */
-export type Decision = 'yes' | 'no' | 'maybe';
-
-const DECIDABLE = /^(environment\.(market|currency|portal)|flags\.)/;
-
-/** Decides a condition for a context; a top-level `and` with one decided-false part is false. */
-export function decide(condition: unknown, context: FlowContext): Decision {
-  if (condition === undefined) return 'yes';
-  if (!context.known) return 'maybe';
-  const facts = { environment: context.environment, flags: context.flags };
-  const object = asObject(condition);
-  if (object && Array.isArray(object.and)) {
-    const parts = object.and.map((part) => decide(part, context));
-    if (parts.includes('no')) return 'no';
-    return parts.every((part) => part === 'yes') ? 'yes' : 'maybe';
-  }
-  const vars = variablesOf(condition);
-  if (!vars.every((name) => DECIDABLE.test(name))) return 'maybe';
-  return evaluate(condition as Condition, facts) ? 'yes' : 'no';
-}
 
 /** When a condition is evaluated: on the primary submit (form answers known) or while the screen shows. */
 export type Phase = 'submit' | 'show';

@@ -15,7 +15,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { configUrl } from '../../engine/app/config-url.ts';
 import { BASE_HEADERS } from '../../engine/calls/run.ts';
-import type { AccountEntry } from '../../engine/conditions/accounts.ts';
+import type { AccountEntry } from '../../domain/accounts.ts';
 import type { EngineBundle } from '../../engine/content/types.ts';
 import { detectPortal, marketOfVisit, referralFromPath, type EngineConfig, type Environment } from '../../engine/environment/detect.ts';
 import { afterEnvironmentContext, afterEnvironmentMove, isApplicationRoot } from '../../engine/screens/after-environment.ts';

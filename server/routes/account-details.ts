@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { storeStatus } from '../../engine/conditions/accounts.ts';
+import { storeStatus } from '../../domain/accounts.ts';
 import type { Content } from '../content.ts';
 import type { ApplicationDocument } from '../domain/document.ts';
 import { requireUser } from '../http/request-context.ts';

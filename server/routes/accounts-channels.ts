@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { channelType } from '../../engine/conditions/accounts.ts';
+import { channelType } from '../../domain/accounts.ts';
 import type { ApplicationDocument } from '../domain/document.ts';
 import { ApiError } from '../http/errors.ts';
 import { requireUser } from '../http/request-context.ts';

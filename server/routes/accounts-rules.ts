@@ -1,7 +1,7 @@
 /** rules/accounts.json for the API's account routes, read once (the same rules the browser uses). */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AccountsRules } from '../../engine/conditions/accounts.ts';
+import type { AccountsRules } from '../../domain/accounts.ts';
 import { repoRoot } from '../paths.ts';
 
 let cached: AccountsRules | undefined;

@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { newestProfile, storeAttachable, type AccountEntry, type StoreEntry } from '../../engine/conditions/accounts.ts';
+import { newestProfile, storeAttachable, type AccountEntry, type StoreEntry } from '../../domain/accounts.ts';
 import { newApplicationId, publicView, type ApplicationDocument } from '../domain/document.ts';
 import { ApiError } from '../http/errors.ts';
 import { requireUser, userOf } from '../http/request-context.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { marketOf, type ApplicationDocument, type StepUpType } from '../domain/document.ts';
-import { identityTemplate } from '../../engine/services/identity-template.ts';
-import type { IdentityTemplateRules } from '../../engine/services/types.ts';
+import { identityTemplate } from '../../domain/services/identity-template.ts';
+import type { IdentityTemplateRules } from '../../domain/services/types.ts';
 import { hasStepUp } from '../domain/step-ups.ts';
 import { ApiError } from '../http/errors.ts';
 import { requireUser } from '../http/request-context.ts';

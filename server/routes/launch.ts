@@ -2,12 +2,12 @@
  * Launch prefill on create (doc1 §3 Launch query parameters and Prefill rules; doc1 §6 reseller agent id and power
  * seller): POST /api/v2/applications may carry `launch`, the query the applicant arrived with, and `cobrand`, the
  * referral id of the visit. The API turns `launch` into a partial document with the same rules the tests pin
- * (rules/validation/prefill.json through engine/prefill), keeps only the application fields a launch may set, drops
+ * (rules/validation/prefill.json through domain/prefill), keeps only the application fields a launch may set, drops
  * every prefilled value the market checks refuse (a bad launch value is left for the applicant to give on the screens,
  * never a failed start), and lets the explicit body win. `cobrand` records the referral id and, for a known co-brand
  * (rules/accounts.json cobrands), its organisation.
  */
-import { prefillFromLaunch } from '../../engine/prefill/index.ts';
+import { prefillFromLaunch } from '../../domain/prefill/index.ts';
 import type { Content } from '../content.ts';
 import { deepMerge, type JsonObject } from '../domain/document.ts';
 import type { Cobrand } from './cobrand.ts';

@@ -69,7 +69,11 @@ describe('category prediction', () => {
     await user.click(buttons[1]!);
     expect(buttons[1]).toHaveAttribute('aria-pressed', 'true');
     expect(select).toHaveValue('300');
-    expect(await screen.findByText(/manual review/i)).toBeInTheDocument();
+    // doc2 §9: a PROHIBITED industry goes to manual review (a warning); a SUPER_PROHIBITED one is refused (an error).
+    expect(await screen.findByText(/manual review/i)).toHaveClass('notice--warning');
+    await user.selectOptions(select, '305');
+    expect(await screen.findByText(/unable to process payments/i)).toHaveClass('notice--error');
+    await user.selectOptions(select, '300');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(calls.calls.some((call) => call.method === 'PUT')).toBe(true));
     expect((calls.calls.find((call) => call.method === 'PUT')!.body as { company: { mccDetails: { industryId: number } } }).company.mccDetails.industryId).toBe(300);

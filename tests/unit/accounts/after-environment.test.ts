@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { loadContent } from '../../../scripts/content/load.ts';
 import { afterEnvironmentTarget } from '../../../engine/screens/after-environment.ts';
 import { isApplicationRoot } from '../../../engine/screens/after-environment-routing.tsx';
-import type { AccountEntry } from '../../../engine/conditions/accounts.ts';
+import type { AccountEntry } from '../../../domain/accounts.ts';
 
 const bundle = loadContent(resolve(import.meta.dirname, '../../..'));
 const us = (extra: Record<string, unknown> = {}) => ({ environment: { portal: 'domain', market: 'US', ...extra }, flags: {}, route: {} });

@@ -1,5 +1,5 @@
 /**
- * rules/accounts.json and the pure functions that read it (engine/conditions/accounts.ts): list order, the account
+ * rules/accounts.json and the pure functions that read it (domain/accounts.ts): list order, the account
  * that opens directly, prefill source, store status and button, attachability, channel types, currency overlap.
  * Each test uses the real rules file, so a wrong rule fails here.
  */
@@ -18,7 +18,7 @@ import {
   storeStatus,
   type AccountEntry,
   type AccountsRules,
-} from '../../../engine/conditions/accounts.ts';
+} from '../../../domain/accounts.ts';
 import { validateAgainst } from '../content/load.ts';
 
 const root = resolve(import.meta.dirname, '../../..');

@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { mapAddressComponents, type AddressComponentMap, type PlaceAnswer } from '../../../engine/address/index.ts';
+import { mapAddressComponents, type AddressComponentMap, type PlaceAnswer } from '../../../domain/address/index.ts';
 import { formatRules } from '../../../engine/validation/index.ts';
 import scripts from '../../../rules/scripts.json' with { type: 'json' };
 

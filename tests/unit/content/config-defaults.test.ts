@@ -7,7 +7,7 @@
 import Ajv from 'ajv';
 import type { ErrorObject } from 'ajv';
 import { readJson } from './load.ts';
-import { ownersAllowed } from '../../../engine/services/owners-allowed.ts';
+import { evaluate, type Condition } from '../../../engine/conditions/index.ts';
 
 interface ConfigFile {
   $schema: string;
@@ -27,7 +27,7 @@ function validateAgainst(path: string, data: unknown): ErrorObject[] {
   return validate(data) ? [] : [...(validate.errors ?? [])];
 }
 const config = readJson<ConfigFile>('rules/config.json');
-const services = readJson<{ ownersAllowed: object }>('rules/services.json');
+const services = readJson<{ ownersAllowed: Condition }>('rules/services.json');
 const plans = readJson<{ markets: Record<string, Array<Record<string, unknown>>> }>('rules/plans.json');
 
 describe('rules/config.json: the configuration defaults of doc2 §9', () => {
@@ -89,7 +89,7 @@ describe('rules/config.json: the configuration defaults of doc2 §9', () => {
 });
 
 describe('doc1 §6: impersonation mode and partner flag decide whether owners may be added', () => {
-  const allowed = (flags: Record<string, boolean>) => ownersAllowed({ flags }, services as never);
+  const allowed = (flags: Record<string, boolean>) => evaluate(services.ownersAllowed, { flags });
 
   it('allows owners with the configured defaults (no impersonation)', () => {
     expect(allowed(config.flags)).toBe(true);

@@ -241,7 +241,7 @@ describe('flowGraph: what one transition is', () => {
   });
 
   test('canHold splits and/or so the environment part of a mixed condition still decides; mustHold needs certainty', () => {
-    const facts = { environment: { market: 'US', currency: 'USD' }, flags: { phoneAuth: false } };
+    const facts = { name: 'US', environment: { market: 'US', currency: 'USD' }, flags: { phoneAuth: false }, known: true };
     expect(canHold({ and: [{ '==': [{ var: 'flags.phoneAuth' }, true] }, { '==': [{ var: 'application.x' }, 1] }] }, facts)).toBe(false);
     expect(canHold({ or: [market('CA'), { '==': [{ var: 'application.x' }, 1] }] }, facts)).toBe(true);
     expect(canHold(market('CA'), facts)).toBe(false);

@@ -102,12 +102,13 @@ describe('layout', () => {
 });
 
 describe('picturesOf the real tree', () => {
+  // Markets and portals of rules/config.json, and the portal a co-brand launch makes the visit (rules/accounts.json).
   it('draws every flow for every market and portal, each screen reachable there as a box', () => {
     const pictures = picturesOf(REPO);
     const { model } = readModel(REPO);
     const flows = new Set([...model.flows.keys()]);
     expect(new Set(pictures.map((picture) => picture.flow))).toEqual(flows);
-    expect(new Set(pictures.map((picture) => picture.context))).toEqual(new Set(['US-domain', 'US-terminal', 'CA-domain', 'CA-terminal']));
+    expect(new Set(pictures.map((picture) => picture.context))).toEqual(new Set(['US-domain', 'US-terminal', 'US-reseller', 'CA-domain', 'CA-terminal', 'CA-reseller']));
     for (const picture of pictures) {
       expect(picture.svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
       expect(picture.svg.trim().endsWith('</svg>')).toBe(true);

@@ -1,6 +1,6 @@
 /** Launch-parameter prefill (doc1 §3 Prefill rules): examples and properties. */
 import fc from 'fast-check';
-import { prefillFromLaunch } from '../../../engine/prefill/index.ts';
+import { prefillFromLaunch } from '../../../domain/prefill/index.ts';
 
 const companyAddress = {
   companyAddressLine1: ' 123 Main St ',

@@ -1,16 +1,17 @@
 /**
- * Services (doc2 §7 Other, §9; doc1 §6): service-type labels from name patterns, the online-store payments page
- * URL, resume and reminder email opens, the 'gopay.' lookup, identity templates per country and who may add owners.
+ * Services (doc2 §7 Other, §9; doc1 §6): service-type labels from name patterns (the online-store payments page is
+ * tests/unit/money/payments-hub.test.ts), resume and reminder email opens, the 'gopay.' lookup, identity templates per country and who may add owners.
  * Each table row would fail if the rule in rules/services.json or rules/identity-templates.json were wrong.
  */
 import {
-  serviceToLookUp, identityTemplate, launchEvents, ownersAllowed, serviceTypeLabel, serviceTypeLabelKey, storePaymentsUrl,
+  serviceToLookUp, identityTemplate, launchEvents, serviceTypeLabel,
   type IdentityTemplateRules, type ServiceRules,
-} from '../../../engine/services/index.ts';
+} from '../../../domain/services/index.ts';
 import servicesJson from '../../../rules/services.json' with { type: 'json' };
 import templatesJson from '../../../rules/identity-templates.json' with { type: 'json' };
 import callsJson from '../../../flows/calls.json' with { type: 'json' };
 import { buildRequest } from '../../../engine/calls/run.ts';
+import { evaluate } from '../../../engine/conditions/index.ts';
 import type { CallDefinition } from '../../../engine/content/types.ts';
 import { readJson, locales, validateAgainst } from '../content/load.ts';
 
@@ -53,29 +54,7 @@ describe('serviceTypeLabel', () => {
     for (const locale of locales) {
       const messages = readJson<{ messages: Record<string, string> }>(`locales/${locale}/extras.json`).messages;
       for (const label of labels) expect(messages[`extras.serviceType.${label}`], `${locale} ${label}`).toBeTruthy();
-      expect(messages[serviceTypeLabelKey('woosaas', rules)]).toBeTruthy();
     }
-  });
-});
-
-describe('storePaymentsUrl', () => {
-  const page = rules.storePaymentsPage;
-  it('fills {%ID%} and appends applicationCompleted=true when there is no context', () => {
-    expect(storePaymentsUrl({ storeId: 'st-42' }, page)).toBe('https://commerce.localhost/store/st-42/settings/payments?applicationCompleted=true');
-  });
-  it('uses the venture template when a venture id is known, and appends the context instead', () => {
-    expect(storePaymentsUrl({ storeId: 'st-42', ventureId: 'v-9', context: 'onboarding' }, page)).toBe(
-      'https://commerce.localhost/venture/v-9/store/st-42/settings/payments?context=onboarding',
-    );
-  });
-  it('encodes ids so they cannot change the address (no path or host injection)', () => {
-    const url = new URL(storePaymentsUrl({ storeId: '../../evil.example/x?y=1' }, page)!);
-    expect(url.host).toBe('commerce.localhost');
-    expect(url.searchParams.get('y')).toBeNull();
-    expect(url.searchParams.get('applicationCompleted')).toBe('true');
-  });
-  it('gives no URL without a store id', () => {
-    expect(storePaymentsUrl({ storeId: '' }, page)).toBeUndefined();
   });
 });
 
@@ -128,7 +107,7 @@ describe('owners allowed (impersonation mode and partner flag)', () => {
     [{ impersonation: true }, false],
     [{ impersonation: true, isPartner: true }, true],
   ])('flags %j → %s', (flags, allowed) => {
-    expect(ownersAllowed({ flags }, rules)).toBe(allowed);
+    expect(evaluate(rules.ownersAllowed, { flags })).toBe(allowed);
   });
 });
 

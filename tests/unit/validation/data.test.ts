@@ -75,7 +75,7 @@ describe('rules/validation files', () => {
   });
 
   it('engine code names no market, currency, locale or brand (those are data)', () => {
-    for (const folder of ['engine/validation', 'engine/prefill']) {
+    for (const folder of ['engine/validation', 'domain/prefill']) {
       for (const file of readdirSync(folder).filter((name) => name.endsWith('.ts'))) {
         const source = readFileSync(`${folder}/${file}`, 'utf8').replace(/\/\*\*[\s\S]*?\*\/|\/\/.*$/gm, '');
         expect(source, `${folder}/${file}`).not.toMatch(/['"](US|CA|USD|CAD|en-US|en-CA|fr-CA)['"]|GoDaddy/);

@@ -4,7 +4,7 @@
  * prefill, a store's status and button, store attachability, channel types, the currency overlap and the facts the
  * after-environment routing table reads. No React, no DOM: the browser, the API and the tests share them.
  */
-import { evaluate, type Condition } from './index.ts';
+import { evaluate, type Condition } from '../engine/conditions/index.ts';
 
 /** An account list entry (doc1 §3 Account), as GET /api/v2/accounts answers it. */
 export interface AccountEntry {

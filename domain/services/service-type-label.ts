@@ -8,7 +8,3 @@ export function serviceTypeLabel(serviceType: string | undefined | null, rules: 
   return row?.label ?? rules.otherLabel;
 }
 
-/** The message key of a service type's label. */
-export function serviceTypeLabelKey(serviceType: string | undefined | null, rules: Pick<ServiceRules, 'serviceTypeLabels' | 'otherLabel'>): string {
-  return `extras.serviceType.${serviceTypeLabel(serviceType, rules)}`;
-}

@@ -3,7 +3,7 @@
  * subpremise, route, locality, administrative_area_level_1, postal_code, country) and its `website` become the
  * fields of our Address. Which component makes which field is data (rules/scripts.json addressComponents). Pure.
  */
-import type { Address } from '../generated/entities.ts';
+import type { Address } from '../../engine/generated/entities.ts';
 
 /** One component of a lookup answer, as the maps places service returns it. */
 export interface AddressComponent {

@@ -1,11 +1,11 @@
 /** rules/services.json and rules/identity-templates.json as the engine reads them. */
-import type { Condition } from '../conditions/index.ts';
+import type { Condition } from '../../engine/conditions/index.ts';
 
 /** rules/services.json. */
 export interface ServiceRules {
   serviceTypeLabels: Array<{ pattern: string; label: string }>;
   otherLabel: string;
-  /** doc2 §7 Other: the 'gopay.' service lookup (engine/services/lookup.ts). */
+  /** doc2 §7 Other: the 'gopay.' service lookup (domain/services/lookup.ts). */
   gopayLookup: { prefix: string; call: string; serviceId: unknown; serviceType: unknown; set: string };
   storePaymentsPage: { template: string; ventureTemplate: string; contextParam: string; completedParam: string };
   launchTracking: Array<{ param: string; event: string }>;

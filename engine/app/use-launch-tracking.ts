@@ -3,10 +3,10 @@
  * a reminder email sends its event once per session, through the engine's analytics (tracking context included).
  */
 import { useEffect } from 'react';
-import type { Engine } from '../app/engine-context.tsx';
+import type { Engine } from './engine-context.tsx';
 import services from '../../rules/services.json' with { type: 'json' };
-import { launchEvents } from './launch.ts';
-import type { ServiceRules } from './types.ts';
+import { launchEvents } from '../../domain/services/launch.ts';
+import type { ServiceRules } from '../../domain/services/types.ts';
 
 /** Sends the launch events of the page's query, once. */
 export function useLaunchTracking(engine: Engine): void {

@@ -1,6 +1,6 @@
 /**
  * What the launch parameters dispatch (doc2 §7 Other): opens of resume and reminder emails are tracked (the 'gopay.'
- * service lookup is engine/services/lookup.ts). Pure: the caller sends the events.
+ * service lookup is domain/services/lookup.ts). Pure: the caller sends the events.
  */
 import type { ServiceRules } from './types.ts';
 

@@ -7,7 +7,7 @@
  * Pure: no React, no DOM, no fs.
  */
 import prefillData from '../../rules/validation/prefill.json' with { type: 'json' };
-import { formatRules } from '../validation/index.ts';
+import { formatRules } from '../../engine/validation/index.ts';
 
 /** A partial application document: the parts a launch can fill. */
 export interface PrefillDocument {

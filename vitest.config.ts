@@ -44,6 +44,13 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        extends: true,
+        // Many instances behind HAProxy on PgBouncer (issue 23): real processes, run by .ci/run with PostgreSQL
+        // after the api project, never alongside it (it starts three servers of its own). Skipped without
+        // TEST_DATABASE_URL, so `npm test` does not run it.
+        test: { name: 'scale', include: ['tests/scale/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 120_000 },
+      },
     ],
   },
 });

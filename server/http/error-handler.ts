@@ -3,6 +3,10 @@ import type { ErrorObject } from 'ajv';
 import { atPointer } from '../domain/document.ts';
 import { ApiError, errorCodes, type ErrorBody, type ErrorCode, type ErrorDetail } from './errors.ts';
 import type { SharedValidation } from './shared-validation.ts';
+import { isConnectionFailure } from '../storage/unavailable.ts';
+
+/** Seconds a client is asked to wait before retrying a request the database could not serve. */
+export const unavailableRetryAfterSeconds = 1;
 
 /** The JSON pointer of the field an ajv error is about (a missing property names the property itself). */
 export function fieldOf(error: ErrorObject): string {
@@ -66,6 +70,13 @@ export function sendError(reply: FastifyReply, request: FastifyRequest, error: A
 export function installErrorHandling(app: FastifyInstance, shared: SharedValidation): void {
   app.setErrorHandler((raw: FastifyError | ApiError, request, reply) => {
     if (raw instanceof ApiError) return sendError(reply, request, raw);
+    if (isConnectionFailure(raw)) {
+      // The database dropped or refused the connection: nothing acknowledged changed, and the same request is
+      // worth repeating shortly (the browser retries 503 with the same idempotency key, honouring Retry-After).
+      request.log.warn({ err: raw }, 'database unavailable');
+      reply.header('retry-after', String(unavailableRetryAfterSeconds));
+      return sendError(reply, request, new ApiError('TEMPORARILY_UNAVAILABLE'));
+    }
     const error = raw as FastifyError;
     if (error.validation) {
       const context = error.validationContext ?? 'body';

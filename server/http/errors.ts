@@ -30,6 +30,8 @@ export const errorCodes = {
   RATE_LIMITED: { status: 429, key: 'errors.rateLimited' },
   INTERNAL: { status: 500, key: 'errors.generic' },
   SERVICE_UNAVAILABLE: { status: 503, key: 'errors.cardSave' },
+  /** The database is out of reach for a moment (server/storage/unavailable.ts); answered with Retry-After. */
+  TEMPORARILY_UNAVAILABLE: { status: 503, key: 'errors.temporarilyUnavailable' },
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -15,6 +15,7 @@ import { createApplication, findApplication, updateApplication } from '../storag
 import { documentProblems, leafPointers } from './document-checks.ts';
 import { assertOwned } from './owned-application.ts';
 import { api, errorResponses } from './schema-refs.ts';
+import { depthCheckedJsonParser } from '../http/json-depth.ts';
 
 type Individual = JsonObject & { type: string; firstName: string; lastName: string };
 type V1Body = {
@@ -66,7 +67,7 @@ export async function v1CommerceRoutes(
   { db, shared, content }: { db: Database; shared: SharedValidation; content: Content },
 ): Promise<void> {
   // JSON-patch bodies use their own media type (RFC 6902).
-  app.addContentTypeParser('application/json-patch+json', { parseAs: 'string', bodyLimit: 64 * 1024 }, app.getDefaultJsonParser('error', 'error'));
+  app.addContentTypeParser('application/json-patch+json', { parseAs: 'string', bodyLimit: 64 * 1024 }, depthCheckedJsonParser(app));
 
   app.post<{ Body: V1Body; Querystring: { onboard?: string; mock?: string } }>(
     base,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Content } from '../content.ts';
 import type { ApplicationDocument, JsonObject } from '../domain/document.ts';
 import { ApiError } from '../http/errors.ts';
-import { requireUser } from '../http/request-context.ts';
+import { requireUser, userOf } from '../http/request-context.ts';
 import type { SharedValidation } from '../http/shared-validation.ts';
 import type { CardVault, CardInput } from '../sandbox/vault/provider.ts';
 import type { Database } from '../storage/index.ts';
@@ -36,7 +36,7 @@ export async function paymentRoutes(
     '/sandbox/vault/cards',
     { preHandler: requireUser, schema: { body: api('vault-card'), response: { 201: api('vault-token'), ...errorResponses } } },
     async (request, reply) => {
-      const result = await vault.tokenize(request.body);
+      const result = await vault.tokenize(request.body, userOf(request).id);
       if (!result.ok) throw new ApiError('SERVICE_UNAVAILABLE', [{ field: '/number', key: 'errors.cardSave' }]);
       return reply.code(201).send({ token: result.token, brand: result.brand, last4: result.last4 });
     },
@@ -46,7 +46,9 @@ export async function paymentRoutes(
     '/api/v2/applications/:id/financial-instruments/credit-cards',
     { preHandler: requireUser, schema: { params: api('application-params'), body: api('credit-card-instrument'), response: { 201: api('credit-card-instrument-created'), ...errorResponses } } },
     async (request, reply) => {
-      const card = await vault.describe(request.body.token);
+      // A token is this user's, for this application only (another's is as unknown as a made-up one).
+      assertOwned(request, await findApplication<ApplicationDocument>(db, request.params.id));
+      const card = await vault.claim(request.body.token, { userId: userOf(request).id, applicationId: request.params.id });
       if (!card) throw new ApiError('VALIDATION_FAILED', [{ field: '/token', key: 'errors.cardTokenUnknown' }]);
       const instrumentId = `fi_${randomUUID()}`;
       const updated = await updateApplication<ApplicationDocument>(db, request.params.id, (current) => {
@@ -89,7 +91,8 @@ export async function paymentRoutes(
       const priced = await repriceOrder(db, content, row.id, row.document);
       if (request.body.amount !== priced.totals.totalCents)
         throw new ApiError('VALIDATION_FAILED', [{ field: '/amount', key: 'errors.paymentAmountMismatch' }]);
-      const outcome = await vault.authorise(bank.creditCard.token, request.body.amount);
+      const outcome = await vault.authorise(bank.creditCard.token, request.body.amount, { userId: userOf(request).id, applicationId: row.id });
+      if (outcome === 'UNKNOWN_TOKEN') throw new ApiError('VALIDATION_FAILED', [{ field: '/financialInstrumentId', key: 'errors.instrumentUnknown' }]);
       if (outcome !== 'APPROVED') throw new ApiError('PAYMENT_DECLINED', [{ field: '/financialInstrumentId', key: 'errors.paymentDeclined' }]);
       const { payment, created } = await insertPayment(db, {
         applicationId: row.id,

@@ -79,3 +79,70 @@ describe('2. deeply nested JSON', () => {
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
   });
 });
+
+const card = { number: '4242424242424242', cvv: '123', expiry: '12/30', postalCode: '12345' };
+const shipTo = { line1: '123 Main Street', city: 'Springfield', state: 'IL', zip: '62701', countryCode: 'US' };
+
+/** A signed-in applicant with an application whose order (one n910 rental) is quoted. */
+async function quoted(email: string): Promise<Actor & { total: number }> {
+  const actor = await newActor(h, email);
+  const res = await h.call('POST', `/api/v2/applications/${actor.applicationId}/orders/quote`, actor.cookie, { address: shipTo, profiles: [{ planKey: 'n910', quantity: 1 }] });
+  expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+  return { ...actor, total: (res.json() as { totals: { totalCents: number } }).totals.totalCents };
+}
+
+async function vaultToken(cookie: string): Promise<string> {
+  const res = await h.call('POST', '/sandbox/vault/cards', cookie, card);
+  expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
+  return (res.json() as { token: string }).token;
+}
+
+function fileCard(actor: Actor, token: string): Promise<LightMyRequestResponse> {
+  return h.call('POST', `/api/v2/applications/${actor.applicationId}/financial-instruments/credit-cards`, actor.cookie, { token });
+}
+
+async function countRows(table: string): Promise<number> {
+  return ((await h.t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!).n;
+}
+
+describe('4. card-vault tokens belong to the user and application that made them', () => {
+  test("another user's token cannot be filed on my application, and nothing is authorised on it", async () => {
+    const owner = await quoted('card-owner@example.com');
+    const thief = await quoted('card-thief@example.com');
+    const token = await vaultToken(owner.cookie);
+    const before = await snapshot(h.t.db);
+    const res = await fileCard(thief, token);
+    expectRefusal(res, '/token', 'errors.cardTokenUnknown');
+    expect(await snapshot(h.t.db)).toEqual(before);
+    // The owner still files and pays with it.
+    expect((await fileCard(owner, token)).statusCode).toBe(201);
+  });
+
+  test('a token filed on one application cannot be filed on another application, even of the same user', async () => {
+    const actor = await quoted('two-apps@example.com');
+    const second = await h.call('POST', '/api/v2/applications', actor.cookie, completeUs);
+    const other: Actor = { ...actor, applicationId: (second.json() as { application: { id: string } }).application.id };
+    const token = await vaultToken(actor.cookie);
+    expect((await fileCard(actor, token)).statusCode).toBe(201);
+    const before = await snapshot(h.t.db);
+    expectRefusal(await fileCard(other, token), '/token', 'errors.cardTokenUnknown');
+    expect(await snapshot(h.t.db)).toEqual(before);
+  });
+
+  test("a payment is never authorised on another user's token written into the document by any route", async () => {
+    const owner = await quoted('pay-owner@example.com');
+    const thief = await quoted('pay-thief@example.com');
+    const token = await vaultToken(owner.cookie);
+    const mine = await vaultToken(thief.cookie);
+    const filed = await fileCard(thief, mine);
+    const fi = (filed.json() as { financial_instrument_id: string }).financial_instrument_id;
+    // However the token got there (a future route, an import), the vault checks whose it is when it authorises.
+    await h.t.db.query(
+      `UPDATE applications SET document = jsonb_set(document, '{bank,creditCard,token}', to_jsonb($2::text)) WHERE id = $1`,
+      [thief.applicationId, token],
+    );
+    const res = await h.call('POST', `/api/v2/applications/${thief.applicationId}/payments`, thief.cookie, { amount: thief.total, financialInstrumentId: fi }, { 'idempotency-key': 'steal-1' });
+    expectRefusal(res);
+    expect(await countRows('payments')).toBe(0);
+  });
+});

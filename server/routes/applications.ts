@@ -16,6 +16,7 @@ import { applicationForRead } from './access-first.ts';
 import { normaliseDocument } from '../domain/normalise.ts';
 import { partnerView } from '../domain/owners.ts';
 import { launchParts, profileParts, withLaunch, withoutRefused, type ProfilePrefill } from './launch.ts';
+import { idempotencyHeaders, idempotencyKeyOf, keyReused, requestFingerprint } from '../http/idempotency.ts';
 
 type CreateBody = { application?: JsonObject; applicant?: JsonObject; company?: JsonObject };
 type Params = { id: string };
@@ -46,11 +47,6 @@ export async function applicationRoutes(
   app: FastifyInstance,
   { db, shared, content }: { db: Database; shared: SharedValidation; content: Content },
 ): Promise<void> {
-  const idempotencyHeaders = {
-    type: 'object',
-    properties: { 'idempotency-key': { type: 'string', minLength: 1, maxLength: 200, pattern: '^[\\x21-\\x7e]+$' } },
-  };
-
   type CreateQuery = { find?: string; 'force-intent'?: string; 'use-shopper-data'?: string; 'override-referral-url'?: string };
   app.post<{ Body: CreateBody | undefined; Querystring: CreateQuery }>(
     '/api/v2/applications',
@@ -59,7 +55,7 @@ export async function applicationRoutes(
       schema: {
         body: api('application-create'),
         querystring: api('application-create-query'),
-        headers: idempotencyHeaders,
+        headers: idempotencyHeaders(),
         response: { 200: api('document'), 201: api('document'), ...errorResponses },
       },
     },
@@ -96,12 +92,15 @@ export async function applicationRoutes(
       const document = newDocument(body);
       const problems = documentProblems(shared, document, marketOf(document), leafPointers(body));
       if (problems.length > 0) throw new ApiError('VALIDATION_FAILED', problems);
-      const key = request.headers['idempotency-key'];
-      const { application, created } = await createApplication<ApplicationDocument>(
+      // A key used before answers its application again, unless it came with another request (422, nothing made).
+      const key = idempotencyKeyOf(request);
+      const { application, created, keyReused: reused } = await createApplication<ApplicationDocument>(
         db,
         { id: document.application.id, ownerId: user.id, document: normaliseDocument(document) },
-        typeof key === 'string' ? key : undefined,
+        key,
+        requestFingerprint(request),
       );
+      if (reused && key) throw keyReused(key);
       return reply.code(created ? 201 : 200).send(publicView(application.document));
     },
   );

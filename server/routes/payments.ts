@@ -12,6 +12,7 @@ import { findPaymentByKey, insertPayment } from '../storage/payments.ts';
 import { assertOwned } from './owned-application.ts';
 import { assertNotCreated, orderRoutes, repriceOrder } from './orders.ts';
 import { api, errorResponses } from './schema-refs.ts';
+import { idempotencyHeaders, idempotencyKeyOf, keyReused, requestFingerprint } from '../http/idempotency.ts';
 
 type Params = { id: string };
 type PaymentBody = { amount: number; financialInstrumentId: string };
@@ -75,7 +76,8 @@ export async function paymentRoutes(
       schema: {
         params: api('application-params'),
         body: api('payment'),
-        headers: { type: 'object', properties: { 'idempotency-key': { type: 'string', minLength: 1, maxLength: 200, pattern: '^[\\x21-\\x7e]+$' } } },
+        // A payment must carry an Idempotency-Key (400 without): a retry must never authorise twice.
+        headers: idempotencyHeaders(true),
         response: { 201: api('payment-created'), 200: api('payment-created'), ...errorResponses },
       },
     },
@@ -84,8 +86,12 @@ export async function paymentRoutes(
       const bank = row.document.bank as { financialInstruments?: { cardId?: string }; creditCard?: { token?: string } };
       if (bank.financialInstruments?.cardId !== request.body.financialInstrumentId || !bank.creditCard?.token)
         throw new ApiError('VALIDATION_FAILED', [{ field: '/financialInstrumentId', key: 'errors.instrumentUnknown' }]);
-      const key = request.headers['idempotency-key'];
-      const earlier = typeof key === 'string' ? await findPaymentByKey(db, row.id, key) : undefined;
+      const key = idempotencyKeyOf(request);
+      if (key === undefined) throw new ApiError('VALIDATION_FAILED', [{ field: '/headers/idempotency-key', key: 'validation.required' }]);
+      const fingerprint = requestFingerprint(request);
+      const earlier = await findPaymentByKey(db, row.id, key);
+      // The same key with another request (another amount or card) is refused, never answered with the first payment.
+      if (earlier && earlier.requestHash && earlier.requestHash !== fingerprint) throw keyReused(key);
       if (earlier) return reply.code(200).send({ paymentId: earlier.id, status: earlier.status, amount: earlier.amountCents });
       assertNotCreated(row.document);
       const priced = await repriceOrder(db, content, row.id, row.document);
@@ -99,8 +105,11 @@ export async function paymentRoutes(
         financialInstrumentId: request.body.financialInstrumentId,
         amountCents: request.body.amount,
         status: 'AUTHORIZED',
-        ...(typeof key === 'string' ? { idempotencyKey: key } : {}),
+        idempotencyKey: key,
+        requestHash: fingerprint,
       });
+      // Lost a race to a concurrent payment under the same key with another request: refused too.
+      if (!created && payment.requestHash && payment.requestHash !== fingerprint) throw keyReused(key);
       return reply.code(created ? 201 : 200).send({ paymentId: payment.id, status: payment.status, amount: payment.amountCents });
     },
   );

@@ -16,6 +16,7 @@ import { documentProblems, leafPointers } from './document-checks.ts';
 import { assertOwned } from './owned-application.ts';
 import { api, errorResponses } from './schema-refs.ts';
 import { depthCheckedJsonParser } from '../http/json-depth.ts';
+import { idempotencyHeaders, idempotencyKeyOf, keyReused, requestFingerprint } from '../http/idempotency.ts';
 
 type Individual = JsonObject & { type: string; firstName: string; lastName: string };
 type V1Body = {
@@ -76,7 +77,7 @@ export async function v1CommerceRoutes(
       schema: {
         body: api('v1-application-create'),
         querystring: api('v1-create-query'),
-        headers: { type: 'object', properties: { 'idempotency-key': { type: 'string', minLength: 1, maxLength: 200, pattern: '^[\\x21-\\x7e]+$' } } },
+        headers: idempotencyHeaders(),
         response: { 200: api('document'), 201: api('document'), ...errorResponses },
       },
     },
@@ -87,12 +88,14 @@ export async function v1CommerceRoutes(
       if (problems.length > 0) throw new ApiError('VALIDATION_FAILED', problems);
       document = normaliseDocument(document);
       if (request.query.onboard === 'true') document = onboardDocument(document, content, shared);
-      const key = request.headers['idempotency-key'];
-      const { application, created } = await createApplication<ApplicationDocument>(
+      const key = idempotencyKeyOf(request);
+      const { application, created, keyReused: reused } = await createApplication<ApplicationDocument>(
         db,
         { id: document.application.id, ownerId: userOf(request).id, document },
-        typeof key === 'string' ? key : undefined,
+        key,
+        requestFingerprint(request),
       );
+      if (reused && key) throw keyReused(key);
       return reply.code(created ? 201 : 200).send(publicView(application.document));
     },
   );

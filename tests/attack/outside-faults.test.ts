@@ -146,3 +146,71 @@ describe('4. card-vault tokens belong to the user and application that made them
     expect(await countRows('payments')).toBe(0);
   });
 });
+
+/** Asserts a 422 naming the reused key, localised. */
+function expectKeyReused(res: LightMyRequestResponse, key: string): void {
+  expect(res.statusCode, res.body.slice(0, 300)).toBe(422);
+  expectRefusal(res, '/headers/idempotency-key', 'errors.idempotencyKeyReused');
+  const body = res.json() as { message: string; details: Array<{ description: string }> };
+  expect(body.details[0]!.description).toContain(key);
+  expect(body.message).not.toContain('{$');
+}
+
+describe('3. idempotency keys are tied to their request', () => {
+  test('V2 create: the same key and body answers the first application; another body under it is 422 and makes nothing', async () => {
+    const cookie = await h.signUp('idem-v2@example.com');
+    const key = 'create-key-1';
+    const first = await h.call('POST', '/api/v2/applications', cookie, completeUs, { 'idempotency-key': key });
+    expect(first.statusCode).toBe(201);
+    // The same request with its keys in another order is the same request.
+    const reordered = Object.fromEntries(Object.entries(completeUs).reverse());
+    const again = await h.call('POST', '/api/v2/applications', cookie, reordered, { 'idempotency-key': key });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().application.id).toBe(first.json().application.id);
+    const before = await snapshot(h.t.db);
+    const other = await h.call('POST', '/api/v2/applications', cookie, { ...completeUs, company: { ...completeUs.company, name: 'Another Name LLC' } }, { 'idempotency-key': key, 'accept-language': 'fr-CA' });
+    expectKeyReused(other, key);
+    expect(other.json().details[0].description).toMatch(/clé/);
+    // Another query (force-intent) is another request too.
+    expectKeyReused(await h.call('POST', '/api/v2/applications?force-intent=ADD_STORE', cookie, completeUs, { 'idempotency-key': key }), key);
+    expect(await snapshot(h.t.db)).toEqual(before);
+  });
+
+  test('V1 create: another body under a used key is 422', async () => {
+    const cookie = await h.signUp('idem-v1@example.com');
+    const body = {
+      individuals: [{ type: 'APPLICANT_OWNER', firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', phone: { nationalNumber: '2125551234' }, dob: '01/15/1985', address: completeUs.applicant.address }],
+      company: { name: 'Acme Co', segment: '5462', currency: 'USD' },
+    };
+    const first = await h.call('POST', '/api/v1/commerce/onboarding-applications', cookie, body, { 'idempotency-key': 'v1-key' });
+    expect(first.statusCode, first.body.slice(0, 300)).toBe(201);
+    expect((await h.call('POST', '/api/v1/commerce/onboarding-applications', cookie, body, { 'idempotency-key': 'v1-key' })).statusCode).toBe(200);
+    const before = await snapshot(h.t.db);
+    const changed = { ...body, company: { ...body.company, name: 'Changed Name LLC' } };
+    expectKeyReused(await h.call('POST', '/api/v1/commerce/onboarding-applications', cookie, changed, { 'idempotency-key': 'v1-key' }), 'v1-key');
+    // A V2 create under the V1 key is another route: refused too.
+    expectKeyReused(await h.call('POST', '/api/v2/applications', cookie, completeUs, { 'idempotency-key': 'v1-key' }), 'v1-key');
+    expect(await snapshot(h.t.db)).toEqual(before);
+  });
+
+  test('payments: the key is required (400 without, nothing authorised); another request under a used key is 422', async () => {
+    const actor = await quoted('idem-pay@example.com');
+    const fi = (await fileCard(actor, await vaultToken(actor.cookie))).json().financial_instrument_id as string;
+    const url = `/api/v2/applications/${actor.applicationId}/payments`;
+    const body = { amount: actor.total, financialInstrumentId: fi };
+    const before = await snapshot(h.t.db);
+    const keyless = await h.call('POST', url, actor.cookie, body);
+    expect(keyless.statusCode, keyless.body.slice(0, 300)).toBe(400);
+    expectRefusal(keyless, '/headers/idempotency-key');
+    expect(await snapshot(h.t.db)).toEqual(before);
+    const paid = await h.call('POST', url, actor.cookie, body, { 'idempotency-key': 'pay-key' });
+    expect(paid.statusCode).toBe(201);
+    const retry = await h.call('POST', url, actor.cookie, body, { 'idempotency-key': 'pay-key' });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().paymentId).toBe(paid.json().paymentId);
+    const afterPaid = await snapshot(h.t.db);
+    expectKeyReused(await h.call('POST', url, actor.cookie, { ...body, amount: actor.total + 100 }, { 'idempotency-key': 'pay-key' }), 'pay-key');
+    expect(await snapshot(h.t.db)).toEqual(afterPaid);
+    expect(await countRows('payments')).toBe(1);
+  });
+});

@@ -114,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(ssoRoutes, {
     db,
     provider: providers.identity,
+    messenger: providers.messenger,
     shared,
     sessionTtlMs: content.config.constants.sessionTimeoutMs,
     attemptsPerMinute: options.signInAttemptsPerMinute ?? 10,

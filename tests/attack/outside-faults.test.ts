@@ -214,3 +214,89 @@ describe('3. idempotency keys are tied to their request', () => {
     expect(await countRows('payments')).toBe(1);
   });
 });
+
+describe('8. smaller holes', () => {
+  /** A signed-in applicant whose onboarding asked for a one-time code (sandbox trigger: SSN last four 0005). */
+  async function withOtp(email: string): Promise<{ cookie: string; id: string }> {
+    const cookie = await h.signUp(email);
+    const body = { ...completeUs, applicant: { ...completeUs.applicant, governmentIdentification: { type: 'INDIVIDUAL', value: '0005', sourceType: 'SSN4' } } };
+    const id = (await h.call('POST', '/api/v2/applications', cookie, body)).json().application.id as string;
+    const onboarded = await h.call('POST', `/api/v2/applications/${id}/onboard`, cookie);
+    expect(onboarded.json().application.stepUpDetails.map((s: { type: string }) => s.type)).toContain('OTP_SMS');
+    return { cookie, id };
+  }
+
+  /** Sends a new code and reads it from the outbox (the newest SMS). */
+  async function sendCode(cookie: string, id: string): Promise<LightMyRequestResponse & { code?: string }> {
+    const sent = await h.call('POST', `/api/v2/applications/${id}/otp-code`, cookie);
+    if (sent.statusCode !== 200) return sent;
+    const { rows } = await h.t.db.query<{ args: unknown }>("SELECT args FROM outbox WHERE channel = 'sms' ORDER BY id DESC LIMIT 1");
+    const args = rows[0]!.args;
+    return Object.assign(sent, { code: String((typeof args === 'string' ? JSON.parse(args) : args as { code: string }).code) });
+  }
+
+  test('the one-time-code lock keeps a cap across resends: after many wrong guesses over several codes, even the right code is refused', async () => {
+    const { cookie, id } = await withOtp('otp-cap@example.com');
+    let wrongGuesses = 0;
+    let code = '';
+    // Four codes, five wrong guesses each: 20 guesses, where one code's lock alone allowed 25 per window.
+    for (let round = 0; round < 4; round += 1) {
+      const sent = await sendCode(cookie, id);
+      expect(sent.statusCode, sent.body).toBe(200);
+      code = sent.code!;
+      for (let guess = 0; guess < 5; guess += 1) {
+        const wrong = String((Number(code) + 1 + guess) % 1_000_000).padStart(6, '0');
+        const res = await h.call('POST', `/api/v2/applications/${id}/step-ups/otp`, cookie, { code: wrong });
+        expectRefusal(res, '/code');
+        wrongGuesses += 1;
+      }
+    }
+    expect(wrongGuesses).toBe(20);
+    const last = await sendCode(cookie, id);
+    expect(last.statusCode).toBe(200);
+    const before = await snapshot(h.t.db);
+    const right = await h.call('POST', `/api/v2/applications/${id}/step-ups/otp`, cookie, { code: last.code }, { 'accept-language': 'fr-CA' });
+    expectRefusal(right, '/code');
+    expect(right.statusCode).toBe(429);
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
+    expect(right.json().details[0].description).toMatch(/Veuillez/);
+    // Still pending: the step-up is not cleared.
+    expect(await snapshot(h.t.db)).toEqual(before);
+  });
+
+  test('registration answers the same whether the email has an account or not, and starts no session for the taken one', async () => {
+    const register = (email: string, password: string) =>
+      h.app.inject({
+        method: 'POST',
+        url: '/sso/register',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ email, password, confirmPassword: password, path: '/next' }).toString(),
+      });
+    await h.signUp('taken@example.com');
+    const fresh = await register('fresh@example.com', 'some other password');
+    const taken = await register('taken@example.com', 'some other password');
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(taken.headers.location).toBe(fresh.headers.location);
+    expect(taken.body).toBe(fresh.body);
+    expect(taken.headers['content-type']).toBe(fresh.headers['content-type']);
+    // No session for whoever typed a taken address; the holder of the address is told by email.
+    expect(String(taken.headers['set-cookie'] ?? '')).not.toContain('onb_session=');
+    const { rows } = await h.t.db.query<{ recipient: string; message: string }>("SELECT recipient, message FROM outbox WHERE channel = 'email'");
+    expect(rows).toEqual([{ recipient: 'taken@example.com', message: 'outbox.email.accountExists.body' }]);
+  });
+
+  test('the OpenAPI document declares only the path parameters each path has', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/api/docs/openapi.json' });
+    const doc = res.json() as { paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }> }>> };
+    let checked = 0;
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      const inPath = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort();
+      for (const [method, operation] of Object.entries(operations)) {
+        const declared = (operation.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name).sort();
+        expect(declared, `${method.toUpperCase()} ${path}`).toEqual(inPath);
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
+  });
+});

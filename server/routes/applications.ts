@@ -14,6 +14,7 @@ import { api, errorResponses } from './schema-refs.ts';
 import { assertOwnerAccess } from './owner-access.ts';
 import { applicationForRead } from './access-first.ts';
 import { normaliseDocument } from '../domain/normalise.ts';
+import { lockedChanges } from '../domain/decided-fields.ts';
 import { partnerView } from '../domain/owners.ts';
 import { launchParts, profileParts, withLaunch, withoutRefused, type ProfilePrefill } from './launch.ts';
 import { idempotencyHeaders, idempotencyKeyOf, keyReused, requestFingerprint } from '../http/idempotency.ts';
@@ -175,7 +176,11 @@ export async function applicationRoutes(
         }
         const problems = documentProblems(shared, next, marketOf(next), leafPointers(patch));
         if (problems.length > 0) throw new ApiError('VALIDATION_FAILED', problems);
-        return normaliseDocument(next);
+        const normalised = normaliseDocument(next);
+        // A decided application keeps the fields its decision rests on (rules/decided-fields.json): 409 naming them.
+        const locked = lockedChanges(content.decidedFields, before, normalised, leafPointers(patch));
+        if (locked.length > 0) throw new ApiError('CONFLICT', locked.map((field) => ({ field, key: 'errors.decidedFieldLocked' })));
+        return normalised;
       });
       if (!updated) throw new ApiError('APPLICATION_NOT_FOUND');
       return publicView(updated.document);

@@ -16,6 +16,7 @@ import { documentProblems, leafPointers } from './document-checks.ts';
 import { assertOwned } from './owned-application.ts';
 import { api, errorResponses } from './schema-refs.ts';
 import { depthCheckedJsonParser } from '../http/json-depth.ts';
+import { lockedChanges } from '../domain/decided-fields.ts';
 import { idempotencyHeaders, idempotencyKeyOf, keyReused, requestFingerprint } from '../http/idempotency.ts';
 
 type Individual = JsonObject & { type: string; firstName: string; lastName: string };
@@ -134,7 +135,11 @@ export async function v1CommerceRoutes(
         doc.application = { ...doc.application, id: current.document.application.id };
         const problems = documentProblems(shared, doc, marketOf(doc), changed);
         if (problems.length > 0) throw new ApiError('VALIDATION_FAILED', problems);
-        return normaliseDocument(doc);
+        const normalised = normaliseDocument(doc);
+        // A decided application keeps the fields its decision rests on (rules/decided-fields.json): 409 naming them.
+        const locked = lockedChanges(content.decidedFields, current.document, normalised, changed);
+        if (locked.length > 0) throw new ApiError('CONFLICT', locked.map((field) => ({ field, key: 'errors.decidedFieldLocked' })));
+        return normalised;
       });
       if (!updated) throw new ApiError('APPLICATION_NOT_FOUND');
       return publicView(updated.document);

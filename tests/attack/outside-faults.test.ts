@@ -300,3 +300,72 @@ describe('8. smaller holes', () => {
     expect(checked).toBeGreaterThan(50);
   });
 });
+
+describe('7. a decided application keeps the fields its decision rests on', () => {
+  /** A signed-in applicant with an onboarded application; `lastFour` picks a sandbox step-up, `name` a decision. */
+  async function decided(email: string, { lastFour = '4321', name = completeUs.company.name as string } = {}): Promise<Actor & { doc: { application: { decision: string; stepUpDetails: Array<{ type: string }> } } }> {
+    const cookie = await h.signUp(email);
+    const body = {
+      ...completeUs,
+      applicant: { ...completeUs.applicant, governmentIdentification: { type: 'INDIVIDUAL', value: lastFour, sourceType: 'SSN4' } },
+      company: { ...completeUs.company, name },
+    };
+    const id = (await h.call('POST', '/api/v2/applications', cookie, body)).json().application.id as string;
+    const onboarded = await h.call('POST', `/api/v2/applications/${id}/onboard`, cookie);
+    expect(onboarded.statusCode, onboarded.body.slice(0, 300)).toBe(200);
+    return { email, cookie, applicationId: id, doc: onboarded.json() };
+  }
+
+  test('after APPROVED, a PUT changing the legal name, the applicant name or the SSN is 409 naming them, and changes nothing', async () => {
+    const actor = await decided('decided-put@example.com');
+    expect(actor.doc.application.decision).toBe('APPROVED');
+    const url = `/api/v2/applications/${encodeURIComponent(actor.applicationId)}`;
+    const before = await snapshot(h.t.db);
+    const res = await h.call('PUT', url, actor.cookie, {
+      company: { name: 'Someone Else LLC' },
+      applicant: { name: { firstName: 'Mallory' }, governmentIdentification: { type: 'INDIVIDUAL', value: '9999', sourceType: 'SSN4' } },
+    }, { 'accept-language': 'fr-CA' });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(409);
+    const fields = (res.json() as { details: Array<{ field: string; key: string; description: string }> }).details;
+    expect(fields.map((d) => d.field).sort()).toEqual(['/applicant/governmentIdentification/value', '/applicant/name/firstName', '/company/name']);
+    for (const detail of fields) {
+      expect(detail.key).toBe('errors.decidedFieldLocked');
+      expect(detail.description).toMatch(/décision/);
+    }
+    expect(await snapshot(h.t.db)).toEqual(before);
+    // Other fields still change, and sending a locked field's own value again is not a change.
+    const ok = await h.call('PUT', url, actor.cookie, { company: { name: completeUs.company.name, dba: 'Acme Corner Shop' } });
+    expect(ok.statusCode, ok.body.slice(0, 300)).toBe(200);
+  });
+
+  test('the V1 JSON patch is held to the same rule', async () => {
+    const actor = await decided('decided-patch@example.com');
+    const before = await snapshot(h.t.db);
+    const res = await h.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/commerce/onboarding-applications/${encodeURIComponent(actor.applicationId)}`,
+      headers: { cookie: actor.cookie, 'content-type': 'application/json-patch+json' },
+      payload: JSON.stringify([{ op: 'replace', path: '/applicant/name/lastName', value: 'Other' }]),
+    });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(409);
+    expectRefusal(res, '/applicant/name/lastName', 'errors.decidedFieldLocked');
+    expect(await snapshot(h.t.db)).toEqual(before);
+  });
+
+  test('where the spec changes them it still may: the basic-to-full upgrade and a pending FULL_ONBOARDING step-up', async () => {
+    const basic = await decided('decided-basic@example.com', { name: 'Acme BASICLEVEL Co' });
+    const upgraded = await h.call('PUT', `/api/v2/applications/${encodeURIComponent(basic.applicationId)}`, basic.cookie, {
+      application: { applicationLevel: 'FULL' },
+      applicant: { name: { firstName: 'Annabel' } },
+    });
+    expect(upgraded.statusCode, upgraded.body.slice(0, 300)).toBe(200);
+    // The full form's next save, before onboarding again.
+    const next = await h.call('PUT', `/api/v2/applications/${encodeURIComponent(basic.applicationId)}`, basic.cookie, { company: { name: 'Acme Full Co' } });
+    expect(next.statusCode, next.body.slice(0, 300)).toBe(200);
+
+    const stepUp = await decided('decided-stepup@example.com', { lastFour: '0007' });
+    expect(stepUp.doc.application.stepUpDetails.map((s) => s.type)).toContain('FULL_ONBOARDING');
+    const updated = await h.call('PUT', `/api/v2/applications/${encodeURIComponent(stepUp.applicationId)}`, stepUp.cookie, { applicant: { name: { lastName: 'Leigh' } } });
+    expect(updated.statusCode, updated.body.slice(0, 300)).toBe(200);
+  });
+});

@@ -8,6 +8,7 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { loadContent, type Content } from './content.ts';
 import { refuseNulCharacters } from './http/no-nul.ts';
+import { installJsonDepthLimit } from './http/json-depth.ts';
 import { createValidator, readSchemas } from './http/ajv.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { lazyChildLoggerFactory, loggerOptions } from './http/logging.ts';
@@ -73,12 +74,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const shared = options.shared ?? engineValidation;
   const content = options.content ?? loadContent(root);
   const catalogues = new Catalogues(join(root, 'locales'));
+  const bodyLimit = 64 * 1024;
   const app = Fastify({
     logger: loggerOptions(options.logLevel ?? 'info', options.logStream),
     childLoggerFactory: lazyChildLoggerFactory,
     trustProxy: options.trustProxy ?? false,
-    bodyLimit: 64 * 1024,
+    bodyLimit,
   });
+  // Deeply nested JSON is refused on its text, before it is parsed or walked (http/json-depth.ts).
+  installJsonDepthLimit(app, bodyLimit);
 
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 16 * 1024 });
@@ -110,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(ssoRoutes, {
     db,
     provider: providers.identity,
+    messenger: providers.messenger,
     shared,
     sessionTtlMs: content.config.constants.sessionTimeoutMs,
     attemptsPerMinute: options.signInAttemptsPerMinute ?? 10,

@@ -10,6 +10,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { Condition } from '../engine/conditions/index.ts';
 import type { AccountsRules } from '../domain/accounts.ts';
 import type { DecisioningRules, CategoryFacts } from './domain/decisioning.ts';
+import type { DecidedFieldsRules } from './domain/decided-fields.ts';
 import type { Market } from './domain/document.ts';
 import { repoRoot } from './paths.ts';
 
@@ -93,6 +94,8 @@ export interface OfferRules {
 export interface Content {
   config: ConfigRules;
   decisioning: DecisioningRules;
+  /** rules/decided-fields.json: what a decided application may no longer change (absent: nothing locked). */
+  decidedFields?: DecidedFieldsRules;
   categories: Categories;
   governmentIds: GovernmentIdRules;
   sandbox: SandboxRules;
@@ -157,5 +160,6 @@ export function loadContent(root: string = repoRoot): Content {
   const offers = readChecked<OfferRules>(root, 'rules/offers.json');
   const accounts = readChecked<AccountsRules>(root, 'rules/accounts.json');
   const identityTemplates = readChecked<IdentityTemplateRules>(root, 'rules/identity-templates.json');
-  return { config, decisioning, categories, governmentIds, sandbox, plans, offers, accounts, identityTemplates, lookupCategory };
+  const decidedFields = existsSync(join(root, 'rules/decided-fields.json')) ? readChecked<DecidedFieldsRules>(root, 'rules/decided-fields.json') : undefined;
+  return { config, decisioning, decidedFields, categories, governmentIds, sandbox, plans, offers, accounts, identityTemplates, lookupCategory };
 }

@@ -27,6 +27,7 @@ export const errorCodes = {
   PAYLOAD_TOO_LARGE: { status: 413, key: 'errors.payloadTooLarge' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, key: 'errors.unsupportedMediaType' },
   REDIRECT_REQUIRED: { status: 417, key: 'errors.redirectRequired' },
+  IDEMPOTENCY_KEY_REUSED: { status: 422, key: 'errors.idempotencyConflict' },
   RATE_LIMITED: { status: 429, key: 'errors.rateLimited' },
   INTERNAL: { status: 500, key: 'errors.generic' },
   SERVICE_UNAVAILABLE: { status: 503, key: 'errors.cardSave' },

@@ -17,21 +17,34 @@ function unstorable(text: string): boolean {
   return text.includes('\u0000') || /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
 }
 
-/** The JSON pointer of the first string holding an unstorable character (keys included), or undefined. */
+/**
+ * The JSON pointer of the first string holding an unstorable character (keys included), or undefined. A loop over an
+ * explicit stack, in document order: no recursion over untrusted input, however deep (json-depth.ts refuses deep
+ * bodies before this runs; this must not depend on it).
+ */
 export function firstNul(value: unknown, at = ''): string | undefined {
-  if (typeof value === 'string') return unstorable(value) ? at || '/' : undefined;
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index += 1) {
-      const found = firstNul(value[index], `${at}/${index}`);
-      if (found) return found;
+  type Item = { value: unknown; at: string; badKey?: true };
+  const stack: Item[] = [{ value, at }];
+  while (stack.length > 0) {
+    const next = stack.pop()!;
+    if (next.badKey) return next.at;
+    const here = next.value;
+    if (typeof here === 'string') {
+      if (unstorable(here)) return next.at || '/';
+      continue;
     }
-    return undefined;
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-      if (unstorable(key)) return `${at}/${escapePointer(key)}`;
-      const found = firstNul(item, `${at}/${escapePointer(key)}`);
-      if (found) return found;
+    if (Array.isArray(here)) {
+      for (let index = here.length - 1; index >= 0; index -= 1) stack.push({ value: here[index], at: `${next.at}/${index}` });
+      continue;
+    }
+    if (here !== null && typeof here === 'object') {
+      const entries = Object.entries(here as Record<string, unknown>);
+      // A bad key is named before anything under it or after it (the order the recursive walk had).
+      const children: Item[] = entries.map(([key, item]) => {
+        const pointer = `${next.at}/${escapePointer(key)}`;
+        return unstorable(key) ? { value: undefined, at: pointer, badKey: true } : { value: item, at: pointer };
+      });
+      for (let index = children.length - 1; index >= 0; index -= 1) stack.push(children[index]!);
     }
   }
   return undefined;

@@ -19,6 +19,7 @@ import { createApplication, listApplicationsByOwner, updateApplication } from '.
 import { accountsRules } from './accounts-rules.ts';
 import { assertOwned } from './owned-application.ts';
 import { api, errorResponses } from './schema-refs.ts';
+import { idempotencyKeyOf, keyReused, requestFingerprint } from '../http/idempotency.ts';
 
 const id64 = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9._:-]+$' } as const;
 const serviceFields = { serviceId: id64, serviceType: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9._-]+$' } } as const;
@@ -120,8 +121,10 @@ export async function accountStoreRoutes(app: FastifyInstance, { db }: { db: Dat
       const { submitted: _a, ...applicant } = from.applicant as Record<string, unknown>;
       const { submitted: _c, ...company } = from.company as Record<string, unknown>;
       const document: ApplicationDocument = { application, applicant, company: { ...company, dba: request.body.name }, owners: [], bank: {}, order: {} };
-      const key = request.headers['idempotency-key'];
-      const created = await createApplication<ApplicationDocument>(db, { id: applicationId, ownerId: userOf(request).id, document }, typeof key === 'string' && key.length <= 200 ? key : undefined);
+      const header = idempotencyKeyOf(request);
+      const key = header !== undefined && header.length <= 200 ? header : undefined;
+      const created = await createApplication<ApplicationDocument>(db, { id: applicationId, ownerId: userOf(request).id, document }, key, requestFingerprint(request));
+      if (created.keyReused && key) throw keyReused(key);
       return reply.code(created.created ? 201 : 200).send(publicView(created.application.document));
     },
   );

@@ -14,8 +14,10 @@ import { api, errorResponses } from './schema-refs.ts';
 import { assertOwnerAccess } from './owner-access.ts';
 import { applicationForRead } from './access-first.ts';
 import { normaliseDocument } from '../domain/normalise.ts';
+import { lockedChanges } from '../domain/decided-fields.ts';
 import { partnerView } from '../domain/owners.ts';
 import { launchParts, profileParts, withLaunch, withoutRefused, type ProfilePrefill } from './launch.ts';
+import { idempotencyHeaders, idempotencyKeyOf, keyReused, requestFingerprint } from '../http/idempotency.ts';
 
 type CreateBody = { application?: JsonObject; applicant?: JsonObject; company?: JsonObject };
 type Params = { id: string };
@@ -46,11 +48,6 @@ export async function applicationRoutes(
   app: FastifyInstance,
   { db, shared, content }: { db: Database; shared: SharedValidation; content: Content },
 ): Promise<void> {
-  const idempotencyHeaders = {
-    type: 'object',
-    properties: { 'idempotency-key': { type: 'string', minLength: 1, maxLength: 200, pattern: '^[\\x21-\\x7e]+$' } },
-  };
-
   type CreateQuery = { find?: string; 'force-intent'?: string; 'use-shopper-data'?: string; 'override-referral-url'?: string };
   app.post<{ Body: CreateBody | undefined; Querystring: CreateQuery }>(
     '/api/v2/applications',
@@ -59,7 +56,7 @@ export async function applicationRoutes(
       schema: {
         body: api('application-create'),
         querystring: api('application-create-query'),
-        headers: idempotencyHeaders,
+        headers: idempotencyHeaders(),
         response: { 200: api('document'), 201: api('document'), ...errorResponses },
       },
     },
@@ -96,12 +93,15 @@ export async function applicationRoutes(
       const document = newDocument(body);
       const problems = documentProblems(shared, document, marketOf(document), leafPointers(body));
       if (problems.length > 0) throw new ApiError('VALIDATION_FAILED', problems);
-      const key = request.headers['idempotency-key'];
-      const { application, created } = await createApplication<ApplicationDocument>(
+      // A key used before answers its application again, unless it came with another request (422, nothing made).
+      const key = idempotencyKeyOf(request);
+      const { application, created, keyReused: reused } = await createApplication<ApplicationDocument>(
         db,
         { id: document.application.id, ownerId: user.id, document: normaliseDocument(document) },
-        typeof key === 'string' ? key : undefined,
+        key,
+        requestFingerprint(request),
       );
+      if (reused && key) throw keyReused(key);
       return reply.code(created ? 201 : 200).send(publicView(application.document));
     },
   );
@@ -176,7 +176,11 @@ export async function applicationRoutes(
         }
         const problems = documentProblems(shared, next, marketOf(next), leafPointers(patch));
         if (problems.length > 0) throw new ApiError('VALIDATION_FAILED', problems);
-        return normaliseDocument(next);
+        const normalised = normaliseDocument(next);
+        // A decided application keeps the fields its decision rests on (rules/decided-fields.json): 409 naming them.
+        const locked = lockedChanges(content.decidedFields, before, normalised, leafPointers(patch));
+        if (locked.length > 0) throw new ApiError('CONFLICT', locked.map((field) => ({ field, key: 'errors.decidedFieldLocked' })));
+        return normalised;
       });
       if (!updated) throw new ApiError('APPLICATION_NOT_FOUND');
       return publicView(updated.document);

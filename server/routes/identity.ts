@@ -81,7 +81,7 @@ export async function identityRoutes(
 
   app.get<{ Params: { id: string; kind: InquiryKind; inquiryId: string } }>(
     '/api/v2/applications/:id/step-ups/:kind/sessions/:inquiryId',
-    { preHandler: requireUser, schema: { params: api('identity-session-params'), response: sessionResponse } },
+    { preHandler: requireUser, schema: { params: api('identity-session-poll-params'), response: sessionResponse } },
     async (request, reply) => {
       const row = assertOwned(request, await findApplication<ApplicationDocument>(db, request.params.id));
       const { body } = await session(row, null, request.params.kind, request.params.inquiryId);
@@ -105,7 +105,7 @@ export async function identityRoutes(
 
   app.get<{ Params: { id: string; ownerId: string; inquiryId: string } }>(
     '/api/v2/applications/:id/owners/:ownerId/step-ups/identification/sessions/:inquiryId',
-    { preHandler: requireUser, schema: { params: api('owner-identity-session-params'), response: sessionResponse } },
+    { preHandler: requireUser, schema: { params: api('owner-identity-session-poll-params'), response: sessionResponse } },
     async (request, reply) => {
       const { row } = await assertOwnerAccess(db, request, await findApplication<ApplicationDocument>(db, request.params.id), request.params.ownerId);
       const { body } = await session(row, request.params.ownerId, 'identification', request.params.inquiryId);

@@ -8,6 +8,7 @@ import type { Database } from '../storage/index.ts';
 import { findApplication, updateApplication } from '../storage/applications.ts';
 import { checkOtp, storeOtp, type OtpCheck } from '../storage/otp.ts';
 import { enforceRate } from '../http/rate-limit.ts';
+import { consumeRate } from '../storage/rate-limits.ts';
 import type { Messenger } from '../sandbox/outbox/messenger.ts';
 import { assertOwned } from './owned-application.ts';
 import { api, errorResponses } from './schema-refs.ts';
@@ -36,6 +37,8 @@ export async function otpRoutes(app: FastifyInstance, { db, content, messenger }
   const length = content.config.constants.codeLength ?? 6;
   // Sending is limited per application, in the database (several API processes share the count).
   const sendLimit = { bucket: 'otp.send', max: content.config.constants.codeSendsPerWindow ?? 5, windowMs: content.config.constants.messageSendWindowMs ?? 600_000 };
+  // Guesses are capped per application across resends (issue 23): a new code resets its own five tries, not this.
+  const guessLimit = { bucket: 'otp.guess', max: content.config.constants.codeGuessesPerWindow ?? 10, windowMs: content.config.constants.messageSendWindowMs ?? 600_000 };
 
   app.post<{ Params: { id: string } }>(
     '/api/v2/applications/:id/otp-code',
@@ -69,7 +72,7 @@ export async function otpRoutes(app: FastifyInstance, { db, content, messenger }
       preHandler: requireUser,
       schema: { params: api('application-params'), querystring: api('step-up-otp-query'), body: api('step-up-otp'), response: { 200: api('document'), ...errorResponses } },
     },
-    async (request) => {
+    async (request, reply) => {
       const skip = request.query.skip === 'true';
       const code = request.body?.code;
       if (!skip && !code) throw new ApiError('VALIDATION_FAILED', [{ field: '/code', key: 'validation.otp.required' }]);
@@ -77,6 +80,11 @@ export async function otpRoutes(app: FastifyInstance, { db, content, messenger }
       const owned = assertOwned(request, await findApplication<ApplicationDocument>(db, request.params.id));
       if (!pendingOtp(owned.document)) throw new ApiError('CONFLICT', [{ field: '/application/stepUpDetails', key: 'errors.stepUpNotRequired' }]);
       if (!skip) {
+        const { allowed, retryAfterSeconds } = await consumeRate(db, guessLimit, owned.id);
+        if (!allowed) {
+          reply.header('retry-after', String(retryAfterSeconds));
+          throw new ApiError('RATE_LIMITED', [{ field: '/code', key: 'errors.otpGuessesExhausted' }]);
+        }
         const result = await checkOtp(db, owned.id, code ?? '', maxOtpAttempts);
         if (result !== 'ok') throw new ApiError('VALIDATION_FAILED', [refusal[result]]);
       }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Content } from '../content.ts';
 import type { ApplicationDocument, JsonObject } from '../domain/document.ts';
 import { ApiError } from '../http/errors.ts';
-import { requireUser } from '../http/request-context.ts';
+import { requireUser, userOf } from '../http/request-context.ts';
 import type { SharedValidation } from '../http/shared-validation.ts';
 import type { CardVault, CardInput } from '../sandbox/vault/provider.ts';
 import type { Database } from '../storage/index.ts';
@@ -12,6 +12,7 @@ import { findPaymentByKey, insertPayment } from '../storage/payments.ts';
 import { assertOwned } from './owned-application.ts';
 import { assertNotCreated, orderRoutes, repriceOrder } from './orders.ts';
 import { api, errorResponses } from './schema-refs.ts';
+import { idempotencyHeaders, idempotencyKeyOf, keyReused, requestFingerprint } from '../http/idempotency.ts';
 
 type Params = { id: string };
 type PaymentBody = { amount: number; financialInstrumentId: string };
@@ -36,7 +37,7 @@ export async function paymentRoutes(
     '/sandbox/vault/cards',
     { preHandler: requireUser, schema: { body: api('vault-card'), response: { 201: api('vault-token'), ...errorResponses } } },
     async (request, reply) => {
-      const result = await vault.tokenize(request.body);
+      const result = await vault.tokenize(request.body, userOf(request).id);
       if (!result.ok) throw new ApiError('SERVICE_UNAVAILABLE', [{ field: '/number', key: 'errors.cardSave' }]);
       return reply.code(201).send({ token: result.token, brand: result.brand, last4: result.last4 });
     },
@@ -46,7 +47,9 @@ export async function paymentRoutes(
     '/api/v2/applications/:id/financial-instruments/credit-cards',
     { preHandler: requireUser, schema: { params: api('application-params'), body: api('credit-card-instrument'), response: { 201: api('credit-card-instrument-created'), ...errorResponses } } },
     async (request, reply) => {
-      const card = await vault.describe(request.body.token);
+      // A token is this user's, for this application only (another's is as unknown as a made-up one).
+      assertOwned(request, await findApplication<ApplicationDocument>(db, request.params.id));
+      const card = await vault.claim(request.body.token, { userId: userOf(request).id, applicationId: request.params.id });
       if (!card) throw new ApiError('VALIDATION_FAILED', [{ field: '/token', key: 'errors.cardTokenUnknown' }]);
       const instrumentId = `fi_${randomUUID()}`;
       const updated = await updateApplication<ApplicationDocument>(db, request.params.id, (current) => {
@@ -73,7 +76,8 @@ export async function paymentRoutes(
       schema: {
         params: api('application-params'),
         body: api('payment'),
-        headers: { type: 'object', properties: { 'idempotency-key': { type: 'string', minLength: 1, maxLength: 200, pattern: '^[\\x21-\\x7e]+$' } } },
+        // A payment must carry an Idempotency-Key (400 without): a retry must never authorise twice.
+        headers: idempotencyHeaders(true),
         response: { 201: api('payment-created'), 200: api('payment-created'), ...errorResponses },
       },
     },
@@ -82,22 +86,30 @@ export async function paymentRoutes(
       const bank = row.document.bank as { financialInstruments?: { cardId?: string }; creditCard?: { token?: string } };
       if (bank.financialInstruments?.cardId !== request.body.financialInstrumentId || !bank.creditCard?.token)
         throw new ApiError('VALIDATION_FAILED', [{ field: '/financialInstrumentId', key: 'errors.instrumentUnknown' }]);
-      const key = request.headers['idempotency-key'];
-      const earlier = typeof key === 'string' ? await findPaymentByKey(db, row.id, key) : undefined;
+      const key = idempotencyKeyOf(request);
+      if (key === undefined) throw new ApiError('VALIDATION_FAILED', [{ field: '/headers/idempotency-key', key: 'validation.required' }]);
+      const fingerprint = requestFingerprint(request);
+      const earlier = await findPaymentByKey(db, row.id, key);
+      // The same key with another request (another amount or card) is refused, never answered with the first payment.
+      if (earlier && earlier.requestHash && earlier.requestHash !== fingerprint) throw keyReused(key);
       if (earlier) return reply.code(200).send({ paymentId: earlier.id, status: earlier.status, amount: earlier.amountCents });
       assertNotCreated(row.document);
       const priced = await repriceOrder(db, content, row.id, row.document);
       if (request.body.amount !== priced.totals.totalCents)
         throw new ApiError('VALIDATION_FAILED', [{ field: '/amount', key: 'errors.paymentAmountMismatch' }]);
-      const outcome = await vault.authorise(bank.creditCard.token, request.body.amount);
+      const outcome = await vault.authorise(bank.creditCard.token, request.body.amount, { userId: userOf(request).id, applicationId: row.id });
+      if (outcome === 'UNKNOWN_TOKEN') throw new ApiError('VALIDATION_FAILED', [{ field: '/financialInstrumentId', key: 'errors.instrumentUnknown' }]);
       if (outcome !== 'APPROVED') throw new ApiError('PAYMENT_DECLINED', [{ field: '/financialInstrumentId', key: 'errors.paymentDeclined' }]);
       const { payment, created } = await insertPayment(db, {
         applicationId: row.id,
         financialInstrumentId: request.body.financialInstrumentId,
         amountCents: request.body.amount,
         status: 'AUTHORIZED',
-        ...(typeof key === 'string' ? { idempotencyKey: key } : {}),
+        idempotencyKey: key,
+        requestHash: fingerprint,
       });
+      // Lost a race to a concurrent payment under the same key with another request: refused too.
+      if (!created && payment.requestHash && payment.requestHash !== fingerprint) throw keyReused(key);
       return reply.code(created ? 201 : 200).send({ paymentId: payment.id, status: payment.status, amount: payment.amountCents });
     },
   );

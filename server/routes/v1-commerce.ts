@@ -15,6 +15,9 @@ import { createApplication, findApplication, updateApplication } from '../storag
 import { documentProblems, leafPointers } from './document-checks.ts';
 import { assertOwned } from './owned-application.ts';
 import { api, errorResponses } from './schema-refs.ts';
+import { depthCheckedJsonParser } from '../http/json-depth.ts';
+import { lockedChanges } from '../domain/decided-fields.ts';
+import { idempotencyHeaders, idempotencyKeyOf, keyReused, requestFingerprint } from '../http/idempotency.ts';
 
 type Individual = JsonObject & { type: string; firstName: string; lastName: string };
 type V1Body = {
@@ -66,7 +69,7 @@ export async function v1CommerceRoutes(
   { db, shared, content }: { db: Database; shared: SharedValidation; content: Content },
 ): Promise<void> {
   // JSON-patch bodies use their own media type (RFC 6902).
-  app.addContentTypeParser('application/json-patch+json', { parseAs: 'string', bodyLimit: 64 * 1024 }, app.getDefaultJsonParser('error', 'error'));
+  app.addContentTypeParser('application/json-patch+json', { parseAs: 'string', bodyLimit: 64 * 1024 }, depthCheckedJsonParser(app));
 
   app.post<{ Body: V1Body; Querystring: { onboard?: string; mock?: string } }>(
     base,
@@ -75,7 +78,7 @@ export async function v1CommerceRoutes(
       schema: {
         body: api('v1-application-create'),
         querystring: api('v1-create-query'),
-        headers: { type: 'object', properties: { 'idempotency-key': { type: 'string', minLength: 1, maxLength: 200, pattern: '^[\\x21-\\x7e]+$' } } },
+        headers: idempotencyHeaders(),
         response: { 200: api('document'), 201: api('document'), ...errorResponses },
       },
     },
@@ -86,12 +89,14 @@ export async function v1CommerceRoutes(
       if (problems.length > 0) throw new ApiError('VALIDATION_FAILED', problems);
       document = normaliseDocument(document);
       if (request.query.onboard === 'true') document = onboardDocument(document, content, shared);
-      const key = request.headers['idempotency-key'];
-      const { application, created } = await createApplication<ApplicationDocument>(
+      const key = idempotencyKeyOf(request);
+      const { application, created, keyReused: reused } = await createApplication<ApplicationDocument>(
         db,
         { id: document.application.id, ownerId: userOf(request).id, document },
-        typeof key === 'string' ? key : undefined,
+        key,
+        requestFingerprint(request),
       );
+      if (reused && key) throw keyReused(key);
       return reply.code(created ? 201 : 200).send(publicView(application.document));
     },
   );
@@ -130,7 +135,11 @@ export async function v1CommerceRoutes(
         doc.application = { ...doc.application, id: current.document.application.id };
         const problems = documentProblems(shared, doc, marketOf(doc), changed);
         if (problems.length > 0) throw new ApiError('VALIDATION_FAILED', problems);
-        return normaliseDocument(doc);
+        const normalised = normaliseDocument(doc);
+        // A decided application keeps the fields its decision rests on (rules/decided-fields.json): 409 naming them.
+        const locked = lockedChanges(content.decidedFields, current.document, normalised, changed);
+        if (locked.length > 0) throw new ApiError('CONFLICT', locked.map((field) => ({ field, key: 'errors.decidedFieldLocked' })));
+        return normalised;
       });
       if (!updated) throw new ApiError('APPLICATION_NOT_FOUND');
       return publicView(updated.document);

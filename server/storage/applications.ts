@@ -69,12 +69,13 @@ export async function createApplication<D>(
   db: Database,
   row: ApplicationRow<D>,
   idempotencyKey?: string,
-): Promise<{ application: ApplicationRow<D>; created: boolean }> {
+  requestHash?: string,
+): Promise<{ application: ApplicationRow<D>; created: boolean; keyReused?: true }> {
   try {
-    return await createOnce(db, row, idempotencyKey);
+    return await createOnce(db, row, idempotencyKey, requestHash);
   } catch (error) {
     // Lost a race with a concurrent create using the same key: the winner's application is now visible.
-    if (idempotencyKey && (error as { code?: string }).code === '23505') return createOnce(db, row, idempotencyKey);
+    if (idempotencyKey && (error as { code?: string }).code === '23505') return createOnce(db, row, idempotencyKey, requestHash);
     throw error;
   }
 }
@@ -83,15 +84,21 @@ async function createOnce<D>(
   db: Database,
   row: ApplicationRow<D>,
   idempotencyKey?: string,
-): Promise<{ application: ApplicationRow<D>; created: boolean }> {
+  requestHash?: string,
+): Promise<{ application: ApplicationRow<D>; created: boolean; keyReused?: true }> {
   return db.transaction(async (tx) => {
     if (idempotencyKey) {
-      const { rows } = await tx.query<{ application_id: string }>(
-        'SELECT application_id FROM idempotency_keys WHERE user_id = $1 AND key = $2',
+      const { rows } = await tx.query<{ application_id: string; request_hash: string | null }>(
+        'SELECT application_id, request_hash FROM idempotency_keys WHERE user_id = $1 AND key = $2',
         [row.ownerId, idempotencyKey],
       );
       if (rows[0]) {
         const existing = await findApplication<D>(tx, rows[0].application_id);
+        // The key was used for another request (`keyReused`: the caller refuses it; a key from before fingerprints
+        // were kept has none and is taken as the same request).
+        const stored = rows[0].request_hash;
+        if (existing && stored !== null && requestHash !== undefined && stored !== requestHash)
+          return { application: existing, created: false, keyReused: true };
         if (existing) return { application: existing, created: false };
       }
     }
@@ -103,10 +110,11 @@ async function createOnce<D>(
     if (idempotencyKey) {
       // A concurrent create with the same key conflicts here: the unique key makes this transaction fail
       // and the caller retries, finding the winner's application.
-      await tx.query('INSERT INTO idempotency_keys (user_id, key, application_id) VALUES ($1, $2, $3)', [
+      await tx.query('INSERT INTO idempotency_keys (user_id, key, application_id, request_hash) VALUES ($1, $2, $3, $4)', [
         row.ownerId,
         idempotencyKey,
         row.id,
+        requestHash ?? null,
       ]);
     }
     return { application: row, created: true };

@@ -6,6 +6,8 @@ export interface PaymentRow {
   id: string;
   amountCents: number;
   status: string;
+  /** The fingerprint of the request that made it (server/http/idempotency.ts), when it was kept. */
+  requestHash?: string | null;
 }
 
 /**
@@ -14,7 +16,7 @@ export interface PaymentRow {
  */
 export async function insertPayment(
   db: Database,
-  p: { applicationId: string; financialInstrumentId: string; amountCents: number; status: string; idempotencyKey?: string },
+  p: { applicationId: string; financialInstrumentId: string; amountCents: number; status: string; idempotencyKey?: string; requestHash?: string },
 ): Promise<{ payment: PaymentRow; created: boolean }> {
   try {
     return await insertOnce(db, p);
@@ -27,22 +29,22 @@ export async function insertPayment(
 
 async function insertOnce(
   db: Database,
-  p: { applicationId: string; financialInstrumentId: string; amountCents: number; status: string; idempotencyKey?: string },
+  p: { applicationId: string; financialInstrumentId: string; amountCents: number; status: string; idempotencyKey?: string; requestHash?: string },
 ): Promise<{ payment: PaymentRow; created: boolean }> {
   return db.transaction(async (tx) => {
     if (p.idempotencyKey) {
-      const { rows } = await tx.query<{ id: string; amount_cents: string | number; status: string }>(
-        'SELECT id, amount_cents, status FROM payments WHERE application_id = $1 AND idempotency_key = $2',
+      const { rows } = await tx.query<{ id: string; amount_cents: string | number; status: string; request_hash: string | null }>(
+        'SELECT id, amount_cents, status, request_hash FROM payments WHERE application_id = $1 AND idempotency_key = $2',
         [p.applicationId, p.idempotencyKey],
       );
-      if (rows[0]) return { payment: { id: rows[0].id, amountCents: Number(rows[0].amount_cents), status: rows[0].status }, created: false };
+      if (rows[0]) return { payment: { id: rows[0].id, amountCents: Number(rows[0].amount_cents), status: rows[0].status, requestHash: rows[0].request_hash }, created: false };
     }
     const id = `pay_${randomUUID()}`;
     await tx.query(
-      'INSERT INTO payments (id, application_id, financial_instrument_id, amount_cents, status, idempotency_key) VALUES ($1, $2, $3, $4, $5, $6)',
-      [id, p.applicationId, p.financialInstrumentId, p.amountCents, p.status, p.idempotencyKey ?? null],
+      'INSERT INTO payments (id, application_id, financial_instrument_id, amount_cents, status, idempotency_key, request_hash) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+      [id, p.applicationId, p.financialInstrumentId, p.amountCents, p.status, p.idempotencyKey ?? null, p.requestHash ?? null],
     );
-    return { payment: { id, amountCents: p.amountCents, status: p.status }, created: true };
+    return { payment: { id, amountCents: p.amountCents, status: p.status, requestHash: p.requestHash ?? null }, created: true };
   });
 }
 
@@ -85,9 +87,9 @@ export async function applicationStartedAt(db: Queryable, applicationId: string)
 
 /** The payment an application already recorded under an idempotency key, or undefined. */
 export async function findPaymentByKey(db: Queryable, applicationId: string, key: string): Promise<PaymentRow | undefined> {
-  const { rows } = await db.query<{ id: string; amount_cents: string | number; status: string }>(
-    'SELECT id, amount_cents, status FROM payments WHERE application_id = $1 AND idempotency_key = $2',
+  const { rows } = await db.query<{ id: string; amount_cents: string | number; status: string; request_hash: string | null }>(
+    'SELECT id, amount_cents, status, request_hash FROM payments WHERE application_id = $1 AND idempotency_key = $2',
     [applicationId, key],
   );
-  return rows[0] ? { id: rows[0].id, amountCents: Number(rows[0].amount_cents), status: rows[0].status } : undefined;
+  return rows[0] ? { id: rows[0].id, amountCents: Number(rows[0].amount_cents), status: rows[0].status, requestHash: rows[0].request_hash } : undefined;
 }

@@ -4,6 +4,10 @@ import { findApplication } from '../../server/storage/applications.ts';
 import { findPayment, listPayments } from '../../server/storage/payments.ts';
 import { completeCa, completeUs, startHarness, type Harness } from './harness.ts';
 
+/** A fresh Idempotency-Key: payments require one (issue 23). */
+let payKeys = 0;
+const payKey = () => ({ 'idempotency-key': `pay-key-${++payKeys}` });
+
 class LogCapture extends Writable {
   text = '';
   override _write(chunk: Buffer, _encoding: string, done: () => void): void {
@@ -117,7 +121,7 @@ describe('payments (doc1 §4.9: the payment comes before the order is created)',
         { field: '/amount', key: 'errors.paymentAmountMismatch', description: 'The amount does not match your order total. Please review your order and try again.' },
       ]);
     }
-    const french = await h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount: 4400, financialInstrumentId: fi }, { 'accept-language': 'fr-CA' });
+    const french = await h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount: 4400, financialInstrumentId: fi }, { 'accept-language': 'fr-CA', ...payKey() });
     expect(french.json().details[0].description).toBe('Le montant ne correspond pas au total de votre commande. Veuillez vérifier votre commande et réessayer.');
     expect(await listPayments(h.t.db, id)).toEqual([]);
     expect(await paymentRows()).toBe(0);
@@ -125,7 +129,7 @@ describe('payments (doc1 §4.9: the payment comes before the order is created)',
 
   it('refuses a payment when nothing is quoted yet (409 errors.orderMissing), records nothing', async () => {
     const { id, cookie, fi } = await withCard(card.number, false);
-    const res = await h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount: 4500, financialInstrumentId: fi });
+    const res = await h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount: 4500, financialInstrumentId: fi }, payKey());
     expect(res.statusCode).toBe(409);
     expect(res.json().details[0]).toMatchObject({ field: '/order', key: 'errors.orderMissing', description: 'Please choose your order before paying.' });
     expect(await paymentRows()).toBe(0);
@@ -135,13 +139,13 @@ describe('payments (doc1 §4.9: the payment comes before the order is created)',
     const { id, cookie, fi } = await withCard();
     const bigger = (await quote(id, cookie, [{ planKey: 'n910', quantity: 3 }])).json();
     expect(bigger.totals.totalCents).toBe(3 * 3000 + 1500);
-    expect((await h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount: 4500, financialInstrumentId: fi })).statusCode).toBe(400);
-    const paid = await h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount: bigger.totals.totalCents, financialInstrumentId: fi });
+    expect((await h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount: 4500, financialInstrumentId: fi }, payKey())).statusCode).toBe(400);
+    const paid = await h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount: bigger.totals.totalCents, financialInstrumentId: fi }, payKey());
     expect(paid.statusCode).toBe(201);
     expect(paid.json().amount).toBe(10500);
     const none = (await quote(id, cookie, [{ planKey: 'noDevice', quantity: 1 }])).json();
     expect(none.totals.totalCents).toBe(0);
-    const res = await h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount: 1, financialInstrumentId: fi });
+    const res = await h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount: 1, financialInstrumentId: fi }, payKey());
     expect(res.json().details[0]).toMatchObject({ field: '/amount', key: 'errors.paymentAmountMismatch' });
     expect(await listPayments(h.t.db, id)).toHaveLength(1);
   });
@@ -149,7 +153,7 @@ describe('payments (doc1 §4.9: the payment comes before the order is created)',
   it('the stored totals are not trusted: the API prices the quote again (a total edited in the database is refused)', async () => {
     const { id, cookie, fi } = await withCard();
     await h.t.db.query(`UPDATE applications SET document = jsonb_set(document, '{order,totals,totalCents}', '1') WHERE id = $1`, [id]);
-    const res = await h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount: 1, financialInstrumentId: fi });
+    const res = await h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount: 1, financialInstrumentId: fi }, payKey());
     expect(res.statusCode).toBe(400);
     expect(res.json().details[0]).toMatchObject({ field: '/amount', key: 'errors.paymentAmountMismatch' });
     expect(await paymentRows()).toBe(0);
@@ -169,7 +173,7 @@ describe('payments (doc1 §4.9: the payment comes before the order is created)',
   it('sandbox trigger: card 4000000000000002 is declined (402, payment declined message); no payment and NO order', async () => {
     const { id, cookie, fi } = await withCard('4000000000000002');
     const before = await storedOrder(id);
-    const res = await h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount: 4500, financialInstrumentId: fi });
+    const res = await h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount: 4500, financialInstrumentId: fi }, payKey());
     expect(res.statusCode).toBe(402);
     expect(res.json().details[0]).toMatchObject({ field: '/financialInstrumentId', key: 'errors.paymentDeclined', description: 'Your selected payment method was declined by bank. Please use another one.' });
     expect(await listPayments(h.t.db, id)).toEqual([]);
@@ -186,13 +190,13 @@ describe('payments (doc1 §4.9: the payment comes before the order is created)',
 
   it('refuses dollars instead of cents, an unknown instrument, and other users', async () => {
     const { id, cookie, fi } = await withCard();
-    const dollars = await h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount: 45.5, financialInstrumentId: fi });
+    const dollars = await h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount: 45.5, financialInstrumentId: fi }, payKey());
     expect(dollars.statusCode).toBe(400);
     expect(dollars.json().details[0].field).toBe('/amount');
-    const other = await h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount: 100, financialInstrumentId: 'fi_00000000-0000' });
+    const other = await h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount: 100, financialInstrumentId: 'fi_00000000-0000' }, payKey());
     expect(other.json().details[0]).toMatchObject({ field: '/financialInstrumentId', key: 'errors.instrumentUnknown' });
     const stranger = await h.signUp();
-    expect((await h.call('POST', `/api/v2/applications/${id}/payments`, stranger, { amount: 100, financialInstrumentId: fi })).statusCode).toBe(403);
+    expect((await h.call('POST', `/api/v2/applications/${id}/payments`, stranger, { amount: 100, financialInstrumentId: fi }, payKey())).statusCode).toBe(403);
     expect(await listPayments(h.t.db, id)).toEqual([]);
   });
 });
@@ -224,7 +228,7 @@ describe('the sequence: quote, payment, order create (doc1 §4.9)', () => {
     const requote = await quote(id, cookie, [{ planKey: 'n910', quantity: 1 }]);
     expect(requote.statusCode).toBe(409);
     expect(requote.json().details[0]).toMatchObject({ key: 'errors.orderAlreadyCreated', description: 'Your order has already been placed.' });
-    expect((await h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount: 7500, financialInstrumentId: fi })).json().details[0].key).toBe('errors.orderAlreadyCreated');
+    expect((await h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount: 7500, financialInstrumentId: fi }, payKey())).json().details[0].key).toBe('errors.orderAlreadyCreated');
     expect((await h.call('POST', `/api/v2/applications/${id}/orders`, cookie, {})).statusCode).toBe(409);
     expect((await storedOrder(id)).order).toEqual(order);
   });
@@ -232,8 +236,8 @@ describe('the sequence: quote, payment, order create (doc1 §4.9)', () => {
   it('refuses an order whose payment does not fit, naming the problem, and changes nothing', async () => {
     const mine = await withCard();
     const theirs = await withCard();
-    const theirPayment = (await h.call('POST', `/api/v2/applications/${theirs.id}/payments`, theirs.cookie, { amount: 4500, financialInstrumentId: theirs.fi })).json().paymentId;
-    const myPayment = (await h.call('POST', `/api/v2/applications/${mine.id}/payments`, mine.cookie, { amount: 4500, financialInstrumentId: mine.fi })).json().paymentId;
+    const theirPayment = (await h.call('POST', `/api/v2/applications/${theirs.id}/payments`, theirs.cookie, { amount: 4500, financialInstrumentId: theirs.fi }, payKey())).json().paymentId;
+    const myPayment = (await h.call('POST', `/api/v2/applications/${mine.id}/payments`, mine.cookie, { amount: 4500, financialInstrumentId: mine.fi }, payKey())).json().paymentId;
     const before = await storedOrder(mine.id);
     const create = (body: object) => h.call('POST', `/api/v2/applications/${mine.id}/orders`, mine.cookie, body);
 
@@ -262,7 +266,7 @@ describe('the sequence: quote, payment, order create (doc1 §4.9)', () => {
 
     expect(await storedOrder(mine.id)).toEqual(before);
     expect((await findPayment(h.t.db, theirPayment))!.orderId).toBeNull();
-    const fresh = await h.call('POST', `/api/v2/applications/${mine.id}/payments`, mine.cookie, { amount: 4500, financialInstrumentId: mine.fi });
+    const fresh = await h.call('POST', `/api/v2/applications/${mine.id}/payments`, mine.cookie, { amount: 4500, financialInstrumentId: mine.fi }, payKey());
     expect((await create({ paymentId: fresh.json().paymentId })).statusCode).toBe(201);
   });
 

@@ -8,6 +8,10 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { completeCa, completeUs, startHarness, type Harness } from './harness.ts';
 
+/** A fresh Idempotency-Key: payments require one (issue 23). */
+let payKeys = 0;
+const payKey = () => ({ 'idempotency-key': `pay-key-${++payKeys}` });
+
 const plans = JSON.parse(readFileSync(new URL('../../rules/plans.json', import.meta.url), 'utf8'));
 const address = { line1: '123 Main Street', city: 'Austin', state: 'TX', zip: '78701', countryCode: 'US' };
 let h: Harness;
@@ -82,7 +86,7 @@ describe('reseller bundle quotes', () => {
     expect(quoted.totals.totalCents).toBe(total);
     const token = (await h.call('POST', '/sandbox/vault/cards', cookie, { number: '4242424242424242', cvv: '123', expiry: '12/30', postalCode: '12345' })).json().token;
     const fi = (await h.call('POST', `/api/v2/applications/${id}/financial-instruments/credit-cards`, cookie, { token })).json().financial_instrument_id;
-    const paid = await h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount: total, financialInstrumentId: fi });
+    const paid = await h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount: total, financialInstrumentId: fi }, payKey());
     expect(paid.statusCode, paid.body).toBe(201);
     const created = await h.call('POST', `/api/v2/applications/${id}/orders`, cookie, { paymentId: paid.json().paymentId });
     expect(created.statusCode, created.body).toBe(201);

@@ -116,11 +116,16 @@ describe('registration and sign-in', () => {
     expect(Number(rows[0]!.n)).toBe(0);
   });
 
-  it('refuses a second account for the same email with 409', async () => {
-    await register('dup@example.com');
+  it('a second account for the same email is not made, and the answer does not tell (issue 23): the holder is emailed', async () => {
+    const first = await register('dup@example.com');
     const again = await register('DUP@example.com');
-    expect(again.statusCode).toBe(409);
-    expect(again.body).toContain('An account with this email address already exists.');
+    expect(again.statusCode).toBe(first.statusCode);
+    expect(again.headers.location).toBe(first.headers.location);
+    expect(String(again.headers['set-cookie'] ?? '')).not.toContain('onb_session=');
+    const { rows } = await h.t.db.query<{ n: string | number }>('SELECT count(*) AS n FROM users');
+    expect(Number(rows[0]!.n)).toBe(1);
+    const mail = await h.t.db.query<{ recipient: string; message: string }>("SELECT recipient, message FROM outbox WHERE channel = 'email'");
+    expect(mail.rows).toEqual([{ recipient: 'dup@example.com', message: 'outbox.email.accountExists.body' }]);
   });
 
   it('signs in with the right password, refuses a wrong one without saying which part was wrong', async () => {

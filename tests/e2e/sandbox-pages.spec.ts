@@ -89,7 +89,7 @@ test.describe('sign-on sandbox', () => {
     expect((await page.request.get('/api/v2/session')).status()).toBe(200);
   });
 
-  test('create an account: problems are listed, tied to their fields and linked; a taken email is refused; then it works', async ({ page }) => {
+  test('create an account: problems are listed, tied to their fields and linked; a taken email gets the same answer without a session; then it works', async ({ page }) => {
     const taken = newEmail('taken');
     await signUpThroughApi(baseUrl(), taken);
     await page.goto('/sso/register?path=/sandbox/outbox&realm=idp&app=onboarding');
@@ -119,9 +119,12 @@ test.describe('sign-on sandbox', () => {
     await page.locator('#password').fill(sandboxPassword);
     await page.locator('#confirmPassword').fill(sandboxPassword);
     await page.locator('#confirmPassword').press('Enter');
-    await expect(page.getByRole('alert')).toContainText(text('en-US', 'sso.errors.emailTaken'));
+    // A taken address answers as a new one would (issue 23: registration does not tell whether an email has an
+    // account), but no session starts and no account is made; the holder of the address is emailed instead.
+    await expect(page).toHaveURL(/\/sandbox\/outbox$/);
     expect((await page.request.get('/api/v2/session')).status()).toBe(401);
 
+    await page.goto('/sso/register?path=/sandbox/outbox&realm=idp&app=onboarding');
     await page.locator('#email').fill(newEmail('fresh'));
     await page.locator('#password').fill(sandboxPassword);
     await page.locator('#confirmPassword').fill(sandboxPassword);

@@ -8,6 +8,7 @@ import type { Database } from '../../storage/index.ts';
 import { rateLimited } from '../../http/rate-limit.ts';
 import { loginPage, minPasswordLength, registerPage, type FieldError } from './pages.ts';
 import type { IdentityProvider } from './provider.ts';
+import type { Messenger } from '../outbox/messenger.ts';
 import { safeReturnPath } from './safe-path.ts';
 
 /** Options of the sign-on routes. */
@@ -18,6 +19,8 @@ export interface SsoRouteOptions {
   sessionTtlMs: number;
   /** Sign-in and registration attempts allowed per client address per minute. */
   attemptsPerMinute: number;
+  /** Tells the holder of an address that someone tried to register it again. */
+  messenger: Messenger;
 }
 
 const stylesheet = readFileSync(new URL('./sso.css', import.meta.url), 'utf8');
@@ -128,7 +131,21 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions):
         sendPage(reply, status, registerPage(request.translator, { path, realm, app: appName, email, errors: list }));
       if (errors.length > 0) return render(400, errors);
       const result = await provider.register(email.trim(), password);
-      if (!result.ok) return render(409, [{ field: 'email', key: 'sso.errors.emailTaken' }]);
+      if (!result.ok) {
+        // The answer must not tell whether an address has an account (issue 23): the same 303 to `path` as a new
+        // account. The holder of the address is told by email instead (with a sign-in link), and no session starts.
+        const deliver = await options.messenger.send(db, {
+          channel: 'email',
+          recipient: email.trim().toLowerCase(),
+          key: 'outbox.email.accountExists.body',
+          subjectKey: 'outbox.email.accountExists.subject',
+          args: {},
+          link: `/sso/login?path=${encodeURIComponent(path)}`,
+          locale: request.locale,
+        });
+        await deliver();
+        return reply.redirect(path, 303);
+      }
       await startSession(db, request, reply, result.identity.id, sessionTtlMs);
       return reply.redirect(path, 303);
     },

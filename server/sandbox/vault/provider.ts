@@ -23,30 +23,36 @@ export interface VaultedCard {
   last4: string;
 }
 
-/** What the API and the vault page need from a card vault. */
+/** Who uses a token: the signed-in user and the application it is filed on. */
+export interface TokenUse {
+  userId: string;
+  applicationId: string;
+}
+
+/**
+ * What the API and the vault page need from a card vault. A token is usable only by the user who made it and only
+ * on the application it was first filed on (issue 23): anyone else is told it does not exist.
+ */
 export interface CardVault {
-  /** Stores a card; `unavailable` when the vault refuses it (doc2 §8 'Card save'). */
-  tokenize(card: CardInput): Promise<({ ok: true } & VaultedCard) | { ok: false; reason: 'unavailable' }>;
-  /** The card behind a token, or undefined. */
-  describe(token: string): Promise<VaultedCard | undefined>;
+  /** Stores a card for `userId`; `unavailable` when the vault refuses it (doc2 §8 'Card save'). */
+  tokenize(card: CardInput, userId: string): Promise<({ ok: true } & VaultedCard) | { ok: false; reason: 'unavailable' }>;
+  /**
+   * Files a token on an application: the card behind it when `use.userId` made it and it is not filed on another
+   * application (it is then tied to `use.applicationId`), else undefined.
+   */
+  claim(token: string, use: TokenUse): Promise<VaultedCard | undefined>;
   /**
    * Authorises an amount on a token, capturing nothing (doc1 §4.9, doc2 §9: the card is not charged until the
-   * application is approved): APPROVED, DECLINED (doc2 §8 'Payment declined') or UNKNOWN_TOKEN.
+   * application is approved): APPROVED, DECLINED (doc2 §8 'Payment declined') or UNKNOWN_TOKEN (no such token, or
+   * not this user's and application's).
    */
-  authorise(token: string, amountCents: number): Promise<'APPROVED' | 'DECLINED' | 'UNKNOWN_TOKEN'>;
+  authorise(token: string, amountCents: number, use: TokenUse): Promise<'APPROVED' | 'DECLINED' | 'UNKNOWN_TOKEN'>;
 }
 
 /** The sandbox vault over the `vault_cards` table. */
 export function sandboxVault(db: Database, triggers: { declineOnPayment: string[]; refuseToSave: string[] }): CardVault {
-  const describe = async (token: string) => {
-    const { rows } = await db.query<{ token: string; brand: string; last4: string; outcome: string }>(
-      'SELECT token, brand, last4, outcome FROM vault_cards WHERE token = $1',
-      [token],
-    );
-    return rows[0];
-  };
   return {
-    async tokenize(card) {
+    async tokenize(card, userId) {
       const digits = card.number.replace(/\D/g, '');
       if (triggers.refuseToSave.includes(digits)) return { ok: false, reason: 'unavailable' };
       const [month, year] = card.expiry.split('/').map(Number);
@@ -54,17 +60,28 @@ export function sandboxVault(db: Database, triggers: { declineOnPayment: string[
       const brand = cardBrand(digits) ?? 'UNKNOWN';
       const last4 = digits.slice(-4);
       await db.query(
-        'INSERT INTO vault_cards (token, brand, last4, exp_month, exp_year, postal_code, outcome) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-        [token, brand, last4, month, 2000 + (year ?? 0), card.postalCode, triggers.declineOnPayment.includes(digits) ? 'DECLINE' : 'APPROVE'],
+        'INSERT INTO vault_cards (token, brand, last4, exp_month, exp_year, postal_code, outcome, user_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+        [token, brand, last4, month, 2000 + (year ?? 0), card.postalCode, triggers.declineOnPayment.includes(digits) ? 'DECLINE' : 'APPROVE', userId],
       );
       return { ok: true, token, brand, last4 };
     },
-    async describe(token) {
-      const row = await describe(token);
+    async claim(token, use) {
+      // One statement: two concurrent filings of one token on two applications cannot both win.
+      const { rows } = await db.query<{ token: string; brand: string; last4: string }>(
+        `UPDATE vault_cards SET application_id = $3
+          WHERE token = $1 AND user_id = $2 AND (application_id IS NULL OR application_id = $3)
+          RETURNING token, brand, last4`,
+        [token, use.userId, use.applicationId],
+      );
+      const row = rows[0];
       return row ? { token: row.token, brand: row.brand, last4: row.last4 } : undefined;
     },
-    async authorise(token) {
-      const row = await describe(token);
+    async authorise(token, _amountCents, use) {
+      const { rows } = await db.query<{ outcome: string }>(
+        'SELECT outcome FROM vault_cards WHERE token = $1 AND user_id = $2 AND application_id = $3',
+        [token, use.userId, use.applicationId],
+      );
+      const row = rows[0];
       if (!row) return 'UNKNOWN_TOKEN';
       return row.outcome === 'DECLINE' ? 'DECLINED' : 'APPROVED';
     },

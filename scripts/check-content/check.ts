@@ -9,6 +9,7 @@ import { checkShellFixtures } from './shell.ts';
 import { checkReachability } from './reachability.ts';
 import { checkCatalogues } from './catalogues.ts';
 import { checkFlowLint } from './flow-lint.ts';
+import { checkAgainstApi } from './api-checks.ts';
 import { readContexts } from '../flow-graph/contexts.ts';
 import { variableProblems } from '../catalogues/report.ts';
 import { sortProblems, type Problem } from './problem.ts';
@@ -38,5 +39,6 @@ export async function checkContent(root: string): Promise<Problem[]> {
   checkCatalogues(model, resolved, problems);
   problems.push(...variableProblems(model, resolved));
   checkFlowLint(model, resolved, readContexts(root), problems);
+  await checkAgainstApi(model, resolved, problems);
   return sortProblems(problems);
 }

@@ -10,6 +10,7 @@ import { checkReachability } from './reachability.ts';
 import { checkCatalogues } from './catalogues.ts';
 import { checkFlowLint } from './flow-lint.ts';
 import { checkAgainstApi } from './api-checks.ts';
+import { checkDocumentPaths } from './document-paths.ts';
 import { readContexts } from '../flow-graph/contexts.ts';
 import { variableProblems } from '../catalogues/report.ts';
 import { sortProblems, type Problem } from './problem.ts';
@@ -40,5 +41,6 @@ export async function checkContent(root: string): Promise<Problem[]> {
   problems.push(...variableProblems(model, resolved));
   checkFlowLint(model, resolved, readContexts(root), problems);
   await checkAgainstApi(model, resolved, problems);
+  await checkDocumentPaths(model, resolved, problems);
   return sortProblems(problems);
 }

@@ -99,6 +99,13 @@ const CASES: Record<string, Expected[]> = {
   'unknown-format': [
     { file: 'flows/demo/screens/start.json', pointer: '/form/schema/properties/color/format', message: 'names format "busines-name", which the format registry does not have' },
   ],
+  'unknown-document-path': [
+    {
+      file: 'flows/demo/screens/other.json',
+      pointer: '/variants/0/when/present/var',
+      message: 'reads "company.phone.localPhonNumber", but the application document has no "localPhonNumber" in company.phone (schemas/entities)',
+    },
+  ],
   'wrong-namespace': [
     { file: 'locales/en-CA/demo.json', pointer: '/messages/other.title', message: 'has key "other.title", which locales/en-US/demo.json lacks' },
     { file: 'locales/en-CA/demo.json', pointer: '/messages/other.title', message: 'key "other.title" does not start with the file\'s namespace "demo."' },
@@ -126,6 +133,7 @@ describe('checkContent', () => {
     expect(await fixes('unknown-format')).toContain('Did you mean "business-name"?');
     expect(await fixes('unsaved-field')).toContain('(did you mean "source"?)');
     expect(await fixes('unsaved-field')).toContain('schemas/api/document-patch.schema.json');
+    expect(await fixes('unknown-document-path')).toContain('Did you mean "company.phone.localPhoneNumber"?');
   });
 
   it('runs over the real repository tree and prints what it finds', async () => {

@@ -106,6 +106,11 @@ const CASES: Record<string, Expected[]> = {
       message: 'reads "company.phone.localPhonNumber", but the application document has no "localPhonNumber" in company.phone (schemas/entities)',
     },
   ],
+  'unknown-kind': [{ file: 'flows/demo/screens/other.json', pointer: '/kind', message: 'kind "mesage" is not a registered screen kind' }],
+  'kind-option': [{ file: 'flows/demo/screens/other.json', pointer: '/options/paragraphKey', message: 'option "paragraphKey" is not a setting of the message kind' }],
+  'unknown-widget': [
+    { file: 'flows/demo/screens/start.json', pointer: '/form/uiSchema/color/ui:widget', message: 'names widget "radoi", which neither rjsf nor engine/form/theme.tsx has' },
+  ],
   'wrong-namespace': [
     { file: 'locales/en-CA/demo.json', pointer: '/messages/other.title', message: 'has key "other.title", which locales/en-US/demo.json lacks' },
     { file: 'locales/en-CA/demo.json', pointer: '/messages/other.title', message: 'key "other.title" does not start with the file\'s namespace "demo."' },
@@ -133,6 +138,9 @@ describe('checkContent', () => {
     expect(await fixes('unknown-format')).toContain('Did you mean "business-name"?');
     expect(await fixes('unsaved-field')).toContain('(did you mean "source"?)');
     expect(await fixes('unsaved-field')).toContain('schemas/api/document-patch.schema.json');
+    expect(await fixes('unknown-kind')).toContain('Did you mean "message"?');
+    expect(await fixes('kind-option')).toContain('Did you mean "paragraphKeys"?');
+    expect(await fixes('unknown-widget')).toContain('Did you mean "radio"?');
     expect(await fixes('unknown-document-path')).toContain('Did you mean "company.phone.localPhoneNumber"?');
   });
 

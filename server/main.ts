@@ -4,7 +4,7 @@
  * default .data/pglite); TRUST_PROXY=1 behind a TLS-terminating proxy; LOG_LEVEL; SMTP_URL, MAIL_FROM and PUBLIC_URL
  * for emails (server/README.md); MAPS_API_KEY and ANALYTICS_TAG_ID for the third-party scripts of rules/scripts.json
  * (none by default: the app works without them, and the CSP then allows only our own origin).
- * The development mode (`--dev`, vite middleware) is added by the front-end engineer.
+ * `--api-only` serves the API without the built front end (npm run dev: vite serves the front end and proxies the API).
  */
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
@@ -31,8 +31,10 @@ async function main(): Promise<void> {
       publicUrl: process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 3000}`,
     },
   });
-  // DIST_DIR lets parallel test runs serve their own builds (vite build --outDir).
-  await serveFrontEnd(app, process.env.DIST_DIR ?? join(repoRoot, 'dist'));
+  // DIST_DIR lets parallel test runs serve their own builds (vite build --outDir). `--api-only` (npm run dev, where
+  // vite serves the front end and proxies the API here) starts without a build, so a fresh clone runs at once.
+  if (process.argv.includes('--api-only')) console.log('API only: the front end is served by vite (npm run dev).');
+  else await serveFrontEnd(app, process.env.DIST_DIR ?? join(repoRoot, 'dist'));
   const close = async () => {
     await app.close();
     await db.close();

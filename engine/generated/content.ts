@@ -43,6 +43,38 @@ export type Expression =
   | number
   | boolean
   | null;
+/**
+ * A `ui:widget` a form field may name: rjsf's own and those of engine/form/theme.tsx.
+ *
+ * This interface was referenced by `ScreenKinds`'s JSON-Schema
+ * via the `definition` "widget".
+ */
+export type WidgetName =
+  | "text"
+  | "password"
+  | "email"
+  | "hidden"
+  | "textarea"
+  | "radio"
+  | "select"
+  | "checkbox"
+  | "checkboxes"
+  | "color"
+  | "date"
+  | "datetime"
+  | "time"
+  | "alt-date"
+  | "alt-datetime"
+  | "file"
+  | "updown"
+  | "range"
+  | "uri"
+  | "grouped-select"
+  | "explainer"
+  | "fees-table"
+  | "card-entry"
+  | "quantity-stepper"
+  | "same-as";
 
 /**
  * The call catalogue (flows/calls.json): every API call a screen may load or run, by name (flows/README.md, Calls; doc2 §7).
@@ -309,6 +341,456 @@ export interface RoutingFixture {
    * Id of the screen the first matching row leads to (following nested tables), or null when no row holds.
    */
   expect: string | null;
+}
+/**
+ * The screen kinds of engine/screens/registry.ts and the settings (`options`) each reads, one schema per kind; and the `ui:widget` names a form may use (rjsf's and engine/form/theme.tsx's). The content check validates each screen's options (and each variant's) against its kind's schema; `npm run gen:types` makes them TypeScript (engine/generated/content.ts) that the kinds read their options as. A new kind is registered in the registry and described here.
+ *
+ * Schema: schemas/content/screen-kinds.schema.json.
+ */
+export interface ScreenKinds {
+  /**
+   * Options of the form kind.
+   */
+  form?: FormOptions;
+  /**
+   * Options of the message kind.
+   */
+  message?: MessageOptions;
+  /**
+   * Options of the auto kind.
+   */
+  auto?: AutoOptions;
+  /**
+   * Options of the waiting kind.
+   */
+  waiting?: WaitingOptions;
+  /**
+   * Options of the facts kind.
+   */
+  facts?: FactsOptions;
+  /**
+   * Options of the redirect kind.
+   */
+  redirect?: RedirectScreenOptions;
+  /**
+   * Options of the item-list kind.
+   */
+  "item-list"?: ItemListOptions;
+  /**
+   * Options of the account-list kind.
+   */
+  "account-list"?: AccountListOptions;
+  /**
+   * Options of the store-switcher kind.
+   */
+  "store-switcher"?: StoreSwitcherOptions;
+  /**
+   * Options of the collection kind.
+   */
+  collection?: CollectionOptions;
+  /**
+   * A widget name.
+   */
+  widget?: WidgetName;
+}
+/**
+ * Settings of a form screen (engine/screens/form-screen.tsx).
+ *
+ * This interface was referenced by `ScreenKinds`'s JSON-Schema
+ * via the `definition` "form".
+ */
+export interface FormOptions {
+  /**
+   * Message keys of calm notes shown under the heading (any kind; a variant says why the applicant is back).
+   */
+  noticeKeys?: string[];
+  /**
+   * Message keys of the paragraphs, in order.
+   */
+  paragraphKeys?: string[];
+  /**
+   * The tone of the screen's heading and icon.
+   */
+  tone?: "success" | "warning" | "neutral";
+}
+/**
+ * Settings of a message screen: paragraphs and points (engine/screens/message-screen.tsx).
+ *
+ * This interface was referenced by `ScreenKinds`'s JSON-Schema
+ * via the `definition` "message".
+ */
+export interface MessageOptions {
+  /**
+   * Message keys of calm notes shown under the heading (any kind; a variant says why the applicant is back).
+   */
+  noticeKeys?: string[];
+  /**
+   * Message keys of the paragraphs, in order.
+   */
+  paragraphKeys?: string[];
+  /**
+   * Message keys of the bulleted points, in order.
+   */
+  pointKeys?: string[];
+  /**
+   * The tone of the screen's heading and icon.
+   */
+  tone?: "success" | "warning" | "neutral";
+}
+/**
+ * Settings of an auto screen (runs its actions on arrival; engine/screens/auto-screen.tsx): none besides notices.
+ *
+ * This interface was referenced by `ScreenKinds`'s JSON-Schema
+ * via the `definition` "auto".
+ */
+export interface AutoOptions {
+  /**
+   * Message keys of calm notes shown under the heading (any kind; a variant says why the applicant is back).
+   */
+  noticeKeys?: string[];
+}
+/**
+ * Settings of a waiting screen (engine/screens/waiting-screen.tsx).
+ *
+ * This interface was referenced by `ScreenKinds`'s JSON-Schema
+ * via the `definition` "waiting".
+ */
+export interface WaitingOptions {
+  /**
+   * Message keys of calm notes shown under the heading (any kind; a variant says why the applicant is back).
+   */
+  noticeKeys?: string[];
+  /**
+   * Message keys of the paragraphs, in order.
+   */
+  paragraphKeys?: string[];
+  /**
+   * Seconds before the countdown actions unlock.
+   */
+  countdownSeconds?: number;
+  /**
+   * Message announcing the countdown; receives {$seconds}.
+   */
+  countdownKey?: string;
+  /**
+   * Ids of the secondary actions that unlock after the countdown.
+   */
+  countdownActions?: string[];
+}
+/**
+ * Settings of a facts screen: paragraphs, points and a table of figures (engine/screens/facts-screen.tsx).
+ *
+ * This interface was referenced by `ScreenKinds`'s JSON-Schema
+ * via the `definition` "facts".
+ */
+export interface FactsOptions {
+  /**
+   * Message keys of calm notes shown under the heading (any kind; a variant says why the applicant is back).
+   */
+  noticeKeys?: string[];
+  /**
+   * Message keys of the paragraphs, in order.
+   */
+  paragraphKeys?: string[];
+  /**
+   * Message keys of the bulleted points, in order.
+   */
+  pointKeys?: string[];
+  /**
+   * Heading of the table of figures.
+   */
+  factsTitleKey?: string;
+  /**
+   * Rows: a label and a value computed from the context (JSON Logic), formatted as a percent, money or number.
+   */
+  facts?: {
+    /**
+     * Message key of the label.
+     */
+    labelKey: string;
+    /**
+     * JSON Logic over the context giving the figure.
+     */
+    value: {
+      [k: string]: unknown | undefined;
+    };
+    /**
+     * How the figure is shown.
+     */
+    format?: "percent" | "money" | "number";
+  }[];
+}
+/**
+ * Settings of a redirect screen: the address it sends the browser to (engine/screens/redirect-screen.tsx).
+ *
+ * This interface was referenced by `ScreenKinds`'s JSON-Schema
+ * via the `definition` "redirect".
+ */
+export interface RedirectScreenOptions {
+  /**
+   * Message keys of calm notes shown under the heading (any kind; a variant says why the applicant is back).
+   */
+  noticeKeys?: string[];
+  /**
+   * A read call of flows/calls.json whose answer the address may use as `response`.
+   */
+  call?: string;
+  /**
+   * Template of the address (JSON Logic over the context).
+   */
+  href: unknown;
+  /**
+   * Placeholders in the address and the templates of their values.
+   */
+  replace?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * Allows https addresses on other origins (a configured partner or lender).
+   */
+  external?: boolean;
+  /**
+   * Message shown when the address cannot be found.
+   */
+  errorKey: string;
+  /**
+   * Label of the try-again button.
+   */
+  retryKey: string;
+}
+/**
+ * Settings of an item-list screen: a list of items each with a link (engine/screens/item-list-screen.tsx).
+ *
+ * This interface was referenced by `ScreenKinds`'s JSON-Schema
+ * via the `definition` "item-list".
+ */
+export interface ItemListOptions {
+  /**
+   * Message keys of calm notes shown under the heading (any kind; a variant says why the applicant is back).
+   */
+  noticeKeys?: string[];
+  /**
+   * The items (JSON Logic over the context).
+   */
+  items: unknown;
+  /**
+   * Message of one item; receives the item's fields.
+   */
+  itemKey: string;
+  /**
+   * Label of each item's link.
+   */
+  actionKey: string;
+  /**
+   * Template of each item's address (over the context and `item`).
+   */
+  href: unknown;
+  /**
+   * Message shown when there is no item.
+   */
+  emptyKey: string;
+  /**
+   * Item fields shown as money: the field of the cents and of the currency.
+   */
+  money?: {
+    [k: string]:
+      | {
+          /**
+           * The item field holding the amount in cents.
+           */
+          cents: string;
+          /**
+           * The item field holding the currency code.
+           */
+          currency: string;
+        }
+      | undefined;
+  };
+}
+/**
+ * Settings of the account list (engine/screens/account-list-screen.tsx); the rules come from rules/accounts.json by include.
+ *
+ * This interface was referenced by `ScreenKinds`'s JSON-Schema
+ * via the `definition` "account-list".
+ */
+export interface AccountListOptions {
+  /**
+   * Message keys of calm notes shown under the heading (any kind; a variant says why the applicant is back).
+   */
+  noticeKeys?: string[];
+  /**
+   * The context key holding the accounts.
+   */
+  source?: string;
+  /**
+   * How accounts are ordered (rules/accounts.json order).
+   */
+  order?: unknown;
+  /**
+   * The status rows of a store (rules/accounts.json storeStatus).
+   */
+  storeStatus?: unknown;
+  /**
+   * The currency-overlap rule (rules/accounts.json currencyOverlap).
+   */
+  currencyOverlap?: unknown;
+  /**
+   * The label of each status.
+   */
+  statusLabels?: {
+    /**
+     * The status it labels.
+     */
+    status: string;
+    /**
+     * Message key of the label.
+     */
+    labelKey: string;
+  }[];
+  /**
+   * Which accounts may be chosen (over the account).
+   */
+  selectable?: Condition;
+  /**
+   * Error when an account that may not be chosen is chosen.
+   */
+  unselectableKey?: string;
+  /**
+   * Error when nothing is chosen.
+   */
+  requiredKey?: string;
+  /**
+   * Label of the create-a-new-account choice.
+   */
+  createKey?: string;
+  /**
+   * Legend of the choice.
+   */
+  legendKey?: string;
+}
+/**
+ * Settings of the store switcher (engine/screens/store-switcher-screen.tsx).
+ *
+ * This interface was referenced by `ScreenKinds`'s JSON-Schema
+ * via the `definition` "store-switcher".
+ */
+export interface StoreSwitcherOptions {
+  /**
+   * Message keys of calm notes shown under the heading (any kind; a variant says why the applicant is back).
+   */
+  noticeKeys?: string[];
+  /**
+   * The context key holding the stores.
+   */
+  source?: string;
+  /**
+   * The status rows of a store (rules/accounts.json storeStatus).
+   */
+  storeStatus?: unknown;
+  /**
+   * The action each status allows (rules/accounts.json statusActions).
+   */
+  statusActions?: unknown;
+  /**
+   * The label of each status.
+   */
+  statusLabels?: {
+    /**
+     * The status it labels.
+     */
+    status: string;
+    /**
+     * Message key of the label.
+     */
+    labelKey: string;
+  }[];
+  /**
+   * The label of each action.
+   */
+  actionLabels?: {
+    /**
+     * The action it labels.
+     */
+    action: string;
+    /**
+     * Message key of the label.
+     */
+    labelKey: string;
+  }[];
+  /**
+   * Note on a store that cannot be attached.
+   */
+  notAttachableKey?: string;
+  /**
+   * Message shown when there is no store.
+   */
+  emptyKey?: string;
+  /**
+   * The label of a store's service type (rules/services.json serviceTypeLabels and otherLabel, with labelKeyPrefix and lineKey).
+   */
+  serviceTypes?: {
+    [k: string]: unknown | undefined;
+  };
+}
+/**
+ * Settings of a collection screen: a list of items with badges and actions (engine/screens/collection-screen.tsx).
+ *
+ * This interface was referenced by `ScreenKinds`'s JSON-Schema
+ * via the `definition` "collection".
+ */
+export interface CollectionOptions {
+  /**
+   * Message keys of calm notes shown under the heading (any kind; a variant says why the applicant is back).
+   */
+  noticeKeys?: string[];
+  /**
+   * The items (JSON Logic over the context).
+   */
+  items: unknown;
+  /**
+   * Which items are shown (over the context and `item`).
+   */
+  itemWhen?: Condition;
+  /**
+   * The field naming an item (default id).
+   */
+  idField?: string;
+  /**
+   * Title of an item; receives its fields and {$number}.
+   */
+  itemTitleKey: string;
+  /**
+   * Text of an item.
+   */
+  itemTextKey?: string;
+  /**
+   * Badges of an item: {when, labelKey, tone}.
+   */
+  badges?: {
+    [k: string]: unknown | undefined;
+  }[];
+  /**
+   * Actions of each item: {id, labelKey, when, style, confirm}.
+   */
+  itemActions?: {
+    [k: string]: unknown | undefined;
+  }[];
+  /**
+   * Actions of the page: {id, labelKey, when, style, confirm}.
+   */
+  actions?: {
+    [k: string]: unknown | undefined;
+  }[];
+  /**
+   * Notes of the page: {when, textKey, tone}.
+   */
+  notices?: {
+    [k: string]: unknown | undefined;
+  }[];
+  /**
+   * Message shown when there is no item.
+   */
+  emptyKey?: string;
 }
 /**
  * One screen (flows/<flow>/screens/<id>.json): route, kind, form, actions, transitions and variants (flows/README.md, A screen).

@@ -950,6 +950,74 @@ export interface Order {
     LICENSE?: number;
   };
   /**
+   * The priced plan lines of the quote or the order (server/domain/orders.ts PricedProfile); the first decides the order type (doc1 §4.9).
+   */
+  profiles?: {
+    /**
+     * Plan of rules/plans.json.
+     */
+    planKey?: string;
+    /**
+     * The plan's name.
+     */
+    planName?: string;
+    /**
+     * The device the plan is for.
+     */
+    device?: string;
+    /**
+     * How many.
+     */
+    quantity?: number;
+    /**
+     * Price of one, in cents.
+     */
+    perUnitCents?: number;
+    /**
+     * Charged now, in cents (zero during a trial).
+     */
+    upfrontCents?: number;
+    /**
+     * Trial period of the plan.
+     */
+    trialPeriodDays?: number;
+    /**
+     * Monthly plans; a purchase has none.
+     */
+    frequency?: "MONTHLY";
+  }[];
+  /**
+   * Fee profiles sent with the quote.
+   */
+  feeProfiles?: {
+    [k: string]: unknown | undefined;
+  }[];
+  /**
+   * The fee rows in cents (totalCents = subtotalCents + shippingCents - freeShippingCents); the payment authorises totalCents.
+   */
+  totals?: {
+    /**
+     * Sum of the lines.
+     */
+    subtotalCents?: number;
+    /**
+     * Shipping of a device order.
+     */
+    shippingCents?: number;
+    /**
+     * Shipping taken off again inside the free-shipping window.
+     */
+    freeShippingCents?: number;
+    /**
+     * What the payment must authorise.
+     */
+    totalCents?: number;
+  };
+  /**
+   * The authorised payment the created order used.
+   */
+  paymentId?: string;
+  /**
    * Whether the reseller bundle choice is shown.
    */
   displayBundles?: boolean;

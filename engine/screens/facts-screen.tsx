@@ -9,21 +9,12 @@ import { compute } from '../conditions/index.ts';
 import { useI18n } from '../i18n/context.tsx';
 import type { ScreenProps } from './registry.ts';
 import { ScreenFrame } from './screen-frame.tsx';
+import { optionsOf, type KindOptions } from './kind-options.ts';
 import { ScreenActions } from './secondary-actions.tsx';
 import './facts.css';
 
-export interface FactRow {
-  labelKey: string;
-  value: unknown;
-  format?: 'percent' | 'money' | 'number';
-}
-
-interface FactsOptions {
-  paragraphKeys?: string[];
-  pointKeys?: string[];
-  factsTitleKey?: string;
-  facts?: FactRow[];
-}
+/** One row of the facts table (schemas/content/screen-kinds.schema.json#/$defs/facts). */
+export type FactRow = NonNullable<KindOptions<'facts'>['facts']>[number];
 
 /** A figure for the locale; `undefined` when the expression gave no number. */
 export function formatFact(value: unknown, format: FactRow['format'], locale: string, currency: string | undefined): string | undefined {
@@ -35,7 +26,7 @@ export function formatFact(value: unknown, format: FactRow['format'], locale: st
 
 export function FactsScreen({ screen, context, submit, busy, headingRef, secondary, runSecondary }: ScreenProps) {
   const { t, locale } = useI18n();
-  const options = (screen.options ?? {}) as FactsOptions;
+  const options = optionsOf(screen, 'facts');
   const currency = (context.environment as { currency?: string } | undefined)?.currency;
   const facts = (options.facts ?? [])
     .map((row) => ({ row, text: formatFact(compute(row.value, context), row.format, locale, currency) }))

@@ -10,28 +10,21 @@ import { compute } from '../conditions/index.ts';
 import { useI18n } from '../i18n/context.tsx';
 import type { ScreenProps } from './registry.ts';
 import { ScreenFrame } from './screen-frame.tsx';
+import { optionsOf } from './kind-options.ts';
 import { SecondaryActions } from './secondary-actions.tsx';
 import { redirectTarget } from './redirect-target.ts';
 import { Card, CardList, cardId } from './card-list.tsx';
 
-interface ItemListOptions {
-  items: unknown;
-  itemKey: string;
-  actionKey: string;
-  href: unknown;
-  emptyKey: string;
-  money?: Record<string, { cents: string; currency: string }>;
-}
-
 export function ItemListScreen({ screen, context, headingRef, secondary, runSecondary, busy }: ScreenProps) {
   const { t, locale } = useI18n();
-  const options = (screen.options ?? {}) as unknown as ItemListOptions;
+  const options = optionsOf(screen, 'item-list');
   const found = compute(options.items, context);
   const items = Array.isArray(found) ? (found as Array<Record<string, unknown>>) : [];
   const argsOf = (item: Record<string, unknown>) => {
     const args: Record<string, string | number> = {};
     for (const [name, value] of Object.entries(item)) if (typeof value === 'string' || typeof value === 'number') args[name] = value;
     for (const [name, money] of Object.entries(options.money ?? {})) {
+      if (!money) continue;
       const cents = Number(item[money.cents]);
       const currency = String(item[money.currency] ?? '');
       if (Number.isFinite(cents) && /^[A-Z]{3}$/.test(currency)) {

@@ -6,11 +6,12 @@
 import { useI18n } from '../i18n/context.tsx';
 import type { ScreenProps } from './registry.ts';
 import { ScreenFrame } from './screen-frame.tsx';
+import { optionsOf } from './kind-options.ts';
 import { ScreenActions } from './secondary-actions.tsx';
 
 export function MessageScreen({ screen, submit, busy, headingRef, secondary, runSecondary }: ScreenProps) {
   const { t } = useI18n();
-  const options = (screen.options ?? {}) as { paragraphKeys?: string[]; pointKeys?: string[]; tone?: 'success' | 'warning' | 'neutral' };
+  const options = optionsOf(screen, 'message');
   return (
     <ScreenFrame screen={screen} headingRef={headingRef} tone={options.tone}>
       {(options.paragraphKeys ?? []).map((key) => (

@@ -12,12 +12,13 @@ import { useI18n } from '../i18n/context.tsx';
 import type { ScreenProps } from './registry.ts';
 import { ScreenFrame } from './screen-frame.tsx';
 import { SecondaryActions } from './secondary-actions.tsx';
-import { redirectTarget, type RedirectOptions } from './redirect-target.ts';
+import { redirectTarget } from './redirect-target.ts';
+import { optionsOf } from './kind-options.ts';
 
 export function RedirectScreen({ screen, context, headingRef, secondary, runSecondary, busy }: ScreenProps) {
   const { t } = useI18n();
   const engine = useEngine();
-  const options = (screen.options ?? {}) as unknown as RedirectOptions & { errorKey: string; retryKey: string };
+  const options = optionsOf(screen, 'redirect');
   const [failed, setFailed] = useState(false);
   const started = useRef(false);
   const go = async () => {

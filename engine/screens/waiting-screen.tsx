@@ -10,14 +10,8 @@ import { useLocation } from 'react-router-dom';
 import { useI18n } from '../i18n/context.tsx';
 import type { ScreenProps } from './registry.ts';
 import { ScreenFrame } from './screen-frame.tsx';
+import { optionsOf } from './kind-options.ts';
 import { SecondaryActions } from './secondary-actions.tsx';
-
-interface WaitingOptions {
-  paragraphKeys?: string[];
-  countdownSeconds?: number;
-  countdownKey?: string;
-  countdownActions?: string[];
-}
 
 /** Seconds left of a countdown that restarts when `restartKey` changes; ticks once a second. */
 export function useCountdown(seconds: number, restartKey: unknown): number {
@@ -34,7 +28,7 @@ export function useCountdown(seconds: number, restartKey: unknown): number {
 export function WaitingScreen({ screen, busy, headingRef, secondary, runSecondary }: ScreenProps) {
   const { t } = useI18n();
   const location = useLocation();
-  const options = (screen.options ?? {}) as WaitingOptions;
+  const options = optionsOf(screen, 'waiting');
   const left = useCountdown(options.countdownSeconds ?? 0, location.key);
   const waits = (action: { id: string }) => !options.countdownActions || options.countdownActions.includes(action.id);
   return (

@@ -9,6 +9,9 @@ import { checkShellFixtures } from './shell.ts';
 import { checkReachability } from './reachability.ts';
 import { checkCatalogues } from './catalogues.ts';
 import { checkFlowLint } from './flow-lint.ts';
+import { checkAgainstApi } from './api-checks.ts';
+import { checkDocumentPaths } from './document-paths.ts';
+import { checkKinds } from './kinds.ts';
 import { readContexts } from '../flow-graph/contexts.ts';
 import { variableProblems } from '../catalogues/report.ts';
 import { sortProblems, type Problem } from './problem.ts';
@@ -38,5 +41,8 @@ export async function checkContent(root: string): Promise<Problem[]> {
   checkCatalogues(model, resolved, problems);
   problems.push(...variableProblems(model, resolved));
   checkFlowLint(model, resolved, readContexts(root), problems);
+  checkKinds(model, resolved, schemas, problems);
+  await checkAgainstApi(model, resolved, problems);
+  await checkDocumentPaths(model, resolved, problems);
   return sortProblems(problems);
 }

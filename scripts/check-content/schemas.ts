@@ -75,6 +75,20 @@ export class MetaSchemas {
     return this.compiled.get(id);
   }
 
+  /** The validator of a schema by `$id` and fragment (`https://…/screen-kinds.schema.json#/$defs/message`), undefined when there is none. */
+  validatorOfRef(ref: string): ValidateFunction | undefined {
+    try {
+      return this.ajv.getSchema(ref);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** A loaded schema by `$id`. */
+  schemaOf(id: string): Record<string, unknown> | undefined {
+    return this.ajv.getSchema(id)?.schema as Record<string, unknown> | undefined;
+  }
+
   /** Checks a JSON Schema embedded in content (a screen's form schema) against the draft 2020-12 meta-schema. */
   schemaErrors(schema: unknown): ErrorObject[] {
     return this.ajv.validateSchema(schema as object) ? [] : [...(this.ajv.errors ?? [])];

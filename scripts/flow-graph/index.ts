@@ -1,5 +1,5 @@
 /**
- * `npm run flow:graph [-- <out folder>]`: draws every flow for every market and portal of rules/config.json as an
+ * `npm run flow:graph [-- [--out] <out folder>]`: draws every flow for every market and portal of rules/config.json as an
  * SVG (default folder reports/flow-graph/, which git ignores), one file per flow and context, and an index.html
  * that shows them all. `graphsOf` is the pure entry for tests and the preview page.
  */
@@ -67,9 +67,40 @@ export function picturesOf(root: string): Picture[] {
   );
 }
 
+const USAGE = 'usage: npm run flow:graph [-- [--out] <folder>]   (default folder reports/flow-graph/)';
+
+/**
+ * The output folder the arguments name: `--out DIR`, `--out=DIR` or a bare `DIR`; undefined for none. An unknown
+ * flag, a missing value or a second folder is an error (never a folder named after the flag).
+ */
+export function outFolderOf(args: readonly string[]): { out?: string } | { error: string } {
+  let out: string | undefined;
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index];
+    let value: string | undefined;
+    if (arg === '--out' || arg === '-o') {
+      value = args[++index];
+      if (value === undefined || value.startsWith('-')) return { error: `${arg} needs a folder` };
+    } else if (arg.startsWith('--out=')) value = arg.slice('--out='.length);
+    else if (arg === '--help' || arg === '-h') return { error: 'help' };
+    else if (arg.startsWith('-')) return { error: `unknown option ${arg}` };
+    else value = arg;
+    if (out !== undefined) return { error: `two output folders: ${out} and ${value}` };
+    if (!value) return { error: 'an empty output folder' };
+    out = value;
+  }
+  return out === undefined ? {} : { out };
+}
+
 function main(): void {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-  const out = resolve(process.argv[2] ?? join(root, 'reports', 'flow-graph'));
+  const parsed = outFolderOf(process.argv.slice(2));
+  if ('error' in parsed) {
+    if (parsed.error !== 'help') console.error(`flow:graph: ${parsed.error}`);
+    console.error(USAGE);
+    process.exit(parsed.error === 'help' ? 0 : 2);
+  }
+  const out = resolve(parsed.out ?? join(root, 'reports', 'flow-graph'));
   mkdirSync(out, { recursive: true });
   const pictures = picturesOf(root);
   for (const picture of pictures) writeFileSync(join(out, picture.file), picture.svg);

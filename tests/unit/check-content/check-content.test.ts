@@ -83,6 +83,34 @@ const CASES: Record<string, Expected[]> = {
   'unknown-binding': [
     { file: 'flows/demo/screens/start.json', pointer: '/form/bind/size', message: 'binds field "size", which the form schema does not have' },
   ],
+  // Issue 25: the content check knows the API.
+  'unknown-route': [
+    { file: 'flows/calls.json', pointer: '/calls/readThing/method', message: 'call "readThing" is PATCH /api/v2/categories, but the API serves that path only with GET' },
+    { file: 'flows/calls.json', pointer: '/calls/saveThing/path', message: 'call "saveThing" is PUT /api/v2/aplications/{applicationId}, a route the API does not serve' },
+  ],
+  'unsaved-field': [
+    {
+      file: 'flows/demo/screens/start.json',
+      pointer: '/form/bind/color',
+      message:
+        'sends field "color" (bound to "application.sorce") through call "saveThing" (PUT /api/v2/applications/{id}), whose request schema has no property "sorce" at /application: the API refuses it (errors.unknownField)',
+    },
+  ],
+  'unknown-format': [
+    { file: 'flows/demo/screens/start.json', pointer: '/form/schema/properties/color/format', message: 'names format "busines-name", which the format registry does not have' },
+  ],
+  'unknown-document-path': [
+    {
+      file: 'flows/demo/screens/other.json',
+      pointer: '/variants/0/when/present/var',
+      message: 'reads "company.phone.localPhonNumber", but the application document has no "localPhonNumber" in company.phone (schemas/entities)',
+    },
+  ],
+  'unknown-kind': [{ file: 'flows/demo/screens/other.json', pointer: '/kind', message: 'kind "mesage" is not a registered screen kind' }],
+  'kind-option': [{ file: 'flows/demo/screens/other.json', pointer: '/options/paragraphKey', message: 'option "paragraphKey" is not a setting of the message kind' }],
+  'unknown-widget': [
+    { file: 'flows/demo/screens/start.json', pointer: '/form/uiSchema/color/ui:widget', message: 'names widget "radoi", which neither rjsf nor engine/form/theme.tsx has' },
+  ],
   'wrong-namespace': [
     { file: 'locales/en-CA/demo.json', pointer: '/messages/other.title', message: 'has key "other.title", which locales/en-US/demo.json lacks' },
     { file: 'locales/en-CA/demo.json', pointer: '/messages/other.title', message: 'key "other.title" does not start with the file\'s namespace "demo."' },
@@ -102,6 +130,18 @@ describe('checkContent', () => {
     const problems = await checkContent(tree(name));
     expect(problems.map(({ file, pointer, message }) => ({ file, pointer, message }))).toEqual(expected);
     for (const problem of problems) expect(problem.fix.length).toBeGreaterThan(10);
+  });
+
+  it('suggests the nearest route, format and saved field', async () => {
+    const fixes = async (name: string) => (await checkContent(tree(name))).map((problem) => problem.fix).join('\n');
+    expect(await fixes('unknown-route')).toContain('Did you mean "PUT /api/v2/applications/{id}"?');
+    expect(await fixes('unknown-format')).toContain('Did you mean "business-name"?');
+    expect(await fixes('unsaved-field')).toContain('(did you mean "source"?)');
+    expect(await fixes('unsaved-field')).toContain('schemas/api/document-patch.schema.json');
+    expect(await fixes('unknown-kind')).toContain('Did you mean "message"?');
+    expect(await fixes('kind-option')).toContain('Did you mean "paragraphKeys"?');
+    expect(await fixes('unknown-widget')).toContain('Did you mean "radio"?');
+    expect(await fixes('unknown-document-path')).toContain('Did you mean "company.phone.localPhoneNumber"?');
   });
 
   it('runs over the real repository tree and prints what it finds', async () => {

@@ -1,0 +1,22 @@
+/**
+ * The content check's list of kinds and widgets (schemas/content/screen-kinds.schema.json) is the engine's: every
+ * kind of engine/screens/registry.ts has an options schema and no schema names a kind the registry lacks; every
+ * widget engine/form/theme.tsx registers is a widget name the check allows.
+ */
+import kinds from '../../schemas/content/screen-kinds.schema.json' with { type: 'json' };
+import { screenKinds } from '../../engine/screens/registry.ts';
+import { widgets } from '../../engine/form/theme.tsx';
+
+const defs = kinds.$defs as Record<string, { enum?: string[] }>;
+
+describe('screen-kinds.schema.json', () => {
+  it('describes exactly the registered kinds', () => {
+    expect(Object.keys(defs).filter((name) => name !== 'widget').sort()).toEqual(Object.keys(screenKinds).sort());
+  });
+
+  it('allows every widget the theme registers by name', () => {
+    const named = Object.keys(widgets).filter((name) => !/Widget$/.test(name));
+    expect(named.length).toBeGreaterThan(0);
+    for (const name of named) expect(defs.widget.enum).toContain(name);
+  });
+});

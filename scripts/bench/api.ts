@@ -91,3 +91,98 @@ export async function benchGetAgainstBare(
 export async function benchBare(baseUrl: string, options: { connections: number; duration: number }): Promise<ApiFigure> {
   return figure(await autocannon({ url: `${baseUrl}/bare`, connections: options.connections, duration: options.duration }));
 }
+
+/** The write path: one call's latency figures over every journey of the run. */
+export interface JourneyCallFigure {
+  calls: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+}
+
+export interface JourneyFigure {
+  applicants: number;
+  journeys: number;
+  seconds: number;
+  journeysPerSecond: number;
+  calls: Record<string, JourneyCallFigure>;
+  /** What went wrong, first few: status and call. */
+  failures: string[];
+}
+
+const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : Number.NaN);
+
+/**
+ * A whole applicant journey as the browser makes it, step by step: create the application, save each form step (who
+ * they are, how to reach them, where they live, their identity, the business), then onboard. `applicants` signed-in
+ * users run journeys at once, each starting the next as soon as one ends, for `seconds`; every call's latency is
+ * kept, and any answer other than the one the step expects is an error.
+ */
+export async function benchJourneys(baseUrl: string, options: { applicants: number; seconds: number }): Promise<JourneyFigure> {
+  const a = completeUs.applicant;
+  const steps: Array<[string, (id: string) => { method: string; path: string; body?: unknown; expect: number[] }]> = [
+    ['update: name', (id) => ({ method: 'PUT', path: getPath(id), body: { applicant: { name: a.name, email: a.email } }, expect: [200] })],
+    ['update: phone', (id) => ({ method: 'PUT', path: getPath(id), body: { applicant: { phone: a.phone, communicationLanguage: a.communicationLanguage } }, expect: [200] })],
+    ['update: address', (id) => ({ method: 'PUT', path: getPath(id), body: { applicant: { address: a.address } }, expect: [200] })],
+    ['update: identity', (id) => ({ method: 'PUT', path: getPath(id), body: { applicant: { dob: a.dob, governmentIdentification: a.governmentIdentification } }, expect: [200] })],
+    ['update: business', (id) => ({ method: 'PUT', path: getPath(id), body: { company: completeUs.company }, expect: [200] })],
+    ['onboard', (id) => ({ method: 'POST', path: `${getPath(id)}/onboard`, expect: [200, 201, 202] })],
+  ];
+  const latencies: Record<string, number[]> = { create: [] };
+  const errors: Record<string, number> = { create: 0 };
+  for (const [name] of steps) (latencies[name] = []), (errors[name] = 0);
+  const failures: string[] = [];
+  const call = async (name: string, cookie: string, method: string, path: string, body: unknown, expect: number[]) => {
+    const started = performance.now();
+    let status = 0;
+    let text = '';
+    try {
+      const res = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: { cookie, 'x-requested-with': 'XMLHttpRequest', 'idempotency-key': `bench-${name}-${path}-${Math.random()}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      status = res.status;
+      text = await res.text();
+    } catch (error) {
+      text = (error as Error).message;
+    }
+    latencies[name].push(performance.now() - started);
+    if (!expect.includes(status)) {
+      errors[name] += 1;
+      if (failures.length < 5) failures.push(`${name}: ${status} ${text.slice(0, 120)}`);
+      return undefined;
+    }
+    return text;
+  };
+  const cookies: string[] = [];
+  for (let i = 0; i < options.applicants; i += 1) cookies.push(await signUp(baseUrl, `bench.journey.${Date.now()}.${i}@example.com`));
+  let journeys = 0;
+  const started = performance.now();
+  const deadline = started + options.seconds * 1000;
+  await Promise.all(
+    cookies.map(async (cookie) => {
+      while (performance.now() < deadline) {
+        const created = await call('create', cookie, 'POST', '/api/v2/applications', {}, [201]);
+        const id = created ? (JSON.parse(created).application?.id as string | undefined) : undefined;
+        if (!id) continue;
+        let ok = true;
+        for (const [name, step] of steps) {
+          const { method, path, body, expect } = step(id);
+          if ((await call(name, cookie, method, path, body, expect)) === undefined) {
+            ok = false;
+            break;
+          }
+        }
+        if (ok) journeys += 1;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const calls: Record<string, JourneyCallFigure> = {};
+  for (const [name, list] of Object.entries(latencies)) {
+    const sorted = [...list].sort((x, y) => x - y);
+    calls[name] = { calls: sorted.length, p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99), errors: errors[name] };
+  }
+  return { applicants: options.applicants, journeys, seconds, journeysPerSecond: journeys / seconds, calls, failures };
+}

@@ -5,7 +5,10 @@
  * API under load on PGlite and PostgreSQL against a bare Fastify route. Writes reports/bench/<time>.md and .json
  * (and latest.md), prints the summary with pass or fail per NOTES.md target, and never fails on a target.
  *
- * Options: `--only=js,interaction,lighthouse,api`; `--quick` (fewer samples); BENCH_DATABASE_URL (else
+ * It also drives whole applicant journeys (create, each form step's update, onboard) by 50 concurrent applicants on
+ * PostgreSQL (and PGlite), and builds a content set five times larger to see how check, build and validators grow.
+ *
+ * Options: `--only=js,interaction,lighthouse,api,journeys,growth`; `--quick` (fewer samples); BENCH_DATABASE_URL (else
  * TEST_DATABASE_URL, else DATABASE_URL) for the PostgreSQL run; BENCH_SCREENS to name other screens;
  * BENCH_LIGHTHOUSE_DIR to keep every Lighthouse report (JSON) there.
  */
@@ -16,7 +19,8 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { loadContent } from '../content/load.ts';
-import { benchApi, benchBare, benchGetAgainstBare, type GetRound } from './api.ts';
+import { benchApi, benchBare, benchGetAgainstBare, benchJourneys, type GetRound, type JourneyFigure } from './api.ts';
+import { benchGrowth } from './growth.ts';
 import { buildApp, buildReference, referenceNames, type ReferenceName } from './build.ts';
 import { chromiumVersion, createApplication, launch, signUp } from './browser.ts';
 import { firstValidation, keystroke } from './interaction.ts';
@@ -32,7 +36,7 @@ import { verdicts } from './targets.ts';
 const root = join(import.meta.dirname, '../..');
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
-const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',') ?? ['js', 'interaction', 'lighthouse', 'api'];
+const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',') ?? ['js', 'interaction', 'lighthouse', 'api', 'journeys', 'growth'];
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 
 const work = mkdtempSync(join(tmpdir(), 'bench-'));
@@ -154,24 +158,47 @@ async function main(): Promise<void> {
       getRounds.PGlite = await benchGetAgainstBare(pglite.url, bare.url, turns);
       await pglite.stop();
       if (databaseUrl) {
-        const schema = `bench_${randomBytes(5).toString('hex')}`;
-        const client = new pg.Client({ connectionString: databaseUrl });
-        await client.connect();
-        await client.query(`CREATE SCHEMA ${schema}`);
-        try {
-          const url = new URL(databaseUrl);
-          url.searchParams.set('options', `-c search_path=${schema}`);
-          const postgres = await startApp(dirs.app, { databaseUrl: url.toString() });
+        await withSchema(databaseUrl, async (url) => {
+          const postgres = await startApp(dirs.app, { databaseUrl: url });
           storages.PostgreSQL = await benchApi(postgres.url, options);
           getRounds.PostgreSQL = await benchGetAgainstBare(postgres.url, bare.url, turns);
           await postgres.stop();
-        } finally {
-          await client.query(`DROP SCHEMA ${schema} CASCADE`);
-          await client.end();
-        }
+        });
       } else results.errors.push('API on PostgreSQL: set BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL');
       return { connections: options.connections, duration: options.duration, bare: bareFigure, storages, getRounds, roundSeconds: turns.duration };
     });
+  }
+
+  if (only.includes('journeys')) {
+    results.journeys = await step('whole applicant journeys', results, async () => {
+      for (const r of running.splice(0)) await r.stop();
+      const seconds = quick ? 8 : 20;
+      const bare = keep(await startBare());
+      const bareRequestsPerSecond = (await benchBare(bare.url, { connections: 100, duration: quick ? 2 : 4 })).requestsPerSecond;
+      const storages: Record<string, JourneyFigure> = {};
+      if (databaseUrl) {
+        await withSchema(databaseUrl, async (url) => {
+          const postgres = await startApp(dirs.app, { databaseUrl: url });
+          try {
+            storages.PostgreSQL = await benchJourneys(postgres.url, { applicants: 50, seconds });
+          } finally {
+            await postgres.stop();
+          }
+        });
+      } else results.errors.push('journeys on PostgreSQL: set BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL');
+      const pglite = await startApp(dirs.app, { dataDir: join(work, 'pglite-journeys') });
+      try {
+        storages.PGlite = await benchJourneys(pglite.url, { applicants: 50, seconds });
+      } finally {
+        await pglite.stop();
+      }
+      return { storages, bareRequestsPerSecond };
+    });
+  }
+
+  if (only.includes('growth')) {
+    for (const r of running.splice(0)) await r.stop();
+    results.growth = await step('content five times larger', results, () => benchGrowth(join(work, 'growth'), 5));
   }
 
   for (const r of running.splice(0)) await r.stop();
@@ -185,6 +212,22 @@ async function main(): Promise<void> {
   writeFileSync(join(out, `${stamp}.json`), `${JSON.stringify({ results, verdicts: list }, null, 2)}\n`);
   writeFileSync(join(out, 'latest.md'), text);
   console.log(`\n${summary(list)}\n\nReport: ${join(out, `${stamp}.md`)}`);
+}
+
+/** Runs `work` with a database URL whose search path is a new schema, dropped afterwards. */
+async function withSchema(databaseUrl: string, work: (url: string) => Promise<void>): Promise<void> {
+  const schema = `bench_${randomBytes(5).toString('hex')}`;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query(`CREATE SCHEMA ${schema}`);
+  try {
+    const url = new URL(databaseUrl);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    await work(url.toString());
+  } finally {
+    await client.query(`DROP SCHEMA ${schema} CASCADE`);
+    await client.end();
+  }
 }
 
 /** The same check as scripts/check-build.ts, on the benchmark's own build folder. */

@@ -53,6 +53,19 @@ export function markdown(r: BenchResults, verdicts: Verdict[]): string {
         rounds.forEach((round, i) => lines.push(`| ${storage} | ${i + 1} | ${round.bare.toFixed(0)} | ${round.get.toFixed(0)} | ${((100 * round.get) / round.bare).toFixed(0)}% | ${round.getP99Ms} ms |`));
     }
   }
+  if (r.journeys) {
+    lines.push('', `## Whole applicant journeys (create, each form step's update, onboard), the bare route at ${r.journeys.bareRequestsPerSecond.toFixed(0)} req/s`, '', '| storage | applicants | journeys | journeys/s | call | calls | p50 | p99 | errors |', '|---|---|---|---|---|---|---|---|---|');
+    for (const [storage, j] of Object.entries(r.journeys.storages))
+      for (const [call, c] of Object.entries(j.calls)) lines.push(`| ${storage} | ${j.applicants} | ${j.journeys} | ${j.journeysPerSecond.toFixed(1)} | ${call} | ${c.calls} | ${ms(c.p50Ms)} | ${ms(c.p99Ms)} | ${c.errors} |`);
+    for (const [storage, j] of Object.entries(r.journeys.storages)) for (const f of j.failures) lines.push('', `- ${storage}: ${f}`);
+  }
+  if (r.growth) {
+    const g = r.growth;
+    lines.push('', `## Content ${g.factor}× larger (the real flows and copies under new ids, with their variants)`, '', '| content | screens | check:content | build | precompiled validators |', '|---|---|---|---|---|');
+    for (const [name, f] of [['real', g.real], [`${g.factor}×`, g.synthetic]] as const)
+      lines.push(`| ${name} | ${f.screens} | ${f.checkSeconds.toFixed(1)} s${f.checkPassed ? '' : ' (failed)'} | ${f.buildSeconds.toFixed(1)} s${f.buildPassed ? '' : ' (failed)'} | ${kb(f.validatorBytes)} |`);
+    lines.push('', 'Validators are compiled per distinct schema (rjsf hashes each), so copies of a screen share theirs: the bytes grow with distinct schemas, not with screens or variant combinations.');
+  }
   if (r.errors.length) lines.push('', '## Parts that could not run', '', ...r.errors.map((e) => `- ${e}`));
   return `${lines.join('\n')}\n`;
 }

@@ -1,5 +1,6 @@
 /** The shape of one benchmark run's results (written as JSON next to the Markdown report). */
-import type { ApiFigure, GetRound } from './api.ts';
+import type { ApiFigure, GetRound, JourneyFigure } from './api.ts';
+import type { GrowthResults } from './growth.ts';
 import type { Timing } from './interaction.ts';
 import type { ShippedJs } from './js-size.ts';
 import type { LighthouseResult } from './lighthouse.ts';
@@ -31,5 +32,9 @@ export interface BenchResults {
     getRounds: Record<string, GetRound[]>;
     roundSeconds: number;
   };
+  /** Whole applicant journeys by concurrent applicants, per storage (api.ts benchJourneys), and the bare route's req/s. */
+  journeys?: { storages: Record<string, JourneyFigure>; bareRequestsPerSecond: number };
+  /** How content check, build and precompiled validators grow with content five times larger (growth.ts). */
+  growth?: GrowthResults;
   errors: string[];
 }

@@ -32,9 +32,6 @@ const OPEN_READINGS: Record<string, { answer: unknown; why: string }> = {};
  * moment the product agrees (the expected failure then fails). This list only shrinks.
  */
 const KNOWN_DIFFERENCES: Record<string, string> = {
-  'doc1 §4.2 step-up screen #4': 'item 1: OTP_SMS goes to mobile verification when phone auth is on outside CAD',
-  'doc1 §4.2 step-up screen #6': 'item 1: PHONE_AUTH goes to the code screen unless mobile verification applies',
-  'doc1 §4.2 step-up screen #8': 'item 1: PHONE_AUTH goes to the code screen unless mobile verification applies',
   'doc1 §4.3 no step-up left #1': 'item 2, row 1: the store pages flag',
   'doc1 §4.3 no step-up left #2': 'item 2, row 1: the store pages flag',
   'doc1 §4.3 no step-up left #3': 'item 2, row 2: request the redirect without a configured address',

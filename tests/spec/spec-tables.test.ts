@@ -32,13 +32,8 @@ const OPEN_READINGS: Record<string, { answer: unknown; why: string }> = {};
  * moment the product agrees (the expected failure then fails). This list only shrinks.
  */
 const KNOWN_DIFFERENCES: Record<string, string> = {
-  'doc1 §4.3 no step-up left #1': 'item 2, row 1: the store pages flag',
-  'doc1 §4.3 no step-up left #2': 'item 2, row 1: the store pages flag',
-  'doc1 §4.3 no step-up left #3': 'item 2, row 2: request the redirect without a configured address',
   'doc1 §4.3 no step-up left #7': 'item 2, row 5: a pending decision on another portal stays put',
   'doc1 §4.3 no step-up left #8': 'item 2, row 5: a pending decision on another portal stays put',
-  'doc1 §4.3 no step-up left #11': 'item 2, row 6: INFO_PROVIDED goes to owners',
-  'doc1 §4.3 no step-up left #13': 'item 2, row 7: add-channel with a channel request',
   'doc1 §4.3 no step-up left #14': 'item 2, row 7: bank when upgraded from basic',
   'doc1 §4.3 no step-up left #15': 'item 2, row 7: complete when approved otherwise',
   'doc1 §4.4 after onboard #6': 'doc1 §4.4: a basic account needing KYC/KYB with a basic result goes back to the form',

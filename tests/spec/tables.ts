@@ -110,7 +110,9 @@ export function contextFor(given: Given, defaults: Given = {}): Record<string, u
       ...(applicant.email !== undefined ? { email: { emailAddress: applicant.email } } : {}),
     },
     company: {
-      ...(company.segment !== undefined ? { name: 'Ann Lee Catering', segment: company.segment, mccDetails: { label: company.categoryLabel } } : {}),
+      // The spec's category label is our chosen industry (company.mccDetails.industryId: its label is a message of
+      // the catalogues, rules/categories.json); 18 is an industry of MCC 5462 there.
+      ...(company.segment !== undefined ? { name: 'Ann Lee Catering', segment: company.segment, mccDetails: company.categoryLabel ? { industryId: 18 } : {} } : {}),
     },
     owners: [],
     bank: g.bankSubmitted === true ? { submitted: true } : {},

@@ -139,7 +139,7 @@ export function ScreenHost({ screenId }: { screenId: string }) {
         navigate(withQuery(pathFor(fallback.to, errorContext, engine.bundle), fallback.query));
         return;
       }
-      const texts = failure.messages.length ? failure.messages : [t('shell.error.generic')];
+      const texts = failure.messages.length ? failure.messages.map((text) => text || t('shell.error.generic')) : [t('shell.error.generic')];
       for (const text of texts) engine.toast(text, 'error', { source: 'callError', context: errorContext });
     },
     [engine, go, resolved.onError, resolved.analytics, navigate, t],
@@ -339,7 +339,7 @@ export function ScreenHost({ screenId }: { screenId: string }) {
   }
   if (loadError) {
     const failure = loadError instanceof CallError ? loadError.failure : undefined;
-    return <ErrorPage title={t('shell.error.title')} text={failure?.messages[0] ?? t('shell.error.generic')} />;
+    return <ErrorPage title={t('shell.error.title')} text={failure?.messages[0] || t('shell.error.generic')} />;
   }
 
   const modal = blockingModalFor(engine.bundle.shell, context);

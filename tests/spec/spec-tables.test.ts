@@ -39,7 +39,6 @@ const OPEN_READINGS: Record<string, { answer: unknown; why: string }> = {
 const KNOWN_DIFFERENCES: Record<string, string> = {
   'doc1 §4.3 no step-up left #7': 'item 2, row 5: a pending decision on another portal stays put',
   'doc1 §4.3 no step-up left #8': 'item 2, row 5: a pending decision on another portal stays put',
-  'doc1 §4.4 after onboard #6': 'doc1 §4.4: a basic account needing KYC/KYB with a basic result goes back to the form',
 };
 
 /** The new signup form's steps of doc1 §2.6 in our screens (docs/spec-map.md: the spec's second step is our two screens). */

@@ -89,7 +89,7 @@ test.describe('bank', () => {
     await page.getByLabel('Confirm account number').fill('000123456780');
     await page.getByRole('button', { name: 'Save bank account' }).click();
     await expect(page.getByRole('alert').first()).toBeFocused();
-    await expect(page.getByText('Account numbers don’t match. Please verify.').first()).toBeVisible();
+    await expect(page.getByText('Account number is not matching, please verify.').first()).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByLabel('Confirm account number').fill('000123456789');
     await page.getByRole('button', { name: 'Save bank account' }).click();

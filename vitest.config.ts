@@ -18,7 +18,7 @@ export default defineConfig({
       {
         extends: true,
         // Property tests run many cases; on a loaded 2-core CI machine they need more than the default 5 s.
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 20_000 },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/spec/**/*.test.ts'], environment: 'node', testTimeout: 20_000 },
       },
       {
         extends: true,

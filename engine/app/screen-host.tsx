@@ -130,7 +130,7 @@ export function ScreenHost({ screenId }: { screenId: string }) {
         navigate(outcome.href);
         return;
       }
-      const texts = outcome.messages.length ? outcome.messages : [t('shell.error.generic')];
+      const texts = outcome.messages.length ? outcome.messages.map((text) => text || t('shell.error.generic')) : [t('shell.error.generic')];
       for (const text of texts) engine.toast(text, 'error', { source: 'callError', context: outcome.context });
     },
     [engine, resolved.onError, resolved.analytics, navigate, t],
@@ -305,7 +305,7 @@ export function ScreenHost({ screenId }: { screenId: string }) {
   }
   if (loadError) {
     const failure = loadError instanceof CallError ? loadError.failure : undefined;
-    return <ErrorPage title={t('shell.error.title')} text={failure?.messages[0] ?? t('shell.error.generic')} />;
+    return <ErrorPage title={t('shell.error.title')} text={failure?.messages[0] || t('shell.error.generic')} />;
   }
 
   const modal = blockingModalFor(engine.bundle.shell, context);

@@ -8,16 +8,21 @@ const LEAKS = ['Unhandled error', 'TypeError:', 'ValidationError:'];
 export interface ApiFailure {
   /** HTTP status; 0 for a network failure. */
   status: number;
-  /** Message texts to show, already localised by the API; empty means "use the default message". */
+  /** Message texts to show, already localised by the API; an empty list, or an empty text, means the default message. */
   messages: string[];
   /** Field errors the API named (JSON pointer and message key). */
   fields: Array<{ field: string; key?: string; description?: string }>;
   body: unknown;
 }
 
-function clean(text: unknown): string | undefined {
-  if (typeof text !== 'string' || text.trim() === '') return undefined;
-  return LEAKS.some((leak) => text.includes(leak)) ? undefined : text;
+/** A non-empty text, or undefined. */
+function chosen(text: unknown): string | undefined {
+  return typeof text === 'string' && text.trim() !== '' ? text : undefined;
+}
+
+/** The text to show: '' (the default message) when it leaks an internal failure. */
+function shown(text: string): string {
+  return LEAKS.some((leak) => text.includes(leak)) ? '' : text;
 }
 
 export function failureFrom(status: number, body: unknown): ApiFailure {
@@ -25,13 +30,16 @@ export function failureFrom(status: number, body: unknown): ApiFailure {
   const details = Array.isArray(record.details) ? (record.details as Array<Record<string, unknown>>) : [];
   const messages: string[] = [];
   if (Array.isArray(record.errors)) {
+    // Each item shows; an item that leaks an internal failure shows the default message in its place.
     for (const item of record.errors) {
-      const text = clean(typeof item === 'string' ? item : (item as Record<string, unknown>)?.description ?? (item as Record<string, unknown>)?.message);
-      if (text) messages.push(text);
+      const text = chosen(typeof item === 'string' ? item : ((item as Record<string, unknown>)?.description ?? (item as Record<string, unknown>)?.message));
+      if (text !== undefined) messages.push(shown(text));
     }
   } else {
-    const first = clean(details[0]?.description) ?? clean(record.message) ?? clean(record.error);
-    if (first) messages.push(first);
+    // The first text present is the message; if it leaks, the default message replaces it (it does not fall
+    // through to the next field).
+    const first = chosen(details[0]?.description) ?? chosen(record.message) ?? chosen(record.error);
+    if (first !== undefined && shown(first) !== '') messages.push(first);
   }
   const fields = details
     .filter((detail) => typeof detail.field === 'string')

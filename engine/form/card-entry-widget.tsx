@@ -68,7 +68,7 @@ export function CardEntryWidget({ id, label, value, required, onChange, options,
       if (mine !== attempt.current) return;
       const token = data?.[settings.tokenField];
       if (!response.ok || typeof token !== 'string') {
-        setStatus({ kind: 'failed', text: failureFrom(response.status, data).messages[0] ?? t(settings.failedKey) });
+        setStatus({ kind: 'failed', text: failureFrom(response.status, data).messages[0] || t(settings.failedKey) });
         return;
       }
       // The number and CVV are not kept once the vault holds them.

@@ -30,6 +30,8 @@ interface Options {
   /** The tone of each flagged type's notice ('error' or 'warning'); a type not named here is a warning. */
   noticeTones?: Record<string, 'error' | 'warning'>;
   suggestions?: Suggestions;
+  /** Milliseconds the search waits after the last keystroke before it filters (doc2 §9 category search debounce). */
+  searchDelayMs?: number;
 }
 
 interface Suggestions {
@@ -102,6 +104,20 @@ function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 }
 
+/** `value` once it has stopped changing for `delayMs` (at once without a positive delay). */
+function useSettled(value: string, delayMs: number | undefined): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    if (!delayMs || delayMs <= 0) {
+      setSettled(value);
+      return undefined;
+    }
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return delayMs && delayMs > 0 ? settled : value;
+}
+
 export function GroupedSelectWidget(props: WidgetProps) {
   const { id, htmlName, value, disabled, readonly, onChange, onBlur, onFocus, rawErrors = [], required, registry } = props;
   const { t } = useI18n();
@@ -127,7 +143,8 @@ export function GroupedSelectWidget(props: WidgetProps) {
       ? [{ id: '__suggested', label: t(options.suggestions.labelKey), items: suggested }, ...groups]
       : groups;
   }, [groups, ranked, options, t]);
-  const needle = fold(search.trim());
+  const filter = useSettled(search, options.searchDelayMs);
+  const needle = fold(filter.trim());
   const visible = needle
     ? listed
         .map((group) => ({
@@ -140,7 +157,8 @@ export function GroupedSelectWidget(props: WidgetProps) {
   const type = selected && options.itemType ? String(selected.item[options.itemType]) : undefined;
   const notice = type ? options.notices?.[type] : undefined;
   const count = new Set(visible.flatMap((group) => group.items.map(({ item }) => String(item[options.itemValue])))).size;
-  const suggestions = !needle && options.suggestions && listed !== groups ? listed[0]!.items : [];
+  // The suggestions give way as soon as the applicant types, before the search settles.
+  const suggestions = !search.trim() && options.suggestions && listed !== groups ? listed[0]!.items : [];
   return (
     <div className="grouped-select">
       <label className="grouped-select__search-label" htmlFor={`${id}__search`}>

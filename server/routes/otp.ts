@@ -11,6 +11,7 @@ import { enforceRate } from '../http/rate-limit.ts';
 import { consumeRate } from '../storage/rate-limits.ts';
 import type { Messenger } from '../sandbox/outbox/messenger.ts';
 import { assertOwned } from './owned-application.ts';
+import { hasPhoneStepUp, withoutPhoneStepUps } from '../domain/step-ups.ts';
 import { api, errorResponses } from './schema-refs.ts';
 
 /** Wrong codes allowed before the code is locked and must be resent. */
@@ -23,14 +24,12 @@ const refusal: Record<Exclude<OtpCheck, 'ok'>, ErrorDetail> = {
   locked: { field: '/code', key: 'errors.otpLocked' },
 };
 
-function pendingOtp(doc: ApplicationDocument): boolean {
-  return doc.application.stepUpDetails.some((s) => s.type === 'OTP_SMS');
-}
 
 /**
  * The one-time code by SMS (doc2 §7; doc1 §4.5; doc2 §9: 6 digits, 10 minutes). `POST .../otp-code` sends a new
  * code to the applicant's mobile number through the sandbox outbox (table `outbox`); `POST .../step-ups/otp`
- * checks it (or skips with `?skip=true`) and clears the OTP_SMS step-up.
+ * checks it (or skips with `?skip=true`) and clears the phone step-ups (OTP_SMS and PHONE_AUTH: doc1 §4.2 sends both
+ * to this screen).
  */
 export async function otpRoutes(app: FastifyInstance, { db, content, messenger }: { db: Database; content: Content; messenger: Messenger }): Promise<void> {
   const ttlMs = content.config.constants.codeExpiryMs ?? 600_000;
@@ -46,7 +45,7 @@ export async function otpRoutes(app: FastifyInstance, { db, content, messenger }
     async (request, reply) => {
       const row = assertOwned(request, await findApplication<ApplicationDocument>(db, request.params.id));
       const doc = row.document;
-      if (!pendingOtp(doc)) throw new ApiError('CONFLICT', [{ field: '/application/stepUpDetails', key: 'errors.stepUpNotRequired' }]);
+      if (!hasPhoneStepUp(doc)) throw new ApiError('CONFLICT', [{ field: '/application/stepUpDetails', key: 'errors.stepUpNotRequired' }]);
       const phone = (doc.applicant.phone as { localPhoneNumber?: string } | undefined)?.localPhoneNumber;
       if (!phone) throw new ApiError('CONFLICT', [{ field: '/applicant/phone/localPhoneNumber', key: 'errors.phoneRequired' }]);
       await enforceRate(db, sendLimit, row.id, reply);
@@ -78,7 +77,7 @@ export async function otpRoutes(app: FastifyInstance, { db, content, messenger }
       if (!skip && !code) throw new ApiError('VALIDATION_FAILED', [{ field: '/code', key: 'validation.otp.required' }]);
       // The attempt is counted outside the document transaction so a wrong code still counts.
       const owned = assertOwned(request, await findApplication<ApplicationDocument>(db, request.params.id));
-      if (!pendingOtp(owned.document)) throw new ApiError('CONFLICT', [{ field: '/application/stepUpDetails', key: 'errors.stepUpNotRequired' }]);
+      if (!hasPhoneStepUp(owned.document)) throw new ApiError('CONFLICT', [{ field: '/application/stepUpDetails', key: 'errors.stepUpNotRequired' }]);
       if (!skip) {
         const { allowed, retryAfterSeconds } = await consumeRate(db, guessLimit, owned.id);
         if (!allowed) {
@@ -90,11 +89,8 @@ export async function otpRoutes(app: FastifyInstance, { db, content, messenger }
       }
       const updated = await updateApplication<ApplicationDocument>(db, owned.id, (current) => {
         const doc = assertOwned(request, current).document;
-        return {
-          ...doc,
-          applicant: { ...doc.applicant, phone: { ...(doc.applicant.phone as object), verified: !skip } },
-          application: { ...doc.application, stepUpDetails: doc.application.stepUpDetails.filter((s) => s.type !== 'OTP_SMS') },
-        };
+        const answered = withoutPhoneStepUps(doc);
+        return { ...answered, applicant: { ...doc.applicant, phone: { ...(doc.applicant.phone as object), verified: !skip } } };
       });
       if (!updated) throw new ApiError('APPLICATION_NOT_FOUND');
       return publicView(updated.document);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Content } from '../content.ts';
 import type { ApplicationDocument } from '../domain/document.ts';
-import { applicantLocale, applicantMobile, hasStepUp, withoutStepUp, withPhoneVerified } from '../domain/step-ups.ts';
+import { applicantLocale, applicantMobile, hasPhoneStepUp, withoutPhoneStepUps, withPhoneVerified } from '../domain/step-ups.ts';
 import { ApiError } from '../http/errors.ts';
 import { enforceRate } from '../http/rate-limit.ts';
 import { requireUser } from '../http/request-context.ts';
@@ -27,7 +27,8 @@ const expired = () => new ApiError('LINK_EXPIRED', [{ field: '/vfp', key: 'error
  *   (no session needed: the link is the credential) once; the first device polls `GET .../sms-verifications`.
  * - Mobile (carrier): `GET .../verification-url` gives a carrier address; the carrier sends the browser back to
  *   finalTargetUrl with `vfp`, and `POST .../mobile-verifications` with that vfp clears the step-up on SUCCESS.
- * Both answer a pending PHONE_AUTH step-up and mark the applicant's phone verified.
+ * Both answer a pending phone step-up (PHONE_AUTH or OTP_SMS: doc1 §4.2 sends both to the same screens) and mark the
+ * applicant's phone verified.
  */
 export async function phoneAuthRoutes(
   app: FastifyInstance,
@@ -44,14 +45,14 @@ export async function phoneAuthRoutes(
 
   const ownedWithPhoneAuth = async (request: import('fastify').FastifyRequest<{ Params: Params }>) => {
     const row = assertOwned(request, await findApplication<ApplicationDocument>(db, request.params.id));
-    if (!hasStepUp(row.document, 'PHONE_AUTH')) throw notPending();
+    if (!hasPhoneStepUp(row.document)) throw notPending();
     const phone = applicantMobile(row.document);
     if (!phone) throw new ApiError('CONFLICT', [{ field: '/applicant/phone/localPhoneNumber', key: 'errors.phoneRequired' }]);
     return { row, phone };
   };
 
   const clearPhoneAuth = (id: string, verified: boolean) =>
-    updateApplication<ApplicationDocument>(db, id, (current) => withPhoneVerified(withoutStepUp(current.document, 'PHONE_AUTH'), verified));
+    updateApplication<ApplicationDocument>(db, id, (current) => withPhoneVerified(withoutPhoneStepUps(current.document), verified));
 
   app.post<{ Params: Params; Querystring: { skip?: string; retry?: string }; Body: { finalTargetUrl?: string } | undefined }>(
     `${base}/sms-verifications`,
@@ -111,7 +112,7 @@ export async function phoneAuthRoutes(
         if (used !== 'ok') return used;
         const current = await findApplication<ApplicationDocument>(tx, link.applicationId, true);
         if (current) {
-          const next = withPhoneVerified(withoutStepUp(current.document, 'PHONE_AUTH'), true);
+          const next = withPhoneVerified(withoutPhoneStepUps(current.document), true);
           await saveDocument(tx, current.id, next);
         }
         return 'ok';

@@ -65,6 +65,16 @@ describe('POST /api/v2/applications/:id/step-ups/otp', () => {
     expect((await h.call('POST', `/api/v2/applications/${id}/step-ups/otp`, cookie, { code })).statusCode).toBe(409);
   });
 
+  // doc1 §4.2: PHONE_AUTH goes to the one-time code screen unless mobile verification applies, so the code answers it.
+  it('answers a PHONE_AUTH step-up through the code', async () => {
+    const { id, cookie } = await withOtp('0009');
+    const code = await sendCode(id, cookie);
+    const res = await h.call('POST', `/api/v2/applications/${id}/step-ups/otp`, cookie, { code });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().application.stepUpDetails).toEqual([]);
+    expect(res.json().applicant.phone.verified).toBe(true);
+  });
+
   it('refuses a wrong code (400 naming /code), an expired one, and locks after five attempts', async () => {
     const { id, cookie } = await withOtp();
     const code = await sendCode(id, cookie);

@@ -117,9 +117,21 @@ describe('SMS phone link', () => {
     expect(await listOutbox(h.t.db)).toEqual([]);
   });
 
-  it('answers 409 when PHONE_AUTH is not pending', async () => {
-    const { id, cookie } = await withPhoneAuth('2125551234', '0005');
+  it('answers 409 when no phone step-up (PHONE_AUTH or OTP_SMS) is pending', async () => {
+    const { id, cookie } = await withPhoneAuth('2125551234', '0004');
     expect((await h.call('POST', `${base(id)}/sms-verifications`, cookie, {})).statusCode).toBe(409);
+  });
+
+  // doc1 §4.2: OTP_SMS goes to mobile verification when phone auth is on outside CAD, and mobile verification falls
+  // back to the phone link (doc1 §4.5): the link must answer an OTP_SMS step-up too.
+  it('answers an OTP_SMS step-up through the phone link', async () => {
+    const { id, cookie } = await withPhoneAuth('2125551234', '0005');
+    expect((await h.call('POST', `${base(id)}/sms-verifications`, cookie, {})).statusCode).toBe(200);
+    const confirmed = await h.app.inject({ method: 'POST', url: `${base(id)}/sms-verifications/${await textedVfp()}` });
+    expect(confirmed.json().data.status).toBe('SUCCESS');
+    const doc = (await h.call('GET', `/api/v2/applications/${id}`, cookie)).json();
+    expect(doc.application.stepUpDetails).toEqual([]);
+    expect(doc.applicant.phone.verified).toBe(true);
   });
 });
 

@@ -26,6 +26,7 @@ interface Probe {
 
 /** Formats no API field takes, and why (the test fails if this list and the fixture drift apart). */
 const notOnTheApi: Record<string, string> = {
+  'company-name': 'the further company name length check (doc2 §5) alone; the API applies it within legal-business-name',
   'date-of-birth-dmy': 'an input order the browser may offer; the API stores and checks dates of birth as MM/DD/YYYY (doc2 §5 default)',
   'date-of-birth-ymd': 'an input order the browser may offer; the API stores and checks dates of birth as MM/DD/YYYY (doc2 §5 default)',
 };
@@ -110,7 +111,8 @@ const probes: Record<string, Probe> = {
   'business-name-accented': created('CA', ['company', 'name']),
   'business-name-optional': created('US', ['company', 'dba']),
   'business-name-accented-optional': created('CA', ['company', 'dba']),
-  'company-name': {
+  // doc1 §2.7, doc2 §5: the tax-information form's legal business name, the same format in the browser and the API.
+  'legal-business-name': {
     field: '/legalBusinessName',
     snapshot: documentOf(apps.US),
     send: (value) => h.call('POST', `/api/v2/applications/${apps.US}/government-identifications/manual-entry`, cookie, { value: '212456789', sourceType: 'SSN9', legalBusinessName: value }),

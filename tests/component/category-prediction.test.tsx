@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { applicationId, fakeApi, renderScreen, type Answer } from './render-screen.tsx';
 
 const categories = JSON.parse(readFileSync('rules/categories.json', 'utf8')) as { groups: unknown[] };
-const config = JSON.parse(readFileSync('rules/config.json', 'utf8')) as { constants: { categoryPredictionTimeoutMs: number } };
+const config = JSON.parse(readFileSync('rules/config.json', 'utf8')) as { constants: { categoryPredictionTimeoutMs: number; categorySearchDebounceMs: number } };
 const document = {
   application: { id: applicationId },
   company: { name: 'Jane Doe Bakery LLC', dba: 'Racetrack Treats' },
@@ -87,9 +87,25 @@ describe('category prediction', () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Search by keyword'), 'donut');
     expect(chips()).toBeNull();
-    const first = select.querySelector('optgroup')!;
-    expect(first.getAttribute('label')).toBe('Suggested for your business');
-    expect(within(first as HTMLElement).getAllByRole('option').map((o) => o.textContent)).toEqual(['Donut shop']);
+    await waitFor(() => expect(within(select.querySelector('optgroup') as HTMLElement).getAllByRole('option').map((o) => o.textContent)).toEqual(['Donut shop']), {
+      timeout: config.constants.categorySearchDebounceMs + 2000,
+    });
+    expect(select.querySelector('optgroup')!.getAttribute('label')).toBe('Suggested for your business');
+  });
+
+  // doc2 §9: 'Category search debounce 650 ms (default 500)': the list filters once typing has paused that long.
+  it(`filters the list only after rules/config.json's ${config.constants.categorySearchDebounceMs} ms pause in typing`, async () => {
+    expect(config.constants.categorySearchDebounceMs).toBe(650);
+    api(() => ({ status: 503, body: {} }));
+    await renderScreen(`/${applicationId}/applicant/category`);
+    const select = await screen.findByLabelText(/Business category/);
+    await waitFor(() => expect(select.querySelectorAll('optgroup').length).toBe(categories.groups.length));
+    const user = userEvent.setup();
+    const typed = Date.now();
+    await user.type(screen.getByLabelText('Search by keyword'), 'donut');
+    expect(select.querySelectorAll('optgroup').length).toBe(categories.groups.length);
+    await waitFor(() => expect(select.querySelectorAll('optgroup').length).toBeLessThan(categories.groups.length), { timeout: 3000 });
+    expect(Date.now() - typed).toBeGreaterThanOrEqual(config.constants.categorySearchDebounceMs);
   });
 
   it('a failed prediction shows the plain list, without a suggestions group', async () => {

@@ -93,7 +93,7 @@ test('the standalone co-brand sends an approved applicant from the bank link to 
     hub = route.request().url();
     await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Payments hub</title><h1>Payments hub</h1></html>' });
   });
-  await page.goto(`/r/standalone-shop/${id}/bank/options`);
+  await page.goto(`/r/standalone-shop/${id}/bank`);
   await page.getByRole('button', { name: 'Enter bank details manually' }).click();
   await expect(page).toHaveURL(new RegExp(`/r/standalone-shop/${id}/bank/manual`));
   await page.getByLabel('Account holder name').fill('Acme Bakery');

@@ -201,7 +201,7 @@ test('an application upgraded from basic to full and approved goes to the bank, 
   await expect(page).toHaveURL(new RegExp(`/${basic.applicationId}/update$`));
   await call(page, 'POST', `/api/v2/applications/${encodeURIComponent(basic.applicationId)}/onboard`);
   await page.goto(`/${basic.applicationId}/resume`);
-  await expect(page).toHaveURL(new RegExp(`/${basic.applicationId}/bank/options$`));
+  await expect(page).toHaveURL(new RegExp(`/${basic.applicationId}/bank$`));
   await heading(page, 'money.bankOptions.title');
   await page.getByRole('button', { name: text(locale, 'money.bankOptions.manual'), exact: true }).click();
   await saveBankForm(page, 'Corner Shop');

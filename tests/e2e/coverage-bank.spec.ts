@@ -51,7 +51,7 @@ test('with partners to verify, a saved bank account leads to the partners (US en
 
 test('"I’ll do this later" from the bank choice and from the manual form (US en-US, domain)', async ({ page }) => {
   await signedIn(page, 'US', locale);
-  for (const path of ['bank/options', 'bank/manual']) {
+  for (const path of ['bank', 'bank/manual']) {
     const id = await seeded(page, applicationBody('US', '4321'));
     await open(page, 'domain', id, path);
     await page.getByRole('button', { name: text(locale, 'money.bankOptions.later'), exact: true }).click();

@@ -34,7 +34,7 @@ test('resume after onboarding: the after-onboard table opens each step-up (US en
   await signedIn(page, 'US', 'en-US');
   for (const [last4, path, messages] of [
     ['0005', 'otp', 'signup.otp'],
-    ['0009', 'phone-auth', 'signup.phoneAuth'],
+    ['0009', 'otp', 'signup.otp'],
     ['0004', 'identification', 'signup.identification'],
     ['0008', 'ssn', 'signup.fullSsn'],
   ] as const) {

@@ -50,7 +50,7 @@ test('after an instant bank link, a co-brand with a redirect address sends the a
   await coBrandWithRedirect(page);
   const id = await approvedApplication(page);
   await page.route(`${PARTNER}*`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Partner</title><h1>Partner site</h1></html>' }));
-  await page.goto(`/${id}/bank/options`);
+  await page.goto(`/${id}/bank`);
   await page.getByRole('button', { name: 'Link my bank instantly' }).click();
   await expect(page).toHaveURL(/\/sandbox\/bank-link\?token=/);
   await page.getByLabel(/Everyday Checking/).check();

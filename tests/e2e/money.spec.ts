@@ -43,7 +43,7 @@ test.describe('bank', () => {
   test('instant link through the sandbox picker ends on complete with the linked account', async ({ page }) => {
     const doc = await approvedApplication(page);
     const id = doc.application.id as string;
-    await page.goto(`/${id}/bank/options`);
+    await page.goto(`/${id}/bank`);
     await expect(page.getByRole('heading', { level: 1, name: 'Link your bank account' })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Link my bank instantly' }).click();
@@ -62,12 +62,12 @@ test.describe('bank', () => {
   test('a failed link goes back to the bank choice with the bank-link error, and nothing is linked', async ({ page }) => {
     const doc = await approvedApplication(page);
     const id = doc.application.id as string;
-    await page.goto(`/${id}/bank/options`);
+    await page.goto(`/${id}/bank`);
     await page.getByRole('button', { name: 'Link my bank instantly' }).click();
     await expect(page).toHaveURL(/\/sandbox\/bank-link/);
     await page.getByRole('group', { name: 'Unavailable Bank' }).getByRole('radio').check();
     await page.locator('form button[type="submit"]').click();
-    await expect(page).toHaveURL(new RegExp(`/${id}/bank/options\\?error=bankLink$`));
+    await expect(page).toHaveURL(new RegExp(`/${id}/bank\\?error=bankLink$`));
     await expect(page.getByText('Sorry, something went wrong. Please wait a few minutes and try connecting again.')).toBeVisible();
     await expectNoAxeViolations(page);
     const after = await documentOf(page, id);
@@ -77,7 +77,7 @@ test.describe('bank', () => {
   test('manual entry in the US: routing number, mismatch caught, test deposit explained', async ({ page }) => {
     const doc = await approvedApplication(page);
     const id = doc.application.id as string;
-    await page.goto(`/${id}/bank/options`);
+    await page.goto(`/${id}/bank`);
     await page.getByRole('button', { name: 'Enter bank details manually' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Enter your bank account' })).toBeVisible();
     await expect(page.getByText('2-3 days')).toBeVisible();
@@ -89,7 +89,7 @@ test.describe('bank', () => {
     await page.getByLabel('Confirm account number').fill('000123456780');
     await page.getByRole('button', { name: 'Save bank account' }).click();
     await expect(page.getByRole('alert').first()).toBeFocused();
-    await expect(page.getByText('Account numbers don’t match. Please verify.').first()).toBeVisible();
+    await expect(page.getByText('Account number is not matching, please verify.').first()).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByLabel('Confirm account number').fill('000123456789');
     await page.getByRole('button', { name: 'Save bank account' }).click();

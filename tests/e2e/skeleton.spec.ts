@@ -125,7 +125,7 @@ test('a new applicant goes from landing to complete, and a reload resumes where 
   await page.getByLabel(/^Account number/).fill('000123456789');
   await page.getByLabel('Confirm account number').fill('000123456780');
   await page.getByRole('button', { name: 'Save bank account' }).click();
-  await expect(page.getByRole('alert')).toContainText('Account numbers don’t match');
+  await expect(page.getByRole('alert')).toContainText('Account number is not matching, please verify');
   await page.getByLabel('Confirm account number').fill('000123456789');
   await page.getByRole('button', { name: 'Save bank account' }).click();
 

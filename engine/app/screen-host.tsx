@@ -25,7 +25,7 @@ import { NotFound } from '../shell/not-found.tsx';
 import { BlockingModal } from '../shell/blocking-modal.tsx';
 import { beaconsFor, blockingModalFor, deriveContext, firstTarget, malformedParameters, withQuery } from './shell-rules.ts';
 import { track } from '../analytics/index.ts';
-import type { ApiFailure } from '../calls/errors.ts';
+import { failureShownOnForm, type ApiFailure } from '../calls/errors.ts';
 import type { TransitionRow } from '../content/types.ts';
 import { useServiceLookup } from '../services/lookup.ts';
 import services from '../../rules/services.json' with { type: 'json' };
@@ -139,10 +139,12 @@ export function ScreenHost({ screenId }: { screenId: string }) {
         navigate(withQuery(pathFor(fallback.to, errorContext, engine.bundle), fallback.query));
         return;
       }
+      // The form shows its field errors in the summary and at the fields: a toast would say it a third time.
+      if (!isLoad && failureShownOnForm(failure, resolved.form?.bind)) return;
       const texts = failure.messages.length ? failure.messages : [t('shell.error.generic')];
       for (const text of texts) engine.toast(text, 'error', { source: 'callError', context: errorContext });
     },
-    [engine, go, resolved.onError, resolved.analytics, navigate, t],
+    [engine, go, resolved.onError, resolved.analytics, resolved.form?.bind, navigate, t],
   );
 
   /** Runs calls in order, then follows rows: the primary submit and every secondary action go through here. */

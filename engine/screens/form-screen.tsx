@@ -114,7 +114,11 @@ export function FormScreen({ screen, context, submit, busy, headingRef, secondar
           showErrorList="top"
           liveValidate={submitted ? 'onChange' : false}
           extraErrors={extraErrors}
-          transformErrors={(errors: RJSFValidationError[]) => localiseErrors(errors, formData, (form.uiSchema ?? {}) as Record<string, unknown>, t, fieldOrder)}
+          transformErrors={(errors: RJSFValidationError[]) =>
+            localiseErrors(errors, formData, (form.uiSchema ?? {}) as Record<string, unknown>, t, fieldOrder, (field) =>
+              i18n.has(`${screen.messages}.${field}.required`) ? `${screen.messages}.${field}.required` : undefined,
+            )
+          }
           onChange={({ formData: next }) => {
             const data = (next ?? {}) as Record<string, unknown>;
             setFormData(data);

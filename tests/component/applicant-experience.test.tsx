@@ -55,3 +55,18 @@ describe('every message gets its variables (issue 22 item 3)', () => {
     expect(logged.filter((line) => line.includes('Variable not available'))).toEqual([]);
   });
 });
+
+describe('wording: each field says what to do (issue 22 item 11)', () => {
+  it('an empty required field asks for what it needs, by name, not "This field is required."', async () => {
+    const calls = fakeApi({ application: { id: applicationId }, applicant: {}, company: {} });
+    await renderScreen(`/${applicationId}/update`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    const summary = await screen.findByRole('alert');
+    expect(summary.textContent).toContain('Enter your legal first name.');
+    expect(summary.textContent).toContain('Enter your legal last name.');
+    expect(summary.textContent).toContain('Enter your email address.');
+    expect(document.body.textContent).not.toContain('This field is required.');
+    expect(calls.calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+});

@@ -68,7 +68,7 @@ async function fetchConfig(url: URL, currencyQuery: string | null, currencyCooki
 async function fetchUser(): Promise<User | null> {
   try {
     const session = await fetch('/api/v2/session', BOOT_READ);
-    return session.ok ? ((await session.json()) as { user: User }).user : null;
+    return session.ok ? (((await session.json()) as { user: User | null }).user ?? null) : null;
   } catch {
     return null;
   }

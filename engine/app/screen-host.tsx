@@ -24,7 +24,7 @@ import { NotFound } from '../shell/not-found.tsx';
 import { BlockingModal } from '../shell/blocking-modal.tsx';
 import { beaconsFor, blockingModalFor, malformedParameters } from './shell-rules.ts';
 import { track } from '../analytics/index.ts';
-import type { ApiFailure } from '../calls/errors.ts';
+import { failureShownOnForm, type ApiFailure } from '../calls/errors.ts';
 import type { TransitionRow } from '../content/types.ts';
 import { useServiceLookup } from './use-service-lookup.ts';
 import services from '../../rules/services.json' with { type: 'json' };
@@ -130,10 +130,12 @@ export function ScreenHost({ screenId }: { screenId: string }) {
         navigate(outcome.href);
         return;
       }
+      // The form shows its field errors in the summary and at the fields: a toast would say it a third time.
+      if (!isLoad && failureShownOnForm(failure, resolved.form?.bind)) return;
       const texts = outcome.messages.length ? outcome.messages.map((text) => text || t('shell.error.generic')) : [t('shell.error.generic')];
       for (const text of texts) engine.toast(text, 'error', { source: 'callError', context: outcome.context });
     },
-    [engine, resolved.onError, resolved.analytics, navigate, t],
+    [engine, resolved.onError, resolved.analytics, resolved.form?.bind, navigate, t],
   );
 
   /** Runs calls in order, then follows rows: the primary submit and every secondary action go through here. */

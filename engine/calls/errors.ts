@@ -50,3 +50,12 @@ export function failureFrom(status: number, body: unknown): ApiFailure {
     }));
   return { status, messages, fields, body };
 }
+
+/**
+ * Whether a failure's field errors land on a form with these bindings (field name -> document path): the form then
+ * shows them in its summary and at the fields, and nothing else repeats them (no toast). Pure.
+ */
+export function failureShownOnForm(failure: ApiFailure, bind: Record<string, string | undefined> | undefined): boolean {
+  const pointers = new Set(Object.values(bind ?? {}).filter(Boolean).map((path) => `/${String(path).replace(/\./g, '/')}`));
+  return failure.fields.some((field) => pointers.has(field.field));
+}

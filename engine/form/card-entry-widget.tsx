@@ -12,6 +12,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { BASE_HEADERS } from '../calls/run.ts';
 import { failureFrom } from '../calls/errors.ts';
 import { useI18n } from '../i18n/context.tsx';
+import { useSubmitSplit } from './error-summary.tsx';
 import { entryBody, partProblems, type EntryPart } from './token-entry.ts';
 import './money-widgets.css';
 
@@ -40,8 +41,8 @@ export function CardEntryWidget({ id, label, value, required, onChange, options,
   const problems = partProblems(settings.parts, values);
   const complete = Object.keys(problems).length === 0;
 
-  // An error arriving for a saved card (a decline) resets the card and keeps the message on screen.
-  // Only a new error text does this (an effect event reads the latest status and props, which re-run nothing).
+  // An error arriving for a saved card (a decline) resets the entry and keeps the message on screen. The refused token
+  // stays the field's value until a new card is saved, so the refusal stays the field's one error (not "enter a card").
   const errorText = rawErrors.join('|');
   const onErrors = useEffectEvent((text: string) => {
     if (text && status.kind === 'saved') {
@@ -49,43 +50,69 @@ export function CardEntryWidget({ id, label, value, required, onChange, options,
       setValues({});
       setTouched({});
       setStatus({ kind: 'entering' });
-      onChange(undefined);
     }
   });
   useEffect(() => onErrors(errorText), [errorText]);
 
-  // A complete entry is sent to the vault 300 ms after the last keystroke; a keystroke meanwhile starts again.
-  const save = useEffectEvent(async (mine: number, entered: Record<string, string>) => {
-    setStatus({ kind: 'saving' });
-    try {
-      const response = await fetch(settings.postTo, {
-        method: 'POST',
-        headers: { ...BASE_HEADERS },
-        body: JSON.stringify(entryBody(settings.parts, entered)),
-        credentials: 'same-origin',
-      });
-      const data = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-      if (mine !== attempt.current) return;
-      const token = data?.[settings.tokenField];
-      if (!response.ok || typeof token !== 'string') {
-        setStatus({ kind: 'failed', text: failureFrom(response.status, data).messages[0] || t(settings.failedKey) });
-        return;
+  /** Posts the parts to the vault; true once the token is the field's value. */
+  const save = async (mine: number): Promise<boolean> => {
+      setStatus({ kind: 'saving' });
+      try {
+        const response = await fetch(settings.postTo, {
+          method: 'POST',
+          headers: { ...BASE_HEADERS },
+          body: JSON.stringify(entryBody(settings.parts, values)),
+          credentials: 'same-origin',
+        });
+        const data = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+        if (mine !== attempt.current) return false;
+        const token = data?.[settings.tokenField];
+        if (!response.ok || typeof token !== 'string') {
+          setStatus({ kind: 'failed', text: failureFrom(response.status, data).messages[0] || t(settings.failedKey) });
+          return false;
+        }
+        // The number and CVV are not kept once the vault holds them.
+        setValues({});
+        setNotice(undefined);
+        setStatus({ kind: 'saved', args: Object.fromEntries(Object.entries(data ?? {}).filter(([k, v]) => k !== settings.tokenField && typeof v === 'string')) as Record<string, string> });
+        onChange(token);
+        return true;
+      } catch {
+        if (mine === attempt.current) setStatus({ kind: 'failed', text: t(settings.failedKey) });
+        return false;
       }
-      // The number and CVV are not kept once the vault holds them.
-      setValues({});
-      setNotice(undefined);
-      setStatus({ kind: 'saved', args: Object.fromEntries(Object.entries(data ?? {}).filter(([k, v]) => k !== settings.tokenField && typeof v === 'string')) as Record<string, string> });
-      onChange(token);
-    } catch {
-      if (mine === attempt.current) setStatus({ kind: 'failed', text: t(settings.failedKey) });
-    }
-  });
+  };
+  const inflight = useRef<Promise<boolean> | undefined>(undefined);
+  const running = useRef(false);
+  const start = () => {
+    // One save at a time: the timer and a press of the button both come here.
+    if (running.current && inflight.current) return inflight.current;
+    running.current = true;
+    inflight.current = save(++attempt.current).finally(() => {
+      running.current = false;
+    });
+    return inflight.current;
+  };
+
+  const startRef = useRef(start);
+  startRef.current = start;
   useEffect(() => {
     if (!complete || status.kind !== 'entering') return undefined;
-    const mine = ++attempt.current;
-    const timer = setTimeout(() => void save(mine, values), 300);
+    const timer = setTimeout(() => void startRef.current(), 300);
     return () => clearTimeout(timer);
   }, [complete, values, status.kind]);
+
+  // A press of the form's button while the card is typed but not yet saved saves it first, then submits (one click).
+  const split = useSubmitSplit();
+  const waiting = complete && (status.kind === 'entering' || status.kind === 'saving');
+  useEffect(() => {
+    const pending = split?.pending;
+    if (!pending || !waiting) return undefined;
+    pending.set(id, () => startRef.current());
+    return () => {
+      pending.delete(id);
+    };
+  }, [split, waiting, id]);
 
   const change = () => {
     attempt.current += 1;
@@ -102,14 +129,11 @@ export function CardEntryWidget({ id, label, value, required, onChange, options,
         {label}
         {required ? <span className="field__required" aria-hidden="true">{' *'}</span> : null}
       </legend>
-      {notice ? (
+      {/* The field's own error shows once, under the card, from the field template (same id); the notice keeps a
+          refusal on screen after the field's errors are gone, never beside the same text. */}
+      {notice && !rawErrors.includes(notice) ? (
         <p className="card-entry__notice" role="alert">
           {notice}
-        </p>
-      ) : null}
-      {fieldError && fieldError !== notice ? (
-        <p className="field__error" id={`${id}__error`}>
-          {fieldError}
         </p>
       ) : null}
       {status.kind === 'saved' ? (

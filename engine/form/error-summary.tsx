@@ -17,6 +17,8 @@ import { validationMeasure } from './validation-measure.ts';
 
 interface SummaryState {
   errors: RJSFValidationError[];
+  /** The heading when the API refused the submit (the refusal itself); the generic heading otherwise. */
+  title?: string;
   uiSchema: UiSchema | undefined;
   /** Refused submits so far: the summary takes focus each time this grows. */
   attempts: number;
@@ -43,7 +45,7 @@ export class ErrorSummaryStore {
 
   /** A refused submit: show `errors` and move focus to them. */
   refused(errors: RJSFValidationError[], uiSchema: UiSchema | undefined): void {
-    this.set({ errors, uiSchema, attempts: this.state.attempts + 1 });
+    this.set({ errors, uiSchema, attempts: this.state.attempts + 1, title: undefined });
   }
 
   /** A submit the API refused field by field: focus moves to the summary once rjsf shows those errors. */
@@ -55,6 +57,11 @@ export class ErrorSummaryStore {
   sync(errors: RJSFValidationError[], uiSchema: UiSchema | undefined): void {
     if (sameErrors(errors, this.state.errors) && uiSchema === this.state.uiSchema) return;
     this.set({ ...this.state, errors, uiSchema });
+  }
+
+  /** The API refused the submit: the summary's heading says the refusal until the next refusal or a valid submit. */
+  refusal(title: string | undefined): void {
+    if (title !== this.state.title) this.set({ ...this.state, title });
   }
 
   private set(next: SummaryState): void {
@@ -70,10 +77,19 @@ export interface SubmitSplit {
   validate(): { errors: RJSFValidationError[]; uiSchema: UiSchema | undefined } | undefined;
   /** Called in the transition that carries rjsf's submit after a refused one (the screen's own state for it). */
   onRefused?(): void;
+  /**
+   * Work a widget must finish before its value is the one to submit (a card typed but not yet tokenised), by field
+   * id: a submit first runs it, then submits again with the value it gave, so one press of the button does it all.
+   * Each resolves true when the value is now set, false when it failed (the widget shows why; nothing is submitted).
+   */
+  pending?: Map<string, () => Promise<boolean>>;
 }
 
 const SplitContext = createContext<SubmitSplit | undefined>(undefined);
 export const SubmitSplitProvider = SplitContext.Provider;
+
+/** The form's submit split, for a widget that registers pending work. */
+export const useSubmitSplit = (): SubmitSplit | undefined => useContext(SplitContext);
 
 /** A summary line names its field, so four 'This field is required.' lines still say which four fields. */
 function summaryText(property: string | undefined, message: string | undefined, uiSchema: UiSchema | undefined, t: (key: string, args?: Record<string, string>) => string): string {
@@ -98,20 +114,20 @@ function useErrorPageTitle(): void {
  * The error summary's box, for a form and for a one-choice screen alike: a titled list of links to the fields with
  * errors (the caller's `<li>`s), announced as an alert, focusable, and prefixing the page title while it shows.
  */
-export function ErrorSummaryBox({ ref, titleId, children }: { ref: Ref<HTMLDivElement>; titleId: string; children: ReactNode }) {
+export function ErrorSummaryBox({ ref, titleId, title, children }: { ref: Ref<HTMLDivElement>; titleId: string; title?: string; children: ReactNode }) {
   const { t } = useI18n();
   useErrorPageTitle();
   return (
     <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby={titleId}>
       <h2 className="error-summary__title" id={titleId}>
-        {t('form.errorSummary.title')}
+        {title ?? t('form.errorSummary.title')}
       </h2>
       <ul className="error-summary__list">{children}</ul>
     </div>
   );
 }
 
-function SummaryView({ store, state: { errors, uiSchema, attempts } }: { store: ErrorSummaryStore; state: SummaryState }) {
+function SummaryView({ store, state: { errors, uiSchema, attempts, title } }: { store: ErrorSummaryStore; state: SummaryState }) {
   const { t } = useI18n();
   const ref = useRef<HTMLDivElement>(null);
   // Focus moves to the summary after each refused submit, never while the applicant types (live validation would
@@ -123,7 +139,7 @@ function SummaryView({ store, state: { errors, uiSchema, attempts } }: { store: 
     }
   }, [store, attempts]);
   return (
-    <ErrorSummaryBox ref={ref} titleId="error-summary-title">
+    <ErrorSummaryBox ref={ref} titleId="error-summary-title" title={title}>
       {errors.map((error, index) => {
         const field = `root_${(error.property ?? '').replace(/^\./, '').replace(/\./g, '_')}`;
         return (
@@ -173,6 +189,18 @@ type FormTagProps = FormHTMLAttributes<HTMLFormElement> & { ref?: Ref<HTMLFormEl
 export function SplitSubmitForm({ ref, as: _as, onSubmit, children, ...rest }: FormTagProps) {
   const split = useContext(SplitContext);
   const handle = (event: SubmitEvent<HTMLFormElement>) => {
+    const work = split?.pending && event.target === event.currentTarget ? [...split.pending.values()] : [];
+    if (work.length) {
+      // A widget's value is still on its way (a card being tokenised): finish it, then submit what it gave.
+      event.preventDefault();
+      const form = event.currentTarget;
+      const submitter = event.nativeEvent.submitter;
+      void Promise.all(work.map((finish) => finish())).then((done) => {
+        // The widgets' onChange has to reach rjsf's state before its submit reads it.
+        if (done.every(Boolean)) setTimeout(() => form.requestSubmit(submitter ?? undefined), 0);
+      });
+      return;
+    }
     const started = performance.now();
     const checked = split && event.target === event.currentTarget ? split.validate() : undefined;
     // User Timing: the validation alone, shown in a browser's performance panel and read by `npm run bench`.

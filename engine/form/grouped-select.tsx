@@ -145,18 +145,23 @@ export function GroupedSelectWidget(props: WidgetProps) {
   }, [groups, ranked, options, t]);
   const filter = useSettled(search, options.searchDelayMs);
   const needle = fold(filter.trim());
+  const matches = ({ item, label }: { item: Item; label: string }, groupLabel: string) =>
+    fold(label).includes(needle) || (item.keywords ?? []).some((k) => fold(k).includes(needle)) || fold(groupLabel).includes(needle);
   const visible = needle
     ? listed
         .map((group) => ({
           ...group,
-          items: group.items.filter(({ item, label }) => fold(label).includes(needle) || (item.keywords ?? []).some((k) => fold(k).includes(needle)) || fold(group.label).includes(needle)),
+          // The chosen item always stays listed, so what is submitted is what the person sees selected.
+          items: group.items.filter((entry) => entry.item[options.itemValue] === value || matches(entry, group.label)),
         }))
         .filter((group) => group.items.length > 0)
     : listed;
   const selected = groups.flatMap((group) => group.items).find(({ item }) => item[options.itemValue] === value);
   const type = selected && options.itemType ? String(selected.item[options.itemType]) : undefined;
   const notice = type ? options.notices?.[type] : undefined;
-  const count = new Set(visible.flatMap((group) => group.items.map(({ item }) => String(item[options.itemValue])))).size;
+  const count = new Set(
+    visible.flatMap((group) => group.items.filter((entry) => matches(entry, group.label)).map(({ item }) => String(item[options.itemValue]))),
+  ).size;
   // The suggestions give way as soon as the applicant types, before the search settles.
   const suggestions = !search.trim() && options.suggestions && listed !== groups ? listed[0]!.items : [];
   return (

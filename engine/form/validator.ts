@@ -51,6 +51,8 @@ export function localiseErrors(
   uiSchema: Record<string, unknown>,
   t: Translate,
   fieldOrder: string[] = [],
+  /** The field's own "what to do" message for a missing value (`<screen>.<field>.required`), when it has one. */
+  requiredKeyOf: (field: string) => string | undefined = () => undefined,
 ): RJSFValidationError[] {
   const seen = new Set<string>();
   const rank = (error: RJSFValidationError) => {
@@ -70,7 +72,9 @@ export function localiseErrors(
   return firstPerField.map((error) => {
     const field = fieldOf(error);
     const fieldUi = (uiSchema[field.split('.')[0]] ?? {}) as Record<string, unknown>;
-    const overrides = (fieldUi['ui:messages'] ?? {}) as Record<string, string>;
+    const declared = (fieldUi['ui:messages'] ?? {}) as Record<string, string>;
+    const own = declared.required === undefined ? requiredKeyOf(field.split('.')[0]!) : undefined;
+    const overrides = own ? { ...declared, required: own } : declared;
     const ajvError = {
       keyword: error.name ?? '',
       params: error.params ?? {},

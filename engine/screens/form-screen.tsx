@@ -7,6 +7,8 @@ import { useMemo, useRef, useState } from 'react';
 import Form from '@rjsf/core';
 import { validationDataMerge, type ErrorSchema, type RJSFSchema, type UiSchema, type RJSFValidationError } from '@rjsf/utils';
 import { useI18n } from '../i18n/context.tsx';
+import type { Translator } from '../i18n/translator.ts';
+import type { ApiFailure } from '../calls/errors.ts';
 import { useEngine } from '../app/engine-context.tsx';
 import { templates, widgets } from '../form/theme.tsx';
 import { ErrorSummaryStore, SplitSubmitForm, SubmitSplitProvider, type SubmitSplit } from '../form/error-summary.tsx';
@@ -31,9 +33,21 @@ function fieldErrorsFromApi(fields: Array<{ field: string; description?: string 
   return errors as ErrorSchema;
 }
 
+/**
+ * The error summary's heading for a submit the API refused: the refusal named by the answer's error code
+ * (`form.errorSummary.refused.<CODE>`, "Your card was declined"), else the refusal in general; never "fill or correct
+ * required fields" for something the applicant did not leave out.
+ */
+function refusalTitle(failure: ApiFailure, { t, has }: Pick<Translator, 't' | 'has'>): string {
+  const code = (failure.body as { error?: unknown } | null)?.error;
+  const key = `form.errorSummary.refused.${String(code)}`;
+  return typeof code === 'string' && has(key) ? t(key) : t('form.errorSummary.refused');
+}
+
 /** A form screen's props: the screen's own precompiled validators (engine/form/screen-validators.ts) with the kind's. */
 export function FormScreen({ screen, context, submit, busy, headingRef, secondary, runSecondary, validators }: ScreenProps & { validators: ValidatorFunctions }) {
-  const { t } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   const engine = useEngine();
   const form = screen.form!;
   const schema = form.schema as RJSFSchema;
@@ -76,6 +90,7 @@ export function FormScreen({ screen, context, submit, busy, headingRef, secondar
         return { errors, uiSchema: ui };
       },
       onRefused: () => setSubmitted(true),
+      pending: new Map(),
     }),
     [],
   );
@@ -99,7 +114,11 @@ export function FormScreen({ screen, context, submit, busy, headingRef, secondar
           showErrorList="top"
           liveValidate={submitted ? 'onChange' : false}
           extraErrors={extraErrors}
-          transformErrors={(errors: RJSFValidationError[]) => localiseErrors(errors, formData, (form.uiSchema ?? {}) as Record<string, unknown>, t, fieldOrder)}
+          transformErrors={(errors: RJSFValidationError[]) =>
+            localiseErrors(errors, formData, (form.uiSchema ?? {}) as Record<string, unknown>, t, fieldOrder, (field) =>
+              i18n.has(`${screen.messages}.${field}.required`) ? `${screen.messages}.${field}.required` : undefined,
+            )
+          }
           onChange={({ formData: next }) => {
             const data = (next ?? {}) as Record<string, unknown>;
             setFormData(data);
@@ -111,6 +130,7 @@ export function FormScreen({ screen, context, submit, busy, headingRef, secondar
             setSubmitted(true);
             const result = await submit((data ?? {}) as Record<string, unknown>);
             if (result.failure?.fields.length) {
+              split.summary.refusal(refusalTitle(result.failure, i18n));
               setExtraErrors(fieldErrorsFromApi(result.failure.fields, bind));
               split.summary.focusNext();
             }

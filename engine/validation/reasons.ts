@@ -28,7 +28,7 @@ export function reasonForError(error: ErrorObject, value: unknown, fieldMessages
     const name = typeof params.format === 'string' ? params.format : '';
     const rule = formatRules[name];
     const found = rule && typeof value === 'string' ? rule.reason(value) : null;
-    const reason: Reason = found ?? { key: name ? defaultKeyOf(name) : messages.fallback };
+    const reason: Reason = found ?? rule?.fallback ?? { key: name ? defaultKeyOf(name) : messages.fallback };
     const key = fieldMessages[reason.key] ?? fieldMessages[name] ?? fieldMessages.format ?? reason.key;
     return reason.args ? { key, args: reason.args } : { key };
   }

@@ -15,6 +15,11 @@ export interface Reason { key: string; args?: Record<string, string | number> }
 export interface FormatRule {
   validate(value: string): boolean;
   reason(value: string): Reason | null;
+  /**
+   * The reason when the value cannot be read (not a string): the format's default key, with the arguments a step of
+   * the same key declares, so "{$min} to {$max} digits" never shows its variables unfilled.
+   */
+  fallback: Reason;
 }
 
 /** Options of createFormatRules. */
@@ -87,8 +92,10 @@ function compileFormat(name: string, spec: FormatSpec, context: CheckContext): F
   const strip = spec.strip ? new RegExp(spec.strip, 'gu') : null;
   const steps = (spec.steps ?? []).map((step) => compileStep(step, name));
   const emptyReason: Reason = { key: spec.emptyKey ?? 'validation.required' };
+  const fallbackArgs = (spec.steps ?? []).find((step) => step.key === defaultKeyOf(name) && step.args)?.args;
+  const fallback: Reason = fallbackArgs ? { key: defaultKeyOf(name), args: fallbackArgs } : { key: defaultKeyOf(name) };
   const reason = (value: string): Reason | null => {
-    if (typeof value !== 'string') return { key: defaultKeyOf(name) };
+    if (typeof value !== 'string') return fallback;
     if (value === '') return spec.allowEmpty ? null : emptyReason;
     const cleaned = strip ? value.replace(strip, '') : value;
     if (cleaned === '' && !spec.allowEmpty) return emptyReason;
@@ -98,7 +105,7 @@ function compileFormat(name: string, spec: FormatSpec, context: CheckContext): F
     }
     return null;
   };
-  return { reason, validate: (value) => reason(value) === null };
+  return { reason, validate: (value) => reason(value) === null, fallback };
 }
 
 /** Builds every format of rules/validation/formats.json, reading "now" from `options.now`. */

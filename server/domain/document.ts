@@ -136,3 +136,36 @@ export function atPointer(value: unknown, pointer: string): unknown {
   }
   return current;
 }
+
+/**
+ * The pointers at which a merge patch sets null below its top-level parts (JSON Merge Patch, RFC 7386: null removes
+ * a member), and the patch without them. Arrays are values, not members: a null inside one is left to validation.
+ */
+export function splitRemovals(patch: unknown, prefix = ''): { rest: unknown; removals: string[] } {
+  if (!isObject(patch)) return { rest: patch, removals: [] };
+  const rest: JsonObject = {};
+  const removals: string[] = [];
+  for (const [key, value] of Object.entries(patch)) {
+    const pointer = `${prefix}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    if (value === null && prefix !== '') removals.push(pointer);
+    else if (isObject(value)) {
+      const inner = splitRemovals(value, pointer);
+      rest[key] = inner.rest as JsonObject;
+      removals.push(...inner.removals);
+    } else rest[key] = value;
+  }
+  return { rest, removals };
+}
+
+/** The document without the member at `pointer` (a copy; an absent member changes nothing). */
+export function withoutPointer<T>(doc: T, pointer: string): T {
+  const keys = pointer.split('/').slice(1).map((raw) => raw.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const copy = structuredClone(doc) as unknown;
+  let node = copy;
+  for (const key of keys.slice(0, -1)) {
+    if (!isObject(node)) return copy as T;
+    node = node[key];
+  }
+  if (isObject(node)) delete node[keys[keys.length - 1]!];
+  return copy as T;
+}

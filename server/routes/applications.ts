@@ -1,12 +1,12 @@
 import { LRUCache } from 'lru-cache';
 import type { FastifyInstance } from 'fastify';
-import { marketOf, newDocument, deepMerge, publicView, type ApplicationDocument, type JsonObject } from '../domain/document.ts';
+import { marketOf, newDocument, deepMerge, publicView, splitRemovals, withoutPointer, type ApplicationDocument, type JsonObject } from '../domain/document.ts';
 import { ApiError } from '../http/errors.ts';
 import { requireUser, userOf } from '../http/request-context.ts';
 import type { SharedValidation } from '../http/shared-validation.ts';
 import type { Database } from '../storage/index.ts';
-import { createApplication, listApplicationsByOwner, updateApplication } from '../storage/applications.ts';
-import { documentProblems, leafPointers } from './document-checks.ts';
+import { createApplication, findApplication, listApplicationsByOwner, updateApplication } from '../storage/applications.ts';
+import { documentProblems, leafPointers, removalProblems } from './document-checks.ts';
 import { assertOwned } from './owned-application.ts';
 import { applyIndustry } from '../domain/industry.ts';
 import type { Content } from '../content.ts';
@@ -21,6 +21,9 @@ import { idempotencyHeaders, idempotencyKeyOf, keyReused, requestFingerprint } f
 
 type CreateBody = { application?: JsonObject; applicant?: JsonObject; company?: JsonObject };
 type Params = { id: string };
+
+/** The members each PUT's body removes with null (RFC 7386), taken out of the body before it is validated. */
+const removalsOf = new WeakMap<object, string[]>();
 
 /**
  * Applies the create query (doc2 §7) to a body: force-intent sets the intent and keeps the asked one as
@@ -146,9 +149,19 @@ export async function applicationRoutes(
 
   app.put<{ Params: Params; Body: JsonObject; Querystring: { 'override-referral-url'?: string } }>(
     '/api/v2/applications/:id',
-    { preHandler: requireUser, schema: { params, querystring: api('application-update-query'), body: api('document-patch'), response: { 200: api('document'), ...errorResponses } } },
+    {
+      preHandler: requireUser,
+      // An emptied optional field comes as null (JSON Merge Patch): it removes the member; the rest is validated as sent.
+      preValidation: async (request) => {
+        const { rest, removals } = splitRemovals(request.body);
+        request.body = rest as JsonObject;
+        removalsOf.set(request, removals);
+      },
+      schema: { params, querystring: api('application-update-query'), body: api('document-patch'), response: { 200: api('document'), ...errorResponses } },
+    },
     async (request) => {
       const patch = request.body;
+      const removals = removalsOf.get(request) ?? [];
       const override = request.query['override-referral-url'] === 'true';
       const updated = await updateApplication<ApplicationDocument>(db, request.params.id, (current) => {
         const row = assertOwned(request, current);
@@ -162,7 +175,11 @@ export async function applicationRoutes(
         const referral = (patch.application as JsonObject | undefined)?.referralUrlId;
         if (!override && referral !== undefined && before.application.referralUrlId !== undefined && referral !== before.application.referralUrlId)
           throw new ApiError('CONFLICT', [{ field: '/application/referralUrlId', key: 'errors.referralChange' }]);
-        const next = applyIndustry(deepMerge(before, patch), content.categories);
+        let merged = deepMerge(before, patch);
+        const refused = removalProblems(merged, marketOf(merged), removals);
+        if (refused.length > 0) throw new ApiError('VALIDATION_FAILED', refused);
+        for (const pointer of removals) merged = withoutPointer(merged, pointer);
+        const next = applyIndustry(merged, content.categories);
         next.application = { ...next.application, id: before.application.id };
         // doc1 §1: a basic application can be upgraded to full (never back); the upgrade keeps the original level,
         // which the routing after onboard and after the bank link reads (rules/routing/after-onboard.json, money-after-bank.json).

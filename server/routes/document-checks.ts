@@ -42,6 +42,26 @@ function emptyProblems(doc: ApplicationDocument, market: Market, pointers: strin
 }
 
 /**
+ * Members a merge patch removes (null, RFC 7386): only an optional value can go. A field whose format refuses an
+ * empty value (a required one) is refused as it would be empty, and a part that is not a single value (an address,
+ * a name) cannot be removed by a null at all.
+ */
+export function removalProblems(doc: ApplicationDocument, market: Market, pointers: string[]): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  for (const pointer of pointers) {
+    const current = atPointer(doc, pointer);
+    if (typeof current === 'object' && current !== null) {
+      problems.push({ field: pointer, key: 'validation.invalid' });
+      continue;
+    }
+    const format = formatAt(pointer, market);
+    const reason = format ? formatRules[format]?.reason('') : null;
+    if (reason) problems.push({ field: pointer, key: reason.key, ...(reason.args ? { args: reason.args } : {}) });
+  }
+  return problems;
+}
+
+/**
  * Market checks (`checkDocument`) on a document. With `onlyUnder`, only problems at or under those
  * pointers count: a partial save is judged on what it changes, not on fields the applicant has not reached.
  */

@@ -76,7 +76,8 @@ describe('checkout screen', () => {
     const user = userEvent.setup();
     await enterCard(user);
     await user.click(screen.getByRole('button', { name: 'Place order' }));
-    await waitFor(() => expect(document.querySelector('.card-entry__notice')?.textContent).toBe(declined));
+    // The declined message stays at the card (the field's error under it), with the entry reset for another card.
+    await waitFor(() => expect(document.querySelector('.card-entry')?.parentElement?.closest('.field')?.querySelector('.field__error')?.textContent).toBe(declined));
     expect(screen.getByLabelText('Card number')).toHaveValue('');
     expect(screen.getByRole('heading', { level: 1, name: 'Review and pay' })).toBeInTheDocument();
     // The sequence stopped at the payment: no order was created, nothing was submitted.
@@ -125,5 +126,50 @@ describe('checkout screen', () => {
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     await waitFor(() => expect(calls.calls.some((c) => c.url.endsWith('/onboard'))).toBe(true));
     expect(writes(calls.calls)).toEqual(['vault', '/financial-instruments/credit-cards', '/onboard']);
+  });
+});
+
+describe('checkout as a person does it (issue 22 item 4)', () => {
+  it('one press of "Place order" right after typing the card saves it and places the order', async () => {
+    const calls = api({ status: 201, body: { paymentId: 'pay_1', status: 'AUTHORIZED', amount: 7500 } });
+    // The vault takes its time, as a real one does: the press comes while the card is still being saved.
+    const answer = globalThis.fetch;
+    globalThis.fetch = (async (url: string, init?: RequestInit) => {
+      if (url === '/sandbox/vault/cards') await new Promise((resolve) => setTimeout(resolve, 800));
+      return answer(url, init);
+    }) as typeof fetch;
+    await renderScreen(`/${applicationId}/order/card`);
+    await screen.findByText('$75.00', {}, { timeout: 8000 });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Card number'), CARD);
+    await user.type(screen.getByLabelText('Expiration date (MM/YY)'), '12/39');
+    await user.type(screen.getByLabelText('Security code (CVV)'), '123');
+    await user.type(screen.getByLabelText('Billing ZIP code'), '78701');
+    // No wait for "Card saved": the person presses the button at once, once.
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(calls.calls.some((c) => c.url.endsWith('/onboard'))).toBe(true), { timeout: 5000 });
+    expect(writes(calls.calls)).toEqual(['vault', '/financial-instruments/credit-cards', '/payments', '/orders', '/onboard']);
+    expect(screen.queryByText('Enter your card details to continue.')).toBeNull();
+  });
+
+  it('a declined card says it was declined once in the summary and once at the card: not "Enter your card details", no toast', async () => {
+    const declined = 'Your selected payment method was declined by bank. Please use another one.';
+    api({ status: 402, body: { error: 'PAYMENT_DECLINED', message: declined, details: [{ field: '/financialInstrumentId', key: 'errors.paymentDeclined', description: declined }] } });
+    await renderScreen(`/${applicationId}/order/card`);
+    await screen.findByText('$75.00', {}, { timeout: 8000 });
+    const user = userEvent.setup();
+    await enterCard(user);
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    const summary = await screen.findByRole('alert', { name: /declined/i }, { timeout: 5000 });
+    // Let any late toast or live validation arrive before counting.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(summary.textContent).toContain(declined);
+    expect(screen.queryByText(/Enter your card details/)).toBeNull();
+    expect(screen.queryByText('Please fill or correct required fields.')).toBeNull();
+    const shown = [...document.body.querySelectorAll('*')].filter((node) => node.children.length === 0 && node.textContent?.includes(declined));
+    expect(shown).toHaveLength(2);
+    expect(summary.contains(shown[0]!)).toBe(true);
+    expect(document.querySelector('.card-entry')!.parentElement!.closest('.field')!.contains(shown[1]!)).toBe(true);
+    expect(screen.getByRole('heading', { level: 2, name: 'Your card was declined.' })).toBeInTheDocument();
   });
 });

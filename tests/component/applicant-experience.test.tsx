@@ -1,0 +1,72 @@
+/**
+ * Issue 22: defects a new applicant hit, each tested as the person meets them (typing, at the screen), not by
+ * injected state. Every expectation comes from the issue's and the specification's text: what is submitted is what
+ * is shown (doc1 §2.7 category), an emptied optional field is absent, no message shows its raw `{$variables}`.
+ */
+import { readFileSync } from 'node:fs';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { applicationId, fakeApi, renderScreen } from './render-screen.tsx';
+
+const categories = JSON.parse(readFileSync('rules/categories.json', 'utf8')) as { groups: unknown[] };
+
+describe('category: what is submitted is what is shown (issue 22 item 1)', () => {
+  it('a restricted industry chosen, then a search that does not match it: the choice stays visibly selected and is what is sent', async () => {
+    const calls = fakeApi({ application: { id: applicationId }, company: { name: 'Jane Doe LLC' } }, (method, url) => {
+      if (url.startsWith('/api/v2/categories/predict')) return { status: 503, body: {} };
+      if (url.startsWith('/api/v2/categories')) return { status: 200, body: { groups: categories.groups } };
+      return undefined;
+    });
+    await renderScreen(`/${applicationId}/applicant/category`);
+    const select = (await screen.findByLabelText(/Business category/)) as HTMLSelectElement;
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Search by keyword'), 'racing');
+    await user.selectOptions(select, screen.getByRole('option', { name: 'Horse or dog racing' }));
+    expect(await screen.findByText(/manual review/i)).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Search by keyword'));
+    await user.type(screen.getByLabelText('Search by keyword'), 'bakery');
+    // The person still sees the industry that will be sent, not "Choose…".
+    expect(select.selectedOptions[0]?.textContent).toBe('Horse or dog racing');
+    expect(screen.getByText(/manual review/i)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Business website/), 'www.example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(calls.calls.some((call) => call.method === 'PUT')).toBe(true));
+    const sent = calls.calls.find((call) => call.method === 'PUT')!.body as { company: { mccDetails: { industryId: number } } };
+    expect(sent.company.mccDetails.industryId).toBe(Number(select.value));
+  });
+});
+
+describe('every message gets its variables (issue 22 item 3)', () => {
+  it('manual bank entry: a short account number says how many digits, with the numbers, not {$min}', async () => {
+    const errors = vi.spyOn(console, 'error');
+    const warnings = vi.spyOn(console, 'warn');
+    fakeApi({ application: { id: applicationId }, company: { currency: 'USD' } });
+    await renderScreen(`/${applicationId}/bank/manual`);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Account holder name/), 'Jane Doe');
+    await user.click(screen.getByLabelText(/^Checking/));
+    await user.type(screen.getByLabelText(/^Routing number/), '011000015');
+    await user.type(screen.getByLabelText(/^Account number/), '12');
+    await user.type(screen.getByLabelText(/^Confirm account number/), '12');
+    await user.click(screen.getByRole('button', { name: /Continue|Save/ }));
+    await waitFor(() => expect(screen.getAllByText(/The account number must have 4 to 17 digits\./).length).toBeGreaterThan(0));
+    expect(document.body.textContent).not.toContain('{$');
+    const logged = [...errors.mock.calls, ...warnings.mock.calls].map((call) => call.map(String).join(' '));
+    expect(logged.filter((line) => line.includes('Variable not available'))).toEqual([]);
+  });
+});
+
+describe('wording: each field says what to do (issue 22 item 11)', () => {
+  it('an empty required field asks for what it needs, by name, not "This field is required."', async () => {
+    const calls = fakeApi({ application: { id: applicationId }, applicant: {}, company: {} });
+    await renderScreen(`/${applicationId}/update`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    const summary = await screen.findByRole('alert');
+    expect(summary.textContent).toContain('Enter your legal first name.');
+    expect(summary.textContent).toContain('Enter your legal last name.');
+    expect(summary.textContent).toContain('Enter your email address.');
+    expect(document.body.textContent).not.toContain('This field is required.');
+    expect(calls.calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+});

@@ -125,3 +125,22 @@ test('photo ID: an inquiry that times out brings the applicant back to the photo
   await page.locator('form button[type="submit"]').click();
   await at(page, id, 'identification', 'signup.identification');
 });
+
+// Issue 27.2: switching to a photo ID works end to end (doc1 §2.7): the check opens instead of "We couldn't open the
+// photo ID check", and a received photo ID answers the phone step-up and moves the applicant on to the outcome.
+for (const [name, last4, path, messages] of [
+  ['the one-time code', '0005', 'otp', 'signup.otp'],
+  ['the phone link', '0009', 'phone-auth', 'signup.phoneAuth'],
+] as const) {
+  test(`photo ID instead of ${name}: the check opens and its success moves the applicant on`, async ({ page }) => {
+    const id = await stepUp(page, last4, path, messages);
+    await press(page, 'signup.otp.photoId');
+    await at(page, id, 'identification', 'signup.identification');
+    await press(page, 'signup.identification.submit');
+    await expect(page).toHaveURL(/\/sandbox\/inquiry\//);
+    await page.locator('#outcome-RECEIVED').check();
+    await page.locator('form button[type="submit"]').click();
+    await at(page, id, 'success', 'signup.approvedPending');
+    await expect(page.getByText(text(locale, 'signup.identificationStart.error'))).toHaveCount(0);
+  });
+}

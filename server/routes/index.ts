@@ -43,7 +43,7 @@ export async function registerExtendedRoutes(app: FastifyInstance, deps: RouteDe
   await app.register(identityRoutes, { db, inquiries: providers.inquiries, templates: content.identityTemplates });
   await app.register(inquiryPageRoutes, { db });
   await app.register(ownerRoutes, { db, shared, inquiries: providers.inquiries, messenger: providers.messenger });
-  await app.register(ownerListRoutes, { db, shared, messenger: providers.messenger, invitationTtlMs, fullOnboardingWhenEmailContains, templates: content.identityTemplates });
+  await app.register(ownerListRoutes, { db, shared, messenger: providers.messenger, invitationTtlMs, fullOnboardingWhenEmailContains });
   await app.register(governmentIdRoutes, { db, content, check: formatChecker(shared) });
   await app.register(paymentRoutes, { db, shared, content, vault: providers.vault });
   await app.register(bankLinkRoutes, { db, bankLink: providers.bankLink });

@@ -29,9 +29,21 @@ describe('account list', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Choose a business or create a new one.');
     // The page title says there is an error while the summary shows (as on every form screen).
     expect(window.document.title).toMatch(/^Error: /);
-    await userEvent.click(screen.getByRole('radio', { name: /Declined Co/ }));
-    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Cannot select this business, please create a new business to proceed');
+    // Issue 27.11: a declined business says up front that it cannot be used, and why; it cannot be chosen.
+    const declined = screen.getByRole('radio', { name: /Declined Co/ });
+    expect(declined).toBeDisabled();
+    expect(declined).toHaveAccessibleDescription('Cannot select this business, please create a new business to proceed');
+    expect(declined.closest('label')).toHaveTextContent('We’re unable to offer payments to this business');
+    expect(screen.getByRole('radio', { name: /Approved Co/ })).toBeEnabled();
+  });
+
+  it('names an account whose business has no name yet by its start date, never by its id (issue 27.8)', async () => {
+    const unnamed = [{ ...accounts[0], company: { currency: 'USD' }, createdAt: '2026-11-26T10:00:00.000Z' }, accounts[3]];
+    fakeApi({}, (method, url) => (url === '/api/v2/accounts' ? { status: 200, body: unnamed } : undefined));
+    await renderScreen('/accounts');
+    await screen.findByRole('heading', { level: 1, name: 'Choose a business' });
+    expect(screen.getByRole('radio', { name: /^Application started Nov 26, 2026/ })).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('urn:app');
   });
 
   it('shows the country toast once when no account is in the visit’s currency and the other is not offered', async () => {

@@ -102,6 +102,8 @@ export interface Content {
   accounts: AccountsRules;
   /** rules/identity-templates.json: the identity provider's inquiry template per country and kind (doc2 §9). */
   identityTemplates: IdentityTemplateRules;
+  /** rules/analytics.json signedOut: the event parameters a page without a session may send (issue 27.13). */
+  analyticsSignedOut: string[];
   /** The restriction types of the industries with this MCC code, or undefined for an unknown code. */
   lookupCategory(mcc: string): CategoryFacts | undefined;
 }
@@ -157,5 +159,6 @@ export function loadContent(root: string = repoRoot): Content {
   const offers = readChecked<OfferRules>(root, 'rules/offers.json');
   const accounts = readChecked<AccountsRules>(root, 'rules/accounts.json');
   const identityTemplates = readChecked<IdentityTemplateRules>(root, 'rules/identity-templates.json');
-  return { config, decisioning, categories, governmentIds, sandbox, plans, offers, accounts, identityTemplates, lookupCategory };
+  const analyticsSignedOut = readChecked<{ signedOut?: string[] }>(root, 'rules/analytics.json').signedOut ?? [];
+  return { config, decisioning, categories, governmentIds, sandbox, plans, offers, accounts, identityTemplates, analyticsSignedOut, lookupCategory };
 }

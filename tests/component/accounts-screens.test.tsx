@@ -58,6 +58,31 @@ describe('account list', () => {
   });
 });
 
+describe('launch parameters through the account list (issue 27.7)', () => {
+  it('a launch with a service keeps it on the way to the chosen business’s stores, so attachability applies', async () => {
+    const approvedId = accounts[3].applicationId;
+    const stores = [
+      { id: 's1', applicationId: approvedId, businessId: 'biz-1', name: 'Main Street', riskDecision: 'APPROVED', attachable: true },
+      { id: 's3', applicationId: approvedId, businessId: 'biz-1', name: 'Airport', riskDecision: 'APPROVED', attachable: false },
+    ];
+    const document = { application: { id: approvedId, decision: 'APPROVED', businessId: 'biz-1', completed: true }, applicant: {}, company: { name: 'Approved Co' }, owners: [] };
+    const calls = fakeApi({}, (method, url) => {
+      if (url === '/api/v2/accounts') return { status: 200, body: [accounts[0], accounts[3]] };
+      if (url.startsWith('/api/v2/accounts/biz-1/stores')) return { status: 200, body: stores };
+      if (url.includes(encodeURIComponent(approvedId)) || url.includes(approvedId)) return { status: 200, body: document };
+      return undefined;
+    });
+    await renderScreen('/accounts?serviceId=svc-9&serviceType=website');
+    await userEvent.click(await screen.findByRole('radio', { name: /Approved Co/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose a store' })).toBeInTheDocument();
+    // The service came along: the store that already has one says so, and only the other offers to connect.
+    expect(await screen.findByText('This store already has a service of this kind and can’t be connected.')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Connect profile' })).toHaveLength(1);
+    expect(calls.calls.some((call) => call.url.startsWith('/api/v2/accounts/biz-1/stores') && call.url.includes('svc-9'))).toBe(true);
+  });
+});
+
 describe('store switcher', () => {
   it('gives each store the button of its status and no connect for a store that cannot take the service', async () => {
     const stores = [

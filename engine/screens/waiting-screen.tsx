@@ -11,6 +11,7 @@ import { useI18n } from '../i18n/context.tsx';
 import type { ScreenProps } from './registry.ts';
 import { ScreenFrame } from './screen-frame.tsx';
 import { SecondaryActions } from './secondary-actions.tsx';
+import { useMessageArgs } from './message-args.ts';
 
 interface WaitingOptions {
   paragraphKeys?: string[];
@@ -31,8 +32,9 @@ export function useCountdown(seconds: number, restartKey: unknown): number {
   return left;
 }
 
-export function WaitingScreen({ screen, busy, headingRef, secondary, runSecondary }: ScreenProps) {
+export function WaitingScreen({ screen, context, busy, headingRef, secondary, runSecondary }: ScreenProps) {
   const { t } = useI18n();
+  const args = useMessageArgs(screen, context);
   const location = useLocation();
   const options = (screen.options ?? {}) as WaitingOptions;
   const left = useCountdown(options.countdownSeconds ?? 0, location.key);
@@ -41,7 +43,7 @@ export function WaitingScreen({ screen, busy, headingRef, secondary, runSecondar
     <ScreenFrame screen={screen} headingRef={headingRef}>
       {(options.paragraphKeys ?? []).map((key) => (
         <p className="screen__text" key={key}>
-          {t(key)}
+          {t(key, args)}
         </p>
       ))}
       <p className="screen__text" role="status" aria-live="polite">

@@ -127,7 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(onboardRoutes, { db, shared, content });
   await app.register(otpRoutes, { db, content, messenger: providers.messenger });
   await app.register(financialInstrumentRoutes, { db });
-  await app.register(analyticsRoutes, { db });
+  await app.register(analyticsRoutes, { db, signedOut: content.analyticsSignedOut });
   await app.register(outboxPageRoutes, { db, catalogues });
   await registerExtendedRoutes(app, { db, shared, content, providers });
   await app.register(websiteRoutes, { websites: providers.websites });

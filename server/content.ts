@@ -105,6 +105,8 @@ export interface Content {
   accounts: AccountsRules;
   /** rules/identity-templates.json: the identity provider's inquiry template per country and kind (doc2 §9). */
   identityTemplates: IdentityTemplateRules;
+  /** rules/analytics.json signedOut: the event parameters a page without a session may send (issue 27.13). */
+  analyticsSignedOut: string[];
   /** The restriction types of the industries with this MCC code, or undefined for an unknown code. */
   lookupCategory(mcc: string): CategoryFacts | undefined;
 }
@@ -161,5 +163,6 @@ export function loadContent(root: string = repoRoot): Content {
   const accounts = readChecked<AccountsRules>(root, 'rules/accounts.json');
   const identityTemplates = readChecked<IdentityTemplateRules>(root, 'rules/identity-templates.json');
   const decidedFields = existsSync(join(root, 'rules/decided-fields.json')) ? readChecked<DecidedFieldsRules>(root, 'rules/decided-fields.json') : undefined;
-  return { config, decisioning, decidedFields, categories, governmentIds, sandbox, plans, offers, accounts, identityTemplates, lookupCategory };
+  const analyticsSignedOut = readChecked<{ signedOut?: string[] }>(root, 'rules/analytics.json').signedOut ?? [];
+  return { config, decisioning, decidedFields, categories, governmentIds, sandbox, plans, offers, accounts, identityTemplates, analyticsSignedOut, lookupCategory };
 }

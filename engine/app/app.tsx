@@ -13,7 +13,7 @@ import { afterNextFrame } from './after-next-frame.ts';
 import { I18nProvider } from '../i18n/context.tsx';
 import type { Translator } from '../i18n/translator.ts';
 import type { Environment } from '../environment/detect.ts';
-import { EngineContext, type Engine, type NoticeOrigin, type Toast } from './engine-context.tsx';
+import { EngineContext, useEngine, type Engine, type NoticeOrigin, type Toast } from './engine-context.tsx';
 import { ScreenHost } from './screen-host.tsx';
 import { Toasts } from '../shell/toasts.tsx';
 import { Header } from '../shell/header.tsx';
@@ -57,6 +57,33 @@ function useDraftFlush(drafts: DraftStore): void {
       flush();
     };
   }, [drafts]);
+}
+
+/**
+ * doc1 §4.8: a move to an address whose `currency` query names another configured market's currency (the country
+ * switcher's confirmation, a partner's link) switches the market at once: the page loads again, and boot reads the
+ * configuration, writes the currency and market cookies, and picks the locale and the drafts of that market.
+ */
+const MARKET_SWITCH_KEY = 'onboarding:market-switch';
+
+function MarketFollower({ children }: { children: React.ReactNode }) {
+  const { environment } = useEngine();
+  const { pathname, search } = useLocation();
+  const wanted = new URLSearchParams(search).get('currency')?.toUpperCase();
+  // Nothing of the old market runs meanwhile: no screen, no boot routing.
+  // Once per address: should the API still answer another market for it, the page stays as it is (no reload loop).
+  const switching =
+    !!wanted &&
+    wanted !== environment.currency &&
+    Object.values(environment.config.markets).some((market) => market.currency === wanted) &&
+    sessionStorage.getItem(MARKET_SWITCH_KEY) !== `${pathname}${search}`;
+  useEffect(() => {
+    if (wanted === environment.currency) sessionStorage.removeItem(MARKET_SWITCH_KEY);
+    if (!switching) return;
+    sessionStorage.setItem(MARKET_SWITCH_KEY, `${pathname}${search}`);
+    window.location.replace(`${pathname}${search}`);
+  }, [switching, wanted, environment.currency, pathname, search]);
+  return switching ? null : <>{children}</>;
 }
 
 /**
@@ -155,8 +182,10 @@ export function App({ bundle, environment, translator, user, router, analyticsSi
   const routes = (
     <>
       {/* doc1 §2.8: on the application root, route by the user's accounts (rules/routing/after-environment.json). */}
-      <AfterEnvironmentRouting />
-      <ScreenRoutes bundle={bundle} />
+      <MarketFollower>
+        <AfterEnvironmentRouting />
+        <ScreenRoutes bundle={bundle} />
+      </MarketFollower>
     </>
   );
   // The header is inside the router (it links to screens of the current application), before the main landmark.

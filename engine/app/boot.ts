@@ -7,7 +7,7 @@ import { locales as catalogueLocales, loaders, fallbackLocale as contentFallback
 import { detectLocale } from '../i18n/detect.ts';
 import { configUrl } from './config-url.ts';
 import { createTranslator, missingMessagePrefix, type Translator } from '../i18n/translator.ts';
-import { marketOfVisit, detectPortal, referralFromPath, type EngineConfig, type Environment } from '../environment/detect.ts';
+import { browserMarketOf, marketOfVisit, detectPortal, referralFromPath, type EngineConfig, type Environment } from '../environment/detect.ts';
 import { cookieString, readCookie } from '../environment/cookies.ts';
 
 export interface User {
@@ -144,6 +144,7 @@ export async function boot(): Promise<Booted> {
   document.cookie = cookieString('market', market, window.location.hostname, config.cookieHost);
 
   const user = await userLoad;
+  const browserMarket = browserMarketOf(config, navigator.languages ?? []);
 
   return {
     environment: {
@@ -153,6 +154,7 @@ export async function boot(): Promise<Booted> {
       portal: detectPortal(config, window.location.hostname),
       host: window.location.hostname,
       referralUrlId,
+      ...(browserMarket ? { browserMarket } : {}),
       locales: supported,
       config,
     },

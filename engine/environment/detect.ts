@@ -31,6 +31,8 @@ export interface Environment {
   portal: string;
   host: string;
   referralUrlId?: string;
+  /** The market whose locales name the browser's language exactly (fr-CA, en-CA: Canada), when one does. */
+  browserMarket?: string;
   locales: string[];
   config: EngineConfig;
 }
@@ -64,4 +66,16 @@ export function detectPortal(config: EngineConfig, host: string): string {
 export function referralFromPath(pathname: string): string | undefined {
   const match = /^\/r\/([^/]+)/.exec(pathname);
   return match ? decodeURIComponent(match[1]) : undefined;
+}
+
+/**
+ * The market a browser's languages point to (issue 22.6: a fr-CA or en-CA browser is offered Canada): the market of
+ * the first language that a market's locales name exactly (a bare `fr` or `en` points nowhere). Pure.
+ */
+export function browserMarketOf(config: Pick<EngineConfig, 'markets'>, languages: readonly string[]): string | undefined {
+  for (const language of languages) {
+    const found = Object.entries(config.markets).find(([, market]) => market.locales.some((locale) => locale.toLowerCase() === language.toLowerCase()));
+    if (found) return found[0];
+  }
+  return undefined;
 }

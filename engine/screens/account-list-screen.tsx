@@ -8,7 +8,9 @@
  * - `source`: the load call whose answer is the account list;
  * - `order`, `storeStatus`, `currencyOverlap`: rules/accounts.json parts;
  * - `statusLabels`: `[{status, labelKey}]`, the label of each status;
- * - `selectable`: a condition over an account; an account that fails it shows `unselectableKey` (missing redirect URL);
+ * - `selectable`: a condition over an account; an account that fails it cannot be chosen and says so up front with
+ *   `unselectableKey` (doc2 §8 missing redirect URL);
+ * - `unnamedKey`: the name of an account whose business has no name yet, with `{$date}` its creation date (never its id);
  * - `requiredKey`, `createKey`, `legendKey`: messages of the choice.
  */
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
@@ -31,6 +33,7 @@ interface Options {
   statusLabels: Array<{ status: string; labelKey: string }>;
   selectable?: Condition;
   unselectableKey: string;
+  unnamedKey?: string;
   requiredKey: string;
   createKey: string;
   legendKey: string;
@@ -51,7 +54,7 @@ function once(action: () => void): void {
 }
 
 export function AccountListScreen({ screen, context, submit, busy, headingRef, secondary, runSecondary }: ScreenProps) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const engine = useEngine();
   const options = screen.options as unknown as Options;
   const environment = (context.environment ?? {}) as { currency?: string; markets?: Record<string, { currency: string }>; cookieHost?: string };
@@ -105,7 +108,15 @@ export function AccountListScreen({ screen, context, submit, busy, headingRef, s
     const status = storeStatus({ id: account.applicationId, ...account }, options.storeStatus);
     return options.statusLabels.find((entry) => entry.status === status)?.labelKey;
   };
-  const firstId = `account-${accounts[0]?.applicationId ?? CREATE}`.replace(/[^\w-]/g, '-');
+  const isSelectable = (account: AccountEntry) => options.selectable === undefined || !!evaluate(options.selectable, account);
+  const nameOf = (account: AccountEntry) => {
+    const named = account.company?.dba || account.company?.name;
+    if (named) return named;
+    const created = typeof account.createdAt === 'string' ? new Date(account.createdAt) : undefined;
+    const date = created && !Number.isNaN(created.getTime()) ? new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' }).format(created) : '';
+    return options.unnamedKey ? t(options.unnamedKey, { date }) : '';
+  };
+  const firstId = `account-${accounts.find(isSelectable)?.applicationId ?? CREATE}`.replace(/[^\w-]/g, '-');
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     if (!choice) {
@@ -118,7 +129,7 @@ export function AccountListScreen({ screen, context, submit, busy, headingRef, s
       return;
     }
     const account = accounts.find((candidate) => candidate.applicationId === choice);
-    if (!account || (options.selectable !== undefined && !evaluate(options.selectable, account))) {
+    if (!account || !isSelectable(account)) {
       setError(t(options.unselectableKey));
       return;
     }
@@ -141,12 +152,27 @@ export function AccountListScreen({ screen, context, submit, busy, headingRef, s
             {accounts.map((account) => {
               const id = `account-${account.applicationId}`.replace(/[^\w-]/g, '-');
               const labelKey = labelOf(account);
+              const selectable = isSelectable(account);
               return (
-                <label className="choice" key={account.applicationId} htmlFor={id}>
-                  <input type="radio" id={id} name="account" value={account.applicationId} checked={choice === account.applicationId} onChange={() => setChoice(account.applicationId)} />
+                <label className={`choice${selectable ? '' : ' choice--disabled'}`} key={account.applicationId} htmlFor={id}>
+                  <input
+                    type="radio"
+                    id={id}
+                    name="account"
+                    value={account.applicationId}
+                    checked={choice === account.applicationId}
+                    disabled={!selectable}
+                    aria-describedby={selectable ? undefined : `${id}-reason`}
+                    onChange={() => setChoice(account.applicationId)}
+                  />
                   <span className="account-choice__text">
-                    <span className="account-choice__name">{account.company?.dba || account.company?.name || account.applicationId}</span>
+                    <span className="account-choice__name">{nameOf(account)}</span>
                     {labelKey ? <span className="account-choice__status">{t(labelKey)}</span> : null}
+                    {selectable ? null : (
+                      <span className="account-choice__reason" id={`${id}-reason`}>
+                        {t(options.unselectableKey)}
+                      </span>
+                    )}
                   </span>
                 </label>
               );

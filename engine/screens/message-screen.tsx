@@ -1,22 +1,24 @@
 /**
  * A message screen: heading, paragraphs and points from the catalogue, at most one primary action (it runs the
  * screen's actions and transitions) and its secondary actions. Options: `paragraphKeys` and `pointKeys` (message
- * keys), `tone` (success, warning, neutral).
+ * keys), `tone` (success, warning, neutral), `messageArgs` (the paragraphs' variables: JSON Logic over the context).
  */
 import { useI18n } from '../i18n/context.tsx';
 import type { ScreenProps } from './registry.ts';
 import { ScreenFrame } from './screen-frame.tsx';
 import { optionsOf } from './kind-options.ts';
 import { ScreenActions } from './secondary-actions.tsx';
+import { useMessageArgs } from './message-args.ts';
 
-export function MessageScreen({ screen, submit, busy, headingRef, secondary, runSecondary }: ScreenProps) {
+export function MessageScreen({ screen, context, submit, busy, headingRef, secondary, runSecondary }: ScreenProps) {
   const { t } = useI18n();
+  const args = useMessageArgs(screen, context);
   const options = optionsOf(screen, 'message');
   return (
     <ScreenFrame screen={screen} headingRef={headingRef} tone={options.tone}>
       {(options.paragraphKeys ?? []).map((key) => (
         <p className="screen__text" key={key}>
-          {t(key)}
+          {t(key, args)}
         </p>
       ))}
       {options.pointKeys?.length ? (

@@ -12,6 +12,7 @@ import type { ScreenProps } from './registry.ts';
 import { ScreenFrame } from './screen-frame.tsx';
 import { optionsOf } from './kind-options.ts';
 import { SecondaryActions } from './secondary-actions.tsx';
+import { useMessageArgs } from './message-args.ts';
 
 /** Seconds left of a countdown that restarts when `restartKey` changes; ticks once a second. */
 export function useCountdown(seconds: number, restartKey: unknown): number {
@@ -25,8 +26,9 @@ export function useCountdown(seconds: number, restartKey: unknown): number {
   return left;
 }
 
-export function WaitingScreen({ screen, busy, headingRef, secondary, runSecondary }: ScreenProps) {
+export function WaitingScreen({ screen, context, busy, headingRef, secondary, runSecondary }: ScreenProps) {
   const { t } = useI18n();
+  const args = useMessageArgs(screen, context);
   const location = useLocation();
   const options = optionsOf(screen, 'waiting');
   const left = useCountdown(options.countdownSeconds ?? 0, location.key);
@@ -35,7 +37,7 @@ export function WaitingScreen({ screen, busy, headingRef, secondary, runSecondar
     <ScreenFrame screen={screen} headingRef={headingRef}>
       {(options.paragraphKeys ?? []).map((key) => (
         <p className="screen__text" key={key}>
-          {t(key)}
+          {t(key, args)}
         </p>
       ))}
       <p className="screen__text" role="status" aria-live="polite">

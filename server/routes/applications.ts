@@ -81,7 +81,13 @@ export async function applicationRoutes(
       const rules = content.accounts as typeof content.accounts & { profilePrefill?: ProfilePrefill };
       const fromProfile =
         request.query['use-shopper-data'] === 'true' && rules.profilePrefill
-          ? profileParts(await listApplicationsByOwner<ApplicationDocument>(db, user.id), currency, rules.openDecisions, rules.profilePrefill)
+          ? profileParts(
+              // doc1 §4.7 with §1 ADD_PRODUCT: a product for a business prefills from that business's profile, never another's.
+              (await listApplicationsByOwner<ApplicationDocument>(db, user.id)).filter((r) => businessId === undefined || r.document.application.businessId === businessId),
+              currency,
+              rules.openDecisions,
+              rules.profilePrefill,
+            )
           : {};
       const kept = withoutRefused(deepMerge(fromProfile, launchParts(launch, currency)), (parts) => {
         const candidate = newDocument(withLaunch(asked, parts, cobrand, content));

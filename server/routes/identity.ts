@@ -15,6 +15,15 @@ import { api, errorResponses } from './schema-refs.ts';
 /** The step-up each inquiry kind answers (doc1 §4.2): photo ID and selfie, or business documents. */
 export const inquiryStepUp: Record<InquiryKind, StepUpType> = { identification: 'GOV_ID_SELFIE', verification: 'EIN_DOC' };
 
+/**
+ * The step-ups an inquiry answering `type` answers (doc1 §2.7 'switch to photo ID'): the type itself, and for the
+ * photo ID with selfie every kind of rules/identity-templates.json photoIdInstead.
+ */
+export function answeredBy(type: StepUpType, rules: IdentityTemplateRules): StepUpType[] {
+  const instead = (rules as IdentityTemplateRules & { photoIdInstead?: StepUpType[] }).photoIdInstead ?? [];
+  return type === inquiryStepUp.identification ? [type, ...instead.filter((t) => t !== type)] : [type];
+}
+
 /** The answer of every session call. */
 export function sessionView(inquiry: Inquiry, url: string) {
   return {
@@ -64,7 +73,9 @@ export async function identityRoutes(
 
   const applicantRow = async (request: FastifyRequest<{ Params: { id: string; kind: InquiryKind } }>) => {
     const row = assertOwned(request, await findApplication<ApplicationDocument>(db, request.params.id));
-    if (!hasStepUp(row.document, inquiryStepUp[request.params.kind]))
+    // doc1 §2.7: photo ID may also stand in for the step-ups rules/identity-templates.json photoIdInstead lists.
+    const answers = answeredBy(inquiryStepUp[request.params.kind], templates);
+    if (!answers.some((type) => hasStepUp(row.document, type)))
       throw new ApiError('CONFLICT', [{ field: '/application/stepUpDetails', key: 'errors.stepUpNotRequired' }]);
     return row;
   };

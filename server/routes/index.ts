@@ -38,7 +38,7 @@ export async function registerExtendedRoutes(app: FastifyInstance, deps: RouteDe
   const { db, shared, content, providers } = deps;
   const invitationTtlMs = content.config.constants.invitationExpiryMs ?? 7 * 24 * 3_600_000;
   const fullOnboardingWhenEmailContains = content.sandbox.partners?.fullOnboardingWhenEmailContains ?? [];
-  await app.register(stepUpRoutes, { db, shared, inquiries: providers.inquiries, messenger: providers.messenger, invitationTtlMs, fullOnboardingWhenEmailContains });
+  await app.register(stepUpRoutes, { db, shared, inquiries: providers.inquiries, messenger: providers.messenger, invitationTtlMs, fullOnboardingWhenEmailContains, templates: content.identityTemplates });
   await app.register(phoneAuthRoutes, { db, content, messenger: providers.messenger, carrier: providers.carrier });
   await app.register(identityRoutes, { db, inquiries: providers.inquiries, templates: content.identityTemplates });
   await app.register(inquiryPageRoutes, { db });

@@ -117,6 +117,8 @@ export async function phoneAuthRoutes(
         }
         return 'ok';
       });
+      // Issue 27.5: a link opened again after it confirmed the phone says it was used, not that it expired.
+      if (result === 'used' && link.status === 'SUCCESS') throw new ApiError('LINK_EXPIRED', [{ field: '/vfp', key: 'errors.linkUsed' }]);
       if (result !== 'ok') throw expired();
       return { data: { status: 'SUCCESS', finalTargetUrl: link.finalTargetUrl } };
     },

@@ -12,7 +12,8 @@ import { newOwner } from '../domain/owners.ts';
 import { normaliseDocument } from '../domain/normalise.ts';
 import type { IdentityInquiryProvider, InquiryKind } from '../sandbox/identity/provider.ts';
 import type { Messenger } from '../sandbox/outbox/messenger.ts';
-import { assertInquiryCompleted } from './identity.ts';
+import { answeredBy, assertInquiryCompleted } from './identity.ts';
+import type { IdentityTemplateRules } from '../../engine/services/types.ts';
 import { deliverAll, inviteOwners } from './invitations.ts';
 
 /** One step-up call: the step-up kind it answers, its body schema and how it changes the document. */
@@ -103,9 +104,20 @@ export async function stepUpRoutes(
     messenger,
     invitationTtlMs,
     fullOnboardingWhenEmailContains = [],
-  }: { db: Database; shared: SharedValidation; inquiries: IdentityInquiryProvider; messenger: Messenger; invitationTtlMs: number; fullOnboardingWhenEmailContains?: string[] },
+    templates = { countries: {} },
+  }: {
+    db: Database;
+    shared: SharedValidation;
+    inquiries: IdentityInquiryProvider;
+    messenger: Messenger;
+    invitationTtlMs: number;
+    fullOnboardingWhenEmailContains?: string[];
+    /** rules/identity-templates.json: its photoIdInstead kinds are answered by a photo ID too (doc1 §2.7). */
+    templates?: IdentityTemplateRules;
+  },
 ): Promise<void> {
   for (const call of stepUpCalls) {
+    const answers = call.inquiry ? answeredBy(call.resolves, templates) : [call.resolves];
     app.post<{ Params: { id: string }; Body: JsonObject }>(
       `/api/v2/applications/:id/step-ups/${call.path}`,
       {
@@ -118,14 +130,14 @@ export async function stepUpRoutes(
         let deliveries: Array<() => Promise<void>> = [];
         const updated = await updateApplication<ApplicationDocument>(db, request.params.id, async (current, tx) => {
           const doc = assertOwned(request, current).document;
-          if (!doc.application.stepUpDetails.some((s) => s.type === call.resolves))
+          if (!doc.application.stepUpDetails.some((s) => answers.includes(s.type)))
             throw new ApiError('CONFLICT', [{ field: '/application/stepUpDetails', key: 'errors.stepUpNotRequired' }]);
           const changed = call.apply(doc, request.body);
           const problems = documentProblems(shared, changed, marketOf(changed), call.changes(request.body));
           if (problems.length > 0) throw new ApiError('VALIDATION_FAILED', problems);
           const next = {
             ...normaliseDocument(changed),
-            application: { ...changed.application, stepUpDetails: changed.application.stepUpDetails.filter((s) => s.type !== call.resolves) },
+            application: { ...changed.application, stepUpDetails: changed.application.stepUpDetails.filter((s) => !answers.includes(s.type)) },
           };
           if (!call.invites) return next;
           const invited = await inviteOwners(tx, messenger, next, { ttlMs: invitationTtlMs, locale: request.locale, fullOnboardingWhenEmailContains });

@@ -146,3 +146,23 @@ describe('a business decided by the API, and a product added to it (doc1 §1 ADD
     expect(await countApplications(h.t.db)).toBe(before);
   });
 });
+
+describe('a product for one of several businesses prefills from that business (doc1 §4.7, issue 27.1)', () => {
+  it('takes the legal name and details of the business acted for, not of the newest profile', async () => {
+    const ann = await h.signUp();
+    const seeded = await h.call('POST', '/sandbox/accounts', ann, {
+      accounts: [
+        { decision: 'APPROVED', name: 'Maple Deli', businessId: 'biz-maple' },
+        { decision: 'APPROVED', name: 'Birch Books', businessId: 'biz-birch' },
+      ],
+    });
+    expect(seeded.statusCode).toBe(201);
+    const product = await h.call('POST', '/api/v2/applications?force-intent=ADD_PRODUCT&use-shopper-data=true', ann, { company: { currency: 'USD' }, businessId: 'biz-maple' });
+    expect(product.statusCode).toBe(201);
+    const doc = product.json() as Doc;
+    expect(doc.application.businessId).toBe('biz-maple');
+    expect([doc.company.name, doc.company.dba]).toEqual(['Maple Deli', 'Maple Deli']);
+    const stores = (await h.call('GET', '/api/v2/accounts/biz-maple/stores', ann)).json() as unknown[];
+    expect(JSON.stringify(stores)).not.toContain('Birch Books');
+  });
+});

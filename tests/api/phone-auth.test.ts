@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { listOutbox } from '../../server/storage/outbox.ts';
 import { completeUs, startHarness, type Harness } from './harness.ts';
 
@@ -54,7 +55,14 @@ describe('SMS phone link', () => {
 
     const again = await h.call('POST', `${base(id)}/sms-verifications/${vfp}`);
     expect(again.statusCode).toBe(410);
-    expect(again.json()).toMatchObject({ error: 'LINK_EXPIRED', details: [{ key: 'errors.linkExpired' }] });
+    // Issue 27.5: opened again after it confirmed the phone, the link says it was used, not that it expired.
+    expect(again.json()).toMatchObject({ error: 'LINK_EXPIRED', details: [{ field: '/vfp', key: 'errors.linkUsed' }] });
+    expect(again.json().details[0].description).toMatch(/already used/);
+    // The texted message names the brand (issue 27.5), in every locale.
+    for (const locale of ['en-US', 'en-CA', 'fr-CA']) {
+      const read = (file: string) => JSON.parse(readFileSync(`locales/${locale}/${file}.json`, 'utf8')).messages as Record<string, string>;
+      expect(read('outbox')[sms!.message]).toContain(read('shell')['shell.productName']);
+    }
   });
 
   it('a link expires after five minutes: 410, polling says FAILED, the step-up stays', async () => {
@@ -62,7 +70,9 @@ describe('SMS phone link', () => {
     await h.call('POST', `${base(id)}/sms-verifications`, cookie, {});
     const vfp = await textedVfp();
     await h.t.db.query("UPDATE phone_links SET expires_at = now() - interval '1 second'");
-    expect((await h.call('POST', `${base(id)}/sms-verifications/${vfp}`)).statusCode).toBe(410);
+    const late = await h.call('POST', `${base(id)}/sms-verifications/${vfp}`);
+    expect(late.statusCode).toBe(410);
+    expect(late.json().details[0].key).toBe('errors.linkExpired');
     expect((await h.call('GET', `${base(id)}/sms-verifications`, cookie)).json()).toEqual({ data: { status: 'FAILED' } });
     expect((await h.call('GET', `/api/v2/applications/${id}`, cookie)).json().application.stepUpDetails).toEqual([{ type: 'PHONE_AUTH', status: 'REQUIRED' }]);
   });

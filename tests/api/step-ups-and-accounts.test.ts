@@ -96,6 +96,24 @@ describe('POST /api/v2/applications/:id/step-ups/{kind}', () => {
     expect((await h.call('POST', `/api/v2/applications/${id}/step-ups/${kind}`, cookie, { inquiryId: 'x' })).statusCode).toBe(400);
   });
 
+  it.each([
+    ['the one-time code', '0005', 'OTP_SMS'],
+    ['the phone link', '0009', 'PHONE_AUTH'],
+  ])('switching from %s to a photo ID (doc1 §2.7) starts the check, and its success answers the step-up', async (_name, last4, kind) => {
+    const { id, cookie } = await withStepUp(last4);
+    expect((await findApplication<Doc>(h.t.db, id))?.document.application.stepUpDetails.map((s) => s.type)).toEqual([kind]);
+    const session = await h.call('POST', `/api/v2/applications/${id}/step-ups/identification/sessions`, cookie, {});
+    expect(session.statusCode).toBe(201);
+    // Business documents are no stand-in for a phone check.
+    expect((await h.call('POST', `/api/v2/applications/${id}/step-ups/verification/sessions`, cookie, {})).statusCode).toBe(409);
+    const { inquiryId, url } = session.json();
+    await completeInquiry(h, url, 'RECEIVED');
+    const res = await h.call('POST', `/api/v2/applications/${id}/step-ups/identification`, cookie, { inquiryId });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().application.stepUpDetails).toEqual([]);
+    expect((await findApplication<Doc>(h.t.db, id))?.document.application.stepUpDetails).toEqual([]);
+  });
+
   it('identification: an inquiry made up or of another application is refused with 400 naming /inquiryId', async () => {
     const { id, cookie } = await withStepUp('0004');
     const other = await withStepUp('0004');

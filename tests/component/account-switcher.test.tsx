@@ -53,9 +53,9 @@ describe('account switcher', () => {
     await user.click(await screen.findByRole('button', { name: 'Switch' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveFocus());
     expect(screen.getByRole('alert')).toHaveTextContent('Choose a business or create a new one.');
-    await user.click(screen.getByRole('radio', { name: /Declined Co/ }));
-    await user.click(screen.getByRole('button', { name: 'Switch' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Cannot select this business, please create a new business to proceed');
+    // Issue 27.11: the declined business says up front that it cannot be used, and cannot be chosen.
+    expect(screen.getByRole('radio', { name: /Declined Co/ })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: /Declined Co/ })).toHaveAccessibleDescription('Cannot select this business, please create a new business to proceed');
   });
 
   it('switching to an approved payments profile opens it and shows its stores', async () => {

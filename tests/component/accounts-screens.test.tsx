@@ -29,9 +29,21 @@ describe('account list', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Choose a business or create a new one.');
     // The page title says there is an error while the summary shows (as on every form screen).
     expect(window.document.title).toMatch(/^Error: /);
-    await userEvent.click(screen.getByRole('radio', { name: /Declined Co/ }));
-    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Cannot select this business, please create a new business to proceed');
+    // Issue 27.11: a declined business says up front that it cannot be used, and why; it cannot be chosen.
+    const declined = screen.getByRole('radio', { name: /Declined Co/ });
+    expect(declined).toBeDisabled();
+    expect(declined).toHaveAccessibleDescription('Cannot select this business, please create a new business to proceed');
+    expect(declined.closest('label')).toHaveTextContent('We’re unable to offer payments to this business');
+    expect(screen.getByRole('radio', { name: /Approved Co/ })).toBeEnabled();
+  });
+
+  it('names an account whose business has no name yet by its start date, never by its id (issue 27.8)', async () => {
+    const unnamed = [{ ...accounts[0], company: { currency: 'USD' }, createdAt: '2026-11-26T10:00:00.000Z' }, accounts[3]];
+    fakeApi({}, (method, url) => (url === '/api/v2/accounts' ? { status: 200, body: unnamed } : undefined));
+    await renderScreen('/accounts');
+    await screen.findByRole('heading', { level: 1, name: 'Choose a business' });
+    expect(screen.getByRole('radio', { name: /^Application started Nov 26, 2026/ })).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('urn:app');
   });
 
   it('shows the country toast once when no account is in the visit’s currency and the other is not offered', async () => {
@@ -43,6 +55,31 @@ describe('account list', () => {
     await renderScreen('/accounts', { environment: usEnvironment() });
     await screen.findByRole('heading', { level: 1, name: 'Choose a business' });
     expect(screen.queryByText(/United States account/)).toBeNull();
+  });
+});
+
+describe('launch parameters through the account list (issue 27.7)', () => {
+  it('a launch with a service keeps it on the way to the chosen business’s stores, so attachability applies', async () => {
+    const approvedId = accounts[3].applicationId;
+    const stores = [
+      { id: 's1', applicationId: approvedId, businessId: 'biz-1', name: 'Main Street', riskDecision: 'APPROVED', attachable: true },
+      { id: 's3', applicationId: approvedId, businessId: 'biz-1', name: 'Airport', riskDecision: 'APPROVED', attachable: false },
+    ];
+    const document = { application: { id: approvedId, decision: 'APPROVED', businessId: 'biz-1', completed: true }, applicant: {}, company: { name: 'Approved Co' }, owners: [] };
+    const calls = fakeApi({}, (method, url) => {
+      if (url === '/api/v2/accounts') return { status: 200, body: [accounts[0], accounts[3]] };
+      if (url.startsWith('/api/v2/accounts/biz-1/stores')) return { status: 200, body: stores };
+      if (url.includes(encodeURIComponent(approvedId)) || url.includes(approvedId)) return { status: 200, body: document };
+      return undefined;
+    });
+    await renderScreen('/accounts?serviceId=svc-9&serviceType=website');
+    await userEvent.click(await screen.findByRole('radio', { name: /Approved Co/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose a store' })).toBeInTheDocument();
+    // The service came along: the store that already has one says so, and only the other offers to connect.
+    expect(await screen.findByText('This store already has a service of this kind and can’t be connected.')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Connect profile' })).toHaveLength(1);
+    expect(calls.calls.some((call) => call.url.startsWith('/api/v2/accounts/biz-1/stores') && call.url.includes('svc-9'))).toBe(true);
   });
 });
 

@@ -64,6 +64,31 @@ describe('waiting kind: the phone-link screen', () => {
     expect(status).toHaveTextContent('');
   });
 
+  it('says the link expired and offers a new one when the page stops waiting, and waits longer than the link lives (issue 27.5)', async () => {
+    // doc1 §4.5 and rules/config.json: the texted link lives phoneLinkExpiryMs; the page must not stop reading before.
+    const watch = bundle.screens['phone-auth-sent'].watch as { everyMs: number; maxTries: number };
+    const config = (await import('../../rules/config.json', { with: { type: 'json' } })).default as { constants: { phoneLinkExpiryMs: number } };
+    expect(watch.everyMs * watch.maxTries).toBeGreaterThan(config.constants.phoneLinkExpiryMs);
+    // The same page, reading quickly: the server never answers (REQUESTED to the end), and the page still moves on.
+    const edited = structuredClone(bundle) as ContentBundle;
+    Object.assign(edited.screens['phone-auth-sent'].watch as object, { everyMs: 5, maxTries: 4 });
+    fakeApi({ application: { id: applicationId, stepUpDetails: [{ type: 'PHONE_AUTH' }] } }, (method, url) => (url.includes('phone-auth') ? { status: 200, body: { data: { status: 'REQUESTED' } } } : undefined));
+    await renderScreen(`/${applicationId}/phone-auth/sent`, { bundle: edited });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your link expired' }, { timeout: 6000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send a new link' })).toBeEnabled();
+  });
+
+  it('names the masked number the link went to, and confirms a resend (issue 27.5)', async () => {
+    fakeApi({ application: { id: applicationId, stepUpDetails: [{ type: 'PHONE_AUTH' }] }, applicant: { phone: { localPhoneNumber: '5125550147' } } }, (method, url) =>
+      url.includes('phone-auth') ? { status: 200, body: { data: { status: 'REQUESTED' } } } : undefined,
+    );
+    await renderScreen(`/${applicationId}/phone-auth/sent?resent=1`);
+    expect(await screen.findByText('Open the link we texted to your mobile ending in 0147. This page moves on by itself once you have.')).toBeInTheDocument();
+    expect(screen.getByText('We sent you a new link. Only the newest link works.')).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('5125550147');
+    expect(document.body.textContent).not.toContain('{$');
+  });
+
   it('polls until the link is confirmed, then goes on by the routing table', async () => {
     let reads = 0;
     fakeApi({ application: { id: applicationId, decision: 'APPROVED_PENDING', stepUpDetails: [] } }, (method, url) => {

@@ -123,8 +123,17 @@ test('a basic account is upgraded to full from its store card and opens its sign
   await expectNoAxeViolations(page);
   await screenshots(page, 'stores-basic');
   await page.getByRole('button', { name: 'Upgrade to a full account' }).click();
-  await expect(page).toHaveURL(/\/urn:app:[\w-]+\/update/);
+  await expect(page).toHaveURL(/\/urn:app:[\w-]+\/update\?upgrade=true$/);
   const id = /\/(urn:app:[\w-]+)\/update/.exec(page.url())?.[1];
-  const stored = (await (await page.request.get(`/api/v2/applications/${id}`, { headers })).json()) as { application: Record<string, unknown> };
-  expect(stored.application).toMatchObject({ applicationLevel: 'FULL', originalApplicationLevel: 'BASIC', completed: false });
+  const read = async () => ((await (await page.request.get(`/api/v2/applications/${id}`, { headers })).json()) as { application: Record<string, unknown> }).application;
+  // Issue 27.10: the form opens with what is saved, and the click alone changes nothing (the merchant may leave).
+  await expect(page.getByLabel(/^Legal first name/)).toHaveValue('Ann');
+  await expect(page.getByLabel(/^Email address/)).toHaveValue('ann@example.com');
+  expect(await read()).toMatchObject({ applicationLevel: 'BASIC', completed: true });
+  expect((await read()).originalApplicationLevel).toBeUndefined();
+  // Submitting the form records the upgrade.
+  await page.getByLabel(/^Confirm email address/).fill('ann@example.com');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/business-details$/);
+  expect(await read()).toMatchObject({ applicationLevel: 'FULL', originalApplicationLevel: 'BASIC', completed: false });
 });

@@ -47,9 +47,9 @@ test('a user with several accounts sees them in the stated order and opens one',
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('alert')).toBeFocused();
   await expect(page.getByRole('alert')).toContainText('Choose a business or create a new one.');
-  await page.getByLabel(/Declined Shop/).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('alert')).toContainText('Cannot select this business, please create a new business to proceed');
+  // Issue 27.11: said up front, and the declined business cannot be chosen.
+  await expect(page.getByLabel(/Declined Shop/)).toBeDisabled();
+  await expect(page.getByLabel(/Declined Shop/)).toHaveAccessibleDescription('Cannot select this business, please create a new business to proceed');
   await expectNoAxeViolations(page);
 
   // Keyboard: the approved one is chosen with the space bar and opens at its stores.

@@ -11,7 +11,7 @@
  */
 import { expect, test, type Page } from './fixtures/transitions.ts';
 import { applicationBody, approvedUs, call, seeded, signedIn } from './fixtures/seed.ts';
-import { text, type Locale } from './journey.ts';
+import { labelled, text, type Locale } from './journey.ts';
 import { expectNoAxeViolations, photograph } from './support.ts';
 
 const locale: Locale = 'en-US';
@@ -198,7 +198,11 @@ test('an application upgraded from basic to full and approved goes to the bank, 
   const [basic] = await accounts(page, [{ decision: 'APPROVED_PENDING', level: 'BASIC', name: 'Corner APPROVED Shop', businessId: 'biz-cov-basic' }]);
   await page.goto('/accounts/biz-cov-basic/stores');
   await page.getByRole('button', { name: text(locale, 'accounts.stores.actions.upgrade') }).click();
-  await expect(page).toHaveURL(new RegExp(`/${basic.applicationId}/update$`));
+  await expect(page).toHaveURL(new RegExp(`/${basic.applicationId}/update\\?upgrade=true$`));
+  // Issue 27.10: the upgrade is recorded when the merchant submits the form, not on the click.
+  await page.getByLabel(labelled(locale, 'signup.update.emailConfirmation.label')).fill('ann@example.com');
+  await page.getByRole('button', { name: text(locale, 'signup.update.submit') }).click();
+  await expect(page).toHaveURL(new RegExp(`/${basic.applicationId}/business-details$`));
   await call(page, 'POST', `/api/v2/applications/${encodeURIComponent(basic.applicationId)}/onboard`);
   await page.goto(`/${basic.applicationId}/resume`);
   await expect(page).toHaveURL(new RegExp(`/${basic.applicationId}/bank$`));

@@ -99,7 +99,7 @@ test('phone link: photo ID instead, before and after the link is texted and from
   await at(page, id, 'phone-auth/sent', 'signup.phoneAuthSent');
 });
 
-test('phone link opened in this browser: confirmed once, expired the second time', async ({ page }) => {
+test('phone link opened in this browser: confirmed once, already used the second time', async ({ page }) => {
   const id = await stepUp(page, '0009', 'phone-auth', 'signup.phoneAuth');
   await press(page, 'signup.phoneAuth.submit');
   await at(page, id, 'phone-auth/sent', 'signup.phoneAuthSent');
@@ -108,7 +108,8 @@ test('phone link opened in this browser: confirmed once, expired the second time
   await page.goto(new URL(sms.link!, page.url()).href);
   await at(page, id, 'phone-auth/complete', 'signup.phoneAuthComplete');
   await page.goto(new URL(sms.link!, page.url()).href);
-  await at(page, id, 'phone-auth/expired', 'signup.phoneAuthExpired');
+  // Issue 27.5: a used link says it was used, not that it expired.
+  await at(page, id, 'phone-auth/expired\\?used=1', 'signup.phoneAuthUsed');
 });
 
 test('photo ID later ends on the outcome', async ({ page }) => {
@@ -125,3 +126,22 @@ test('photo ID: an inquiry that times out brings the applicant back to the photo
   await page.locator('form button[type="submit"]').click();
   await at(page, id, 'identification', 'signup.identification');
 });
+
+// Issue 27.2: switching to a photo ID works end to end (doc1 §2.7): the check opens instead of "We couldn't open the
+// photo ID check", and a received photo ID answers the phone step-up and moves the applicant on to the outcome.
+for (const [name, last4, path, messages] of [
+  ['the one-time code', '0005', 'otp', 'signup.otp'],
+  ['the phone link', '0009', 'phone-auth', 'signup.phoneAuth'],
+] as const) {
+  test(`photo ID instead of ${name}: the check opens and its success moves the applicant on`, async ({ page }) => {
+    const id = await stepUp(page, last4, path, messages);
+    await press(page, 'signup.otp.photoId');
+    await at(page, id, 'identification', 'signup.identification');
+    await press(page, 'signup.identification.submit');
+    await expect(page).toHaveURL(/\/sandbox\/inquiry\//);
+    await page.locator('#outcome-RECEIVED').check();
+    await page.locator('form button[type="submit"]').click();
+    await at(page, id, 'success', 'signup.approvedPending');
+    await expect(page.getByText(text(locale, 'signup.identificationStart.error'))).toHaveCount(0);
+  });
+}

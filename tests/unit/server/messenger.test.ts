@@ -54,6 +54,6 @@ describe('outboxMessenger', () => {
 describe('renderMessage', () => {
   it('renders in the message locale, with the absolute link', () => {
     const text = renderMessage(catalogues, { key: 'outbox.sms.phoneLink', args: { minutes: 5 }, link: '/a?vfp=b', locale: 'en-CA' }, 'https://x.example');
-    expect(text).toBe('Tap to verify your phone number: https://x.example/a?vfp=b The link expires in 5 minutes and works once.');
+    expect(text).toBe('GoDaddy Payments: tap to verify your phone number: https://x.example/a?vfp=b The link expires in 5 minutes and works once.');
   });
 });

@@ -13,7 +13,7 @@ import { normaliseDocument } from '../domain/normalise.ts';
 import type { IdentityInquiryProvider, InquiryKind } from '../sandbox/identity/provider.ts';
 import type { Messenger } from '../sandbox/outbox/messenger.ts';
 import { answeredBy, assertInquiryCompleted } from './identity.ts';
-import type { IdentityTemplateRules } from '../../engine/services/types.ts';
+import type { IdentityTemplateRules } from '../../domain/services/types.ts';
 import { deliverAll, inviteOwners } from './invitations.ts';
 
 /** One step-up call: the step-up kind it answers, its body schema and how it changes the document. */

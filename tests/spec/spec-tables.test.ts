@@ -10,7 +10,7 @@ import Ajv from 'ajv';
 import { readSpecTables, contextFor, next, screen, specRoute, allowed, bundle, FLAG_NAMES, type SpecCase } from './tables.ts';
 import { beaconsFor } from '../../engine/app/shell-rules.ts';
 import { afterEnvironmentTarget } from '../../engine/screens/after-environment.ts';
-import { orderAccounts, storeAttachable, storeAction, type AccountsRules, type AccountEntry } from '../../engine/conditions/accounts.ts';
+import { orderAccounts, storeAttachable, storeAction, type AccountsRules, type AccountEntry } from '../../domain/accounts.ts';
 import { resolveScreen } from '../../engine/content/resolve.ts';
 import { priceOrder } from '../../server/domain/orders.ts';
 import type { PlanRules } from '../../server/content.ts';

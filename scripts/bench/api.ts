@@ -130,12 +130,15 @@ export async function benchJourneys(baseUrl: string, options: { applicants: numb
   ];
   const latencies: Record<string, number[]> = { create: [] };
   const errors: Record<string, number> = { create: 0 };
-  for (const [name] of steps) (latencies[name] = []), (errors[name] = 0);
+  for (const [name] of steps) {
+    latencies[name] = [];
+    errors[name] = 0;
+  }
   const failures: string[] = [];
   const call = async (name: string, cookie: string, method: string, path: string, body: unknown, expect: number[]) => {
     const started = performance.now();
     let status = 0;
-    let text = '';
+    let text: string;
     try {
       const res = await fetch(`${baseUrl}${path}`, {
         method,

@@ -436,6 +436,12 @@ export interface MessageOptions {
    * The tone of the screen's heading and icon.
    */
   tone?: "success" | "warning" | "neutral";
+  /**
+   * The variables of the screen's paragraphs: each a JSON Logic expression over the context (engine/screens/message-args.ts).
+   */
+  messageArgs?: {
+    [k: string]: unknown | undefined;
+  };
 }
 /**
  * Settings of an auto screen (runs its actions on arrival; engine/screens/auto-screen.tsx): none besides notices.
@@ -476,6 +482,12 @@ export interface WaitingOptions {
    * Ids of the secondary actions that unlock after the countdown.
    */
   countdownActions?: string[];
+  /**
+   * The variables of the screen's paragraphs: each a JSON Logic expression over the context (engine/screens/message-args.ts).
+   */
+  messageArgs?: {
+    [k: string]: unknown | undefined;
+  };
 }
 /**
  * Settings of a facts screen: paragraphs, points and a table of figures (engine/screens/facts-screen.tsx).
@@ -667,6 +679,10 @@ export interface AccountListOptions {
    * Legend of the choice.
    */
   legendKey?: string;
+  /**
+   * The name shown for an account whose business has no name yet, with {$date} its creation date (never its id).
+   */
+  unnamedKey?: string;
 }
 /**
  * Settings of the store switcher (engine/screens/store-switcher-screen.tsx).

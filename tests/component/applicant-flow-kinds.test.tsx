@@ -15,7 +15,8 @@ describe('auto kind: the resume screen sends an application to the first step it
     { name: 'no name or email: the signup form', document: { applicant: {}, company: {} }, heading: 'Tell us about yourself' },
     { name: 'no legal name: business details', document: { ...named, company: {} }, heading: 'About your business' },
     { name: 'no segment: the category', document: { ...named, company: { name: 'Ann Lee Bakery' } }, heading: 'What does your business do?' },
-    { name: 'everything up to the category: identity', document: { ...named, company: { name: 'Ann Lee Bakery', segment: '5462' } }, heading: 'Verify your identity' },
+    { name: 'a segment without the chosen industry (doc1 §2.6 category label): the category', document: { ...named, company: { name: 'Ann Lee Bakery', segment: '5462' } }, heading: 'What does your business do?' },
+    { name: 'everything up to the category: identity', document: { ...named, company: { name: 'Ann Lee Bakery', segment: '5462', mccDetails: { industryId: 18 } } }, heading: 'Verify your identity' },
     {
       name: 'decided with a step-up: the step-up screen',
       document: { ...named, company: { name: 'Ann Lee Bakery', segment: '5462' }, application: { decision: 'APPROVED_PENDING', stepUpDetails: [{ type: 'FULL_SSN' }] } },
@@ -35,7 +36,7 @@ describe('auto kind: the resume screen sends an application to the first step it
 
   it('when its call fails and no row holds, the applicant gets a button to try again', async () => {
     const edited = structuredClone(bundle) as ContentBundle;
-    edited.screens.resume = { ...edited.screens.resume, actions: [{ call: 'onboard' }], next: [{ to: 'success' }], onError: [] };
+    edited.screens.resume = { ...edited.screens.resume, actions: [{ call: 'onboard' }], next: [{ to: 'complete' }], onError: [] };
     let fail = true;
     fakeApi({ application: { id: applicationId, decision: 'APPROVED' } }, (method) => (method === 'POST' && fail ? { status: 500, body: { error: 'INTERNAL', message: 'Broken' } } : undefined));
     await renderScreen(`/${applicationId}/resume`, { bundle: edited });

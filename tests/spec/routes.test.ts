@@ -5,6 +5,7 @@
  * route is not asserted by id (the spec names routes, not screens): only that the address is one of ours.
  */
 import { screenAt } from '../../engine/flow/route-index.ts';
+import { afterEnvironmentMove } from '../../engine/screens/after-environment.ts';
 import { bundle } from './tables.ts';
 
 const APP = 'urn:app:aaaa-bbbb-cccc-dddd-eeee';
@@ -55,5 +56,21 @@ describe('doc1 §2.2, §2.3 top-level and main-flow routes', () => {
   it('/incorrect-url and a made-up address are no screen: the incorrect-URL page shows', () => {
     expect(screenAt(bundle, '/incorrect-url')).toBeUndefined();
     expect(screenAt(bundle, `/${APP}/no-such-step`)).toBeUndefined();
+  });
+});
+
+// doc1 §2.5: "A query flag 'completed' shows a signed-in message; 'timeout' shows a session-expired message": the root
+// with either flag stays where it is after the environment loads (doc1 §2.8 would otherwise move a user with accounts
+// on, and the message would never show).
+describe('doc1 §2.5 the root’s own messages', () => {
+  const accounts = [{ applicationId: APP, businessId: 'B1', riskDecision: 'APPROVED', applicationLevel: 'FULL' }];
+  const boot = (query: Record<string, string>) => ({ environment: { portal: 'domain', market: 'US', currency: 'USD' }, flags: {}, query, route: {}, user: { id: 'u1' } });
+  for (const flag of ['timeout', 'completed']) {
+    it(`/?${flag}=true stays on the root with its message, though the user has accounts`, () => {
+      expect(afterEnvironmentMove(bundle, 'after-environment', accounts, boot({ [flag]: 'true' }), `/?${flag}=true`)).toBeUndefined();
+    });
+  }
+  it('without either flag, the same user is moved on (the rows that follow still decide)', () => {
+    expect(afterEnvironmentMove(bundle, 'after-environment', accounts, boot({}), '/')).toBe('/accounts');
   });
 });

@@ -1,7 +1,7 @@
 /**
  * A message screen: heading, paragraphs and points from the catalogue, at most one primary action (it runs the
  * screen's actions and transitions) and its secondary actions. Options: `paragraphKeys` and `pointKeys` (message
- * keys), `tone` (success, warning, neutral).
+ * keys), `tone` (success, warning, neutral), `links` (the ways on an outcome page offers: `{ labelKey, href }`).
  */
 import { useI18n } from '../i18n/context.tsx';
 import type { ScreenProps } from './registry.ts';
@@ -10,7 +10,13 @@ import { ScreenActions } from './secondary-actions.tsx';
 
 export function MessageScreen({ screen, submit, busy, headingRef, secondary, runSecondary }: ScreenProps) {
   const { t } = useI18n();
-  const options = (screen.options ?? {}) as { paragraphKeys?: string[]; pointKeys?: string[]; tone?: 'success' | 'warning' | 'neutral' };
+  const options = (screen.options ?? {}) as {
+    paragraphKeys?: string[];
+    pointKeys?: string[];
+    tone?: 'success' | 'warning' | 'neutral';
+    /** The ways on an outcome page offers (the account, support): a label key and an address each. */
+    links?: Array<{ labelKey: string; href: string }>;
+  };
   return (
     <ScreenFrame screen={screen} headingRef={headingRef} tone={options.tone}>
       {(options.paragraphKeys ?? []).map((key) => (
@@ -26,6 +32,15 @@ export function MessageScreen({ screen, submit, busy, headingRef, secondary, run
         </ul>
       ) : null}
       <ScreenActions screen={screen} submit={submit} busy={busy} secondary={secondary} runSecondary={runSecondary} />
+      {options.links?.length ? (
+        <div className="actions">
+          {options.links.map((link, index) => (
+            <a key={link.href} className={index === 0 ? 'button button--primary' : 'button button--link'} href={link.href}>
+              {t(link.labelKey)}
+            </a>
+          ))}
+        </div>
+      ) : null}
     </ScreenFrame>
   );
 }

@@ -102,6 +102,14 @@ export async function boot(): Promise<Booted> {
     } catch {
       config = undefined;
     }
+    // The page preloaded the configuration (index.html): read it anyway, to refresh the cache for the next page, so
+    // the browser does not warn of a preload nobody used (issue 22 item 13). Nothing waits for it.
+    if (config)
+      void fetchConfig(url, currencyQuery, currencyCookie ?? undefined)
+        .then(async (response) => {
+          if (response.ok) sessionStorage.setItem(cacheKey, JSON.stringify(await response.json()));
+        })
+        .catch(() => undefined);
   }
   if (!config) {
     let response: Response | undefined;

@@ -4,6 +4,7 @@
  * error is a localised message key; the API's field errors land on their fields; one primary button.
  */
 import { useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import Form from '@rjsf/core';
 import { validationDataMerge, type ErrorSchema, type RJSFSchema, type UiSchema, type RJSFValidationError } from '@rjsf/utils';
 import { useI18n } from '../i18n/context.tsx';
@@ -31,6 +32,31 @@ function fieldErrorsFromApi(fields: Array<{ field: string; description?: string 
     if (field && item.description) errors[field] = { __errors: [item.description] };
   }
   return errors as ErrorSchema;
+}
+
+/**
+ * Every form step has a way back (issue 22 item 10): the browser's previous page, shown once this visit has one inside
+ * the app (a first page, typed or opened from a link, has nowhere of ours to go back to).
+ */
+function BackLink() {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const { key } = useLocation();
+  if (key === 'default') return null;
+  return (
+    <p className="back-link">
+      <a
+        href=".."
+        className="button button--link"
+        onClick={(event) => {
+          event.preventDefault();
+          navigate(-1);
+        }}
+      >
+        {t('shell.back')}
+      </a>
+    </p>
+  );
 }
 
 /**
@@ -138,6 +164,7 @@ export function FormScreen({ screen, context, submit, busy, headingRef, secondar
         >
           <FormActions screen={screen} busy={busy} secondary={secondary} runSecondary={runSecondary} />
         </Form>
+        <BackLink />
       </SubmitSplitProvider>
     </ScreenFrame>
   );

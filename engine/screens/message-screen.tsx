@@ -1,7 +1,8 @@
 /**
  * A message screen: heading, paragraphs and points from the catalogue, at most one primary action (it runs the
  * screen's actions and transitions) and its secondary actions. Options: `paragraphKeys` and `pointKeys` (message
- * keys), `tone` (success, warning, neutral), `messageArgs` (the paragraphs' variables: JSON Logic over the context).
+ * keys), `tone` (success, warning, neutral), `messageArgs` (the paragraphs' variables: JSON Logic over the context),
+ * `links` (the ways on an outcome page offers: `{ labelKey, href }`).
  */
 import { useI18n } from '../i18n/context.tsx';
 import type { ScreenProps } from './registry.ts';
@@ -29,6 +30,15 @@ export function MessageScreen({ screen, context, submit, busy, headingRef, secon
         </ul>
       ) : null}
       <ScreenActions screen={screen} submit={submit} busy={busy} secondary={secondary} runSecondary={runSecondary} />
+      {options.links?.length ? (
+        <div className="actions">
+          {options.links.map((link, index) => (
+            <a key={link.href} className={index === 0 ? 'button button--primary' : 'button button--link'} href={link.href}>
+              {t(link.labelKey)}
+            </a>
+          ))}
+        </div>
+      ) : null}
     </ScreenFrame>
   );
 }

@@ -39,7 +39,9 @@ export function RedirectScreen({ screen, context, headingRef, secondary, runSeco
       setFailed(true);
       return;
     }
-    window.location.assign(target);
+    // Replaced, not added: Back from the page it opens (a bank picker) returns to the screen before this one, not here,
+    // where arriving again would open the page again with a new token (issue 22 item 7).
+    window.location.replace(target);
   };
   // One redirect when the screen mounts (not again when its props change): an effect event reads the latest ones.
   const start = useEffectEvent(() => void go());

@@ -30,6 +30,24 @@ export function checkReachability(model: ContentModel, resolved: Map<string, Obj
         fix: `Add a row that leads to "${id}" from a reachable screen, or declare "entry": true if it is reached from outside (a link in a message or an email).`,
       });
     }
+    // A final screen a person reaches still offers a way on (issue 22 item 9): its own rows, actions or secondary
+    // actions, links (options.links), a link its kind renders (options.href), or it says why not (options.noWayOn).
+    const options = (screen.options ?? {}) as { links?: unknown[]; href?: unknown; noWayOn?: unknown; [key: string]: unknown };
+    const waysOn =
+      rowsOf(screen).length +
+      ((screen.actions as unknown[] | undefined)?.length ?? 0) +
+      ((screen.secondary as unknown[] | undefined)?.length ?? 0) +
+      (options.links?.length ?? 0) +
+      (options.href !== undefined ? 1 : 0) +
+      Object.keys(options).filter((key) => /^(?:linkKeys|buttons|items|cards|choices)$/.test(key)).length;
+    if (screen.final === true && screen.kind !== 'redirect' && waysOn === 0 && !(typeof options.noWayOn === 'string' && options.noWayOn.trim())) {
+      problems.push({
+        file,
+        pointer: '/options',
+        message: `screen "${id}" is final and offers nothing to do: no rows, actions, secondary actions or links`,
+        fix: 'Give it "options.links" (each { "labelKey", "href" }: the account, support), or say in "options.noWayOn" why a person has nothing to do there.',
+      });
+    }
     if (screen.final !== true && rowsOf(screen).length === 0) {
       problems.push({
         file,

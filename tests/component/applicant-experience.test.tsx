@@ -70,3 +70,19 @@ describe('wording: each field says what to do (issue 22 item 11)', () => {
     expect(calls.calls.some((call) => call.method === 'PUT')).toBe(false);
   });
 });
+
+describe('where am I: every form step has a Back link (issue 22 item 10)', () => {
+  it('after a step, the next form offers Back, which returns to the step before', async () => {
+    fakeApi({ application: { id: applicationId }, applicant: {}, company: {} });
+    await renderScreen(`/${applicationId}/update`);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Legal first name|^First name/), 'Jane');
+    await user.type(screen.getByLabelText(/^Legal last name|^Last name/), 'Doe');
+    await user.type(screen.getByLabelText(/^Email/), 'jane@example.com');
+    await user.type(screen.getByLabelText(/^Confirm/), 'jane@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { level: 1, name: 'About your business' }, { timeout: 8000 });
+    await user.click(screen.getByRole('link', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tell us about yourself' })).toBeInTheDocument();
+  });
+});

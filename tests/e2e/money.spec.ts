@@ -256,7 +256,9 @@ test.describe('order and checkout', () => {
     await enterCard(page, '4000000000000002');
     await page.getByRole('button', { name: 'Place order' }).click();
     const declined = 'Your selected payment method was declined by bank. Please use another one.';
-    await expect(page.locator('.card-entry__notice')).toHaveText(declined);
+    // Said once in the summary (under the refusal as its heading) and once at the card, no toast (issue 22 item 4).
+    await expect(page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Your card was declined.' }) })).toContainText(declined);
+    await expect(page.locator('.field__error')).toHaveText(declined);
     await expect(page).toHaveURL(/\/order\/card$/);
     await expect(page.getByLabel('Card number')).toHaveValue('');
     await expectNoAxeViolations(page);

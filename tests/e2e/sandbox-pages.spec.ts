@@ -314,3 +314,17 @@ test.describe('lender, outbox and card vault sandboxes', () => {
     expect((await refused.json()).message).toBe(text('en-US', 'errors.cardSave'));
   });
 });
+
+test.describe('bank picker: a way out (issue 22 item 7)', () => {
+  test('the picker can be cancelled: back to the app with BANK_LINK_CANCELLED, nothing linked', async ({ page }) => {
+    await signIn(page);
+    const id = await application(page);
+    await standInReturnPage(page);
+    const link = await (await page.request.get(`/api/v2/applications/${id}/financial-instruments/plaid/token`)).json();
+    await page.goto(`${link.url}&return=${encodeURIComponent('/e2e-return')}`);
+    await page.getByRole('link', { name: text('en-US', 'sandbox.bank.cancel') }).click();
+    await expect(page).toHaveURL(/\/e2e-return\?error=BANK_LINK_CANCELLED$/);
+    const doc = await (await page.request.get(`/api/v2/applications/${id}`)).json();
+    expect(doc.bank.plaidAccount).toBeUndefined();
+  });
+});

@@ -11,6 +11,8 @@ const tokenSchema = { type: 'string', pattern: '^link-sandbox-[a-f0-9]{32}$' } a
  * rules/sandbox.json), and the front end posts the public token to `.../financial-instruments/plaid`.
  */
 export async function bankLinkPageRoutes(app: FastifyInstance, { bankLink }: { bankLink: BankLinkProvider }): Promise<void> {
+  /** The picker can be left without choosing: back to the app with error=BANK_LINK_CANCELLED, nothing linked. */
+  const cancelHref = (back: string) => `${back}${back.includes('?') ? '&' : '?'}error=BANK_LINK_CANCELLED`;
   app.get<{ Querystring: { token: string; return?: string } }>(
     '/sandbox/bank-link',
     {
@@ -34,7 +36,8 @@ ${institution.accounts.map(
 <input type="hidden" name="token" value="${request.query.token}">
 <input type="hidden" name="return" value="${safeReturnPath(request.query.return)}">
 ${groups}
-<div class="actions"><button type="submit">${t.t('sandbox.bank.submit')}</button></div>
+<div class="actions"><button type="submit">${t.t('sandbox.bank.submit')}</button>
+<a href="${cancelHref(safeReturnPath(request.query.return))}">${t.t('sandbox.bank.cancel')}</a></div>
 </form>`;
       return sendHtml(reply, 200, sandboxPage(t, t.t('sandbox.bank.title'), body));
     },

@@ -43,6 +43,9 @@ const CASES: Record<string, Expected[]> = {
     { file: 'flows/demo/screens/other.json', pointer: '', message: 'screen "other" is a dead end: it has no next or onError rows and is not final' },
     ...['en-CA', 'en-US', 'fr-CA'].map(missingSubmit),
   ],
+  'final-no-way-on': [
+    { file: 'flows/demo/screens/done.json', pointer: '/options', message: 'screen "done" is final and offers nothing to do: no rows, actions, secondary actions or links' },
+  ],
   'missing-key': [
     { file: 'flows/demo/screens/start.json', pointer: '/messages', message: 'needs message key "demo.start.color.help", which locales/fr-CA/ lacks' },
     { file: 'locales/fr-CA/demo.json', pointer: '/messages', message: 'lacks key "demo.start.color.help", which locales/en-US/demo.json has' },

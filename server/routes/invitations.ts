@@ -34,7 +34,8 @@ export async function inviteOwners(
         key: 'outbox.email.ownerInvitation.body',
         subjectKey: 'outbox.email.ownerInvitation.subject',
         args: { firstName: String(owner.firstName ?? ''), companyName: String(doc.company.name ?? '') },
-        link: `${cobrandPrefix(doc)}/${doc.application.id}/owners/${ownerId}?invitation=${token}`,
+        // Issue 27.3: the partner's pages follow the application's market (its currency), whatever their browser's.
+        link: `${cobrandPrefix(doc)}/${doc.application.id}/owners/${ownerId}?invitation=${token}${marketQuery(doc)}`,
         locale: typeof owner.communicationLanguage === 'string' ? owner.communicationLanguage : options.locale,
       }),
     );
@@ -70,4 +71,10 @@ export function cobrandPrefix(doc: ApplicationDocument): string {
 /** Runs deliveries after a commit. */
 export async function deliverAll(deliveries: Array<() => Promise<void>>): Promise<void> {
   for (const deliver of deliveries) await deliver();
+}
+
+/** `&currency=…` of the application's company (doc1 §4.8: the currency decides the market), for links to partners. */
+export function marketQuery(doc: ApplicationDocument, separator = '&'): string {
+  const currency = doc.company.currency;
+  return typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) ? `${separator}currency=${currency}` : '';
 }

@@ -12,7 +12,7 @@ import { findApplication, updateApplication } from '../storage/applications.ts';
 import { claimInvitation, findInvitation, hasOwnerAccess } from '../storage/owner-access.ts';
 import { documentProblems } from './document-checks.ts';
 import { assertInquiryCompleted } from './identity.ts';
-import { cobrandPrefix } from './invitations.ts';
+import { cobrandPrefix, marketQuery } from './invitations.ts';
 import { assertOwnerAccess } from './owner-access.ts';
 import { api, errorResponses } from './schema-refs.ts';
 
@@ -125,7 +125,7 @@ export async function ownerRoutes(
           key: 'outbox.email.ownerSteps.body',
           subjectKey: 'outbox.email.ownerSteps.subject',
           args: { firstName: String(owner.firstName ?? ''), companyName: String(row.document.company.name ?? '') },
-          link: `${cobrandPrefix(row.document)}/${row.id}/owners/${request.params.ownerId}/identification`,
+          link: `${cobrandPrefix(row.document)}/${row.id}/owners/${request.params.ownerId}/identification${marketQuery(row.document, '?')}`,
           locale: typeof owner.communicationLanguage === 'string' ? owner.communicationLanguage : request.locale,
         }),
       );

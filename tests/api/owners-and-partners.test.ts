@@ -1,5 +1,5 @@
 import { listOutbox } from '../../server/storage/outbox.ts';
-import { completeInquiry, completeUs, startHarness, type Harness } from './harness.ts';
+import { completeCa, completeInquiry, completeUs, startHarness, type Harness } from './harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -24,10 +24,25 @@ async function withPartner(partnerEmail = 'bob@example.com') {
 }
 
 describe('owner invitations by email', () => {
+  it('a Canadian application invites its partner into the Canadian market (issue 27.3)', async () => {
+    const cookie = await h.signUp();
+    const body = { applicant: { ...completeCa.applicant, governmentIdentification: { type: 'INDIVIDUAL', value: '130690001', sourceType: 'SIN' } }, company: completeCa.company };
+    const id = (await h.call('POST', '/api/v2/applications', cookie, body)).json().application.id as string;
+    await h.call('POST', `/api/v2/applications/${id}/onboard`, cookie);
+    await h.call('POST', `/api/v2/applications/${id}/step-ups/beneficial-owners`, cookie, {
+      owners: [{ firstName: 'Luc', lastName: 'Roy', email: 'luc@example.ca', ownershipPercent: 30, communicationLanguage: 'fr-CA' }],
+    });
+    const [mail] = await listOutbox(h.t.db, 'luc@example.ca');
+    expect(mail).toMatchObject({ locale: 'fr-CA' });
+    expect(new URL(mail!.link!, 'http://x').searchParams.get('currency')).toBe('CAD');
+  });
+
+
   it('emails each partner a secure link in their language; the owner is marked REQUEST_SENT', async () => {
     const { id, cookie, ownerId, email } = await withPartner();
     expect(email).toMatchObject({ channel: 'email', recipient: 'bob@example.com', message: 'outbox.email.ownerInvitation.body', locale: 'fr-CA' });
-    expect(email.link).toMatch(new RegExp(`^/${id}/owners/${ownerId}\\?invitation=[A-Za-z0-9_-]{43}$`));
+    // Issue 27.3: the link carries the application's market (its currency), so the partner's pages follow it.
+    expect(email.link).toMatch(new RegExp(`^/${id}/owners/${ownerId}\\?invitation=[A-Za-z0-9_-]{43}&currency=USD$`));
     expect((await h.call('GET', `/api/v2/applications/${id}/owners/${ownerId}`, cookie)).json()).toMatchObject({ id: ownerId, status: 'REQUEST_SENT', stepUpDetails: [{ type: 'GOV_ID_SELFIE' }] });
     const { rows } = await h.t.db.query<{ token_hash: string }>('SELECT token_hash FROM owner_invitations');
     expect(rows[0]!.token_hash).not.toContain(new URL(email.link!, 'http://x').searchParams.get('invitation'));

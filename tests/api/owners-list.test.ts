@@ -131,7 +131,7 @@ describe('the owners list (V2)', () => {
     expect(doc.owners.map((o) => o.status)).toEqual(['REQUEST_SENT', 'REQUEST_SENT']);
     const mail = await listOutbox(h.t.db, 'partner1@example.com');
     expect(mail).toHaveLength(1);
-    expect(mail[0]!.link).toMatch(new RegExp(`^/${id}/owners/urn:owner:[\\w-]+\\?invitation=[\\w-]{40,}$`));
+    expect(mail[0]!.link).toMatch(new RegExp(`^/${id}/owners/urn:owner:[\\w-]+\\?invitation=[\\w-]{40,}&currency=(USD|CAD)$`));
     // The list is settled: no more changes through these calls.
     expect((await send('POST', `/api/v2/applications/${id}/owners`, cookie, partner(3))).statusCode).toBe(409);
   });

@@ -74,14 +74,18 @@ describe('add channel prefilled from the launch (doc1 §3 channelName, channelTy
 });
 
 describe('upgrade a basic account to full (doc1 §1)', () => {
-  it('offers the upgrade on a basic profile’s card, raises the level and opens the signup form', async () => {
+  it('offers the upgrade on a basic profile’s card and opens its form with what is saved; the upgrade is recorded on submit (issue 27.10)', async () => {
     const basicId = 'urn:app:0000aaaa-0000-0000-0000-00000000000b';
     const stores = [
       { id: 's1', applicationId: basicId, businessId: 'biz-1', name: 'Corner Shop', riskDecision: 'APPROVED_PENDING', applicationLevel: 'BASIC', attachable: true },
       { id: 's2', applicationId: applicationId, businessId: 'biz-1', name: 'Harbour', riskDecision: 'APPROVED_PENDING', applicationLevel: 'FULL', attachable: true },
     ];
-    const upgraded = { application: { id: basicId, decision: 'APPROVED_PENDING', intent: 'CREATE_BUSINESS', applicationLevel: 'FULL', originalApplicationLevel: 'BASIC', completed: false, stepUpDetails: [] }, applicant: {}, company: {} };
-    const api = fakeApi(upgraded, (method, url) => (url.startsWith('/api/v2/accounts/biz-1/stores') ? { status: 200, body: stores } : undefined));
+    const basic = {
+      application: { id: basicId, decision: 'APPROVED_PENDING', intent: 'CREATE_BUSINESS', applicationLevel: 'BASIC', completed: true, stepUpDetails: [] },
+      applicant: { name: { firstName: 'Ann', lastName: 'Lee' }, email: { emailAddress: 'ann@example.com' } },
+      company: {},
+    };
+    const api = fakeApi(basic, (method, url) => (url.startsWith('/api/v2/accounts/biz-1/stores') ? { status: 200, body: stores } : undefined));
     await renderScreen('/accounts/biz-1/stores');
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose a store' })).toBeInTheDocument();
     expect(screen.getByText('Basic account')).toBeInTheDocument();
@@ -89,8 +93,13 @@ describe('upgrade a basic account to full (doc1 §1)', () => {
     expect(screen.getByRole('button', { name: 'Resume application' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Upgrade to a full account' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Tell us about yourself' })).toBeInTheDocument();
+    // The click alone records nothing, and the form shows what is saved.
+    expect(api.calls.filter((call) => call.method === 'PUT')).toEqual([]);
+    expect(screen.getByLabelText(/^Legal first name/)).toHaveValue('Ann');
+    await userEvent.type(screen.getByLabelText(/^Confirm email address/), 'ann@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(api.calls.some((call) => call.method === 'PUT' && JSON.stringify(call.body) === JSON.stringify({ application: { applicationLevel: 'FULL' } }))).toBe(true));
     const put = api.calls.find((call) => call.method === 'PUT');
     expect(put?.url).toContain('0000aaaa-0000-0000-0000-00000000000b');
-    expect(put?.body).toEqual({ application: { applicationLevel: 'FULL' } });
   });
 });

@@ -200,9 +200,12 @@ test('an application upgraded from basic to full and approved goes to the bank, 
   await page.getByRole('button', { name: text(locale, 'accounts.stores.actions.upgrade') }).click();
   await expect(page).toHaveURL(new RegExp(`/${basic.applicationId}/update\\?upgrade=true$`));
   // Issue 27.10: the upgrade is recorded when the merchant submits the form, not on the click.
+  await page.getByLabel(labelled(locale, 'signup.update.firstName.label')).fill('Ann');
+  await page.getByLabel(labelled(locale, 'signup.update.lastName.label')).fill('Lee');
+  await page.getByLabel(labelled(locale, 'signup.update.email.label')).fill('ann@example.com');
   await page.getByLabel(labelled(locale, 'signup.update.emailConfirmation.label')).fill('ann@example.com');
   await page.getByRole('button', { name: text(locale, 'signup.update.submit') }).click();
-  await expect(page).toHaveURL(new RegExp(`/${basic.applicationId}/business-details$`));
+  await expect(page).toHaveURL(new RegExp(`/${basic.applicationId}/applicant/business$`));
   await call(page, 'POST', `/api/v2/applications/${encodeURIComponent(basic.applicationId)}/onboard`);
   await page.goto(`/${basic.applicationId}/resume`);
   await expect(page).toHaveURL(new RegExp(`/${basic.applicationId}/bank$`));

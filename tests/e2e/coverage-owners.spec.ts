@@ -56,7 +56,8 @@ async function invited(page: Page, partnerEmail: string): Promise<{ id: string; 
   const ownerId = doc.owners[0].id as string;
   const html = await (await page.request.get(`/sandbox/outbox?to=${encodeURIComponent(partnerEmail)}`)).text();
   const link = /<a href="([^"]+\?invitation=[^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
-  expect(link, `an invitation link for ${partnerEmail}`).toBe(`/${id}/owners/${ownerId}?invitation=${new URL(link ?? '/', 'http://x').searchParams.get('invitation')}`);
+  // The link carries the application's market (issue 27.3).
+  expect(link, `an invitation link for ${partnerEmail}`).toBe(`/${id}/owners/${ownerId}?invitation=${new URL(link ?? '/', 'http://x').searchParams.get('invitation')}&currency=USD`);
   return { id, ownerId, link: link! };
 }
 

@@ -102,7 +102,7 @@ test('a partner completes their own details, asks for the steps by email, verifi
   await expectHeading(partner, locale, 'owners.emailSent.title');
   await expectNoAxeViolations(partner);
   await screenshots(partner, 'email-sent');
-  expect(await emailedLink(partner, partnerEmail, /\/identification$/)).toBe(`/${id}/owners/${ownerId}/identification`);
+  expect(await emailedLink(partner, partnerEmail, /\/identification\?currency=USD$/)).toBe(`/${id}/owners/${ownerId}/identification?currency=USD`);
 
   // Then verifies now.
   await partner.getByRole('button', { name: t('owners.emailSent.submit') }).click();

@@ -231,7 +231,7 @@ test('tax information page: full EIN and legal name, exempt from sign-on, refuse
   await expect(page.getByLabel(labelled(locale, 'signup.taxInformation.ssn.label'))).toBeVisible();
 });
 
-test('PHONE_AUTH: the link texted to the phone, opened on a second device, completes the first; a second opening is expired (US en-US, domain)', async ({ page, browser }) => {
+test('PHONE_AUTH: the link texted to the phone, opened on a second device, completes the first; a second opening says it was already used (US en-US, domain)', async ({ page, browser }) => {
   const persona = us('domain', '0009');
   const { locale } = persona;
   await arrive(page, persona);

@@ -442,6 +442,23 @@ export interface MessageOptions {
   messageArgs?: {
     [k: string]: unknown | undefined;
   };
+  /**
+   * The ways on an outcome page offers (the account, support): a message key for the label and an address each.
+   */
+  links?: {
+    /**
+     * Message key of the link's text.
+     */
+    labelKey: string;
+    /**
+     * Where the link goes: an address of this site.
+     */
+    href: string;
+  }[];
+  /**
+   * Why a final screen offers no action or link (the content check refuses a final screen with neither, unless it says why here).
+   */
+  noWayOn?: string;
 }
 /**
  * Settings of an auto screen (runs its actions on arrival; engine/screens/auto-screen.tsx): none besides notices.

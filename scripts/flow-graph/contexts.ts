@@ -47,7 +47,12 @@ export function readContexts(root: string): FlowContext[] {
   const file = join(root, 'rules', 'config.json');
   if (!existsSync(file)) return contextsOf(undefined);
   try {
-    return contextsOf(JSON.parse(readFileSync(file, 'utf8')));
+    const config = JSON.parse(readFileSync(file, 'utf8')) as Obj;
+    // The co-brands' portals (rules/accounts.json cobrands, e.g. the reseller) are portals of the product too.
+    const accountsFile = join(root, 'rules', 'accounts.json');
+    const cobrands = existsSync(accountsFile) ? (JSON.parse(readFileSync(accountsFile, 'utf8')) as Obj).cobrands : undefined;
+    const extra = isObject(cobrands) ? Object.values(cobrands).flatMap((cobrand) => (isObject(cobrand) && typeof cobrand.portal === 'string' ? [{ portal: cobrand.portal }] : [])) : [];
+    return contextsOf(isObject(config) && extra.length ? { ...config, portalRules: [...(Array.isArray(config.portalRules) ? config.portalRules : []), ...extra] } : config);
   } catch {
     return contextsOf(undefined);
   }

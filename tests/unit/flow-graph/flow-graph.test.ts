@@ -107,7 +107,7 @@ describe('picturesOf the real tree', () => {
     const { model } = readModel(REPO);
     const flows = new Set([...model.flows.keys()]);
     expect(new Set(pictures.map((picture) => picture.flow))).toEqual(flows);
-    expect(new Set(pictures.map((picture) => picture.context))).toEqual(new Set(['US-domain', 'US-terminal', 'CA-domain', 'CA-terminal']));
+    expect(new Set(pictures.map((picture) => picture.context))).toEqual(new Set(['US-domain', 'US-terminal', 'US-reseller', 'CA-domain', 'CA-terminal', 'CA-reseller']));
     for (const picture of pictures) {
       expect(picture.svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
       expect(picture.svg.trim().endsWith('</svg>')).toBe(true);

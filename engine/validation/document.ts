@@ -37,7 +37,9 @@ function valuesAt(root: unknown, path: string): Array<{ pointer: string; value: 
 export function checkDocument(doc: unknown, market: string): DocumentProblem[] {
   const problems: DocumentProblem[] = [];
   for (const [path, byMarket] of Object.entries(fields)) {
-    const format = byMarket[market] ?? byMarket['*'];
+    const spec = byMarket[market] ?? byMarket['*'];
+    // A format may depend on another answer (the kind of a government id decides its format).
+    const format = typeof spec === 'string' ? spec : spec ? spec.formats[String(valuesAt(doc, spec.by)[0]?.value)] : undefined;
     const rule = format ? formatRules[format] : undefined;
     if (!rule) continue;
     for (const { pointer, value } of valuesAt(doc, path)) {
@@ -55,5 +57,5 @@ export function checkDocument(doc: unknown, market: string): DocumentProblem[] {
 
 /** Every format name fields.json refers to (for the data check). */
 export function documentFormats(): string[] {
-  return [...new Set(Object.values(fields).flatMap((byMarket) => Object.values(byMarket)))];
+  return [...new Set(Object.values(fields).flatMap((byMarket) => Object.values(byMarket).flatMap((spec) => (typeof spec === 'string' ? [spec] : Object.values(spec.formats)))))];
 }

@@ -58,5 +58,7 @@ export interface MessagesFile {
   fallback: string;
   otherKeys: string[];
 }
-/** Document path to format name by market (`*` for every market). */
-export interface FieldsFile { description: string; fields: Record<string, Record<string, string>> }
+/** A format chosen by another value of the document (`by`, a dot path): format name by that value. */
+export interface FormatBy { by: string; formats: Record<string, string> }
+/** Document path to format name (or a format chosen by another answer) by market (`*` for every market). */
+export interface FieldsFile { description: string; fields: Record<string, Record<string, string | FormatBy>> }

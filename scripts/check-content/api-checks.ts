@@ -21,9 +21,10 @@ function checkCalls(model: ContentModel, api: ApiModel, problems: Problem[]): vo
     const call = asObject(value);
     if (!call || typeof call.path !== 'string' || typeof call.method !== 'string') continue;
     if (findRoute(api, call.method, call.path)) continue;
-    const served = api.routes.map((route) => `${route.method} ${route.path}`);
+    const served = new Map(api.routes.map((route) => [`${route.method} ${routeShape(route.path)}`, `${route.method} ${route.path}`]));
     const samePath = [...new Set(api.routes.filter((route) => routeShape(route.path) === routeShape(call.path as string) || findRoute(api, route.method, call.path as string) === route).map((route) => route.method))];
-    const near = closest(`${call.method.toUpperCase()} ${call.path}`, served);
+    const nearShape = closest(`${call.method.toUpperCase()} ${routeShape(call.path)}`, served.keys());
+    const near = nearShape === undefined ? undefined : served.get(nearShape);
     problems.push({
       file: model.calls.file,
       pointer: pointer('calls', name, samePath.length ? 'method' : 'path'),

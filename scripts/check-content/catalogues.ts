@@ -3,6 +3,7 @@
  * catalogue has the same keys as en-US; every key starts with its file's namespace; every message compiles as
  * MessageFormat 2 (npm messageformat 4).
  */
+import { closest } from './suggest.ts';
 import { MessageFormat } from 'messageformat';
 import { messageKeysOfScreen, type ScreenMessageSource } from '../../engine/content/messages.ts';
 import type { ContentModel, Obj } from './model.ts';
@@ -88,10 +89,17 @@ export function checkCatalogues(model: ContentModel, resolved: Map<string, Obj>,
             file,
             pointer: at === '' ? '/messages' : at,
             message: `needs message key "${key}", which locales/${locale}/ lacks`,
-            fix: `Add "${key}" to locales/${locale}/${key.split('.')[0]}.json.`,
+            fix: `${suggestKey(key, available)}Add "${key}" to locales/${locale}/${key.split('.')[0]}.json.`,
           });
         }
       }
     }
   }
+}
+
+/** "Did you mean" a key of the same namespace that differs by a typo (a key named in `options` or by a field). */
+function suggestKey(key: string, available: Set<string>): string {
+  const prefix = `${key.split('.')[0]}.`;
+  const match = closest(key, [...available].filter((candidate) => candidate.startsWith(prefix)));
+  return match ? `Did you mean "${match}"? If not: ` : '';
 }

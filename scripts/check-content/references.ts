@@ -9,6 +9,7 @@ import { asArray, asObject } from './model.ts';
 import { pointer, type Problem } from './problem.ts';
 import { rowsOf, viewsOf } from './screens.ts';
 import type { MetaSchemas } from './schemas.ts';
+import { didYouMean } from './suggest.ts';
 
 /** Checks that a condition only uses operators the evaluator knows. */
 export function checkCondition(condition: unknown, file: string, at: string, problems: Problem[]): void {
@@ -25,10 +26,10 @@ export function checkCondition(condition: unknown, file: string, at: string, pro
 
 function checkRowTargets(row: Obj, file: string, at: string, model: ContentModel, problems: Problem[]): void {
   if (typeof row.to === 'string' && !model.screens.has(row.to)) {
-    problems.push({ file, pointer: `${at}/to`, message: `goes to screen "${row.to}", which does not exist`, fix: `Create flows/<flow>/screens/${row.to}.json or name an existing screen.` });
+    problems.push({ file, pointer: `${at}/to`, message: `goes to screen "${row.to}", which does not exist`, fix: `${didYouMean(row.to, model.screens.keys()).trim()} Create flows/<flow>/screens/${row.to}.json or name an existing screen.`.trim() });
   }
   if (typeof row.table === 'string' && !model.tables.has(row.table)) {
-    problems.push({ file, pointer: `${at}/table`, message: `names routing table "${row.table}", which does not exist`, fix: `Create rules/routing/${row.table}.json or name an existing table.` });
+    problems.push({ file, pointer: `${at}/table`, message: `names routing table "${row.table}", which does not exist`, fix: `${didYouMean(row.table, model.tables.keys()).trim()} Create rules/routing/${row.table}.json or name an existing table.`.trim() });
   }
   checkCondition(row.when, file, `${at}/when`, problems);
 }
@@ -39,7 +40,7 @@ function checkCall(name: unknown, file: string, at: string, screen: Obj, calls: 
   if (typeof name !== 'string') return;
   const call = asObject(calls[name]);
   if (!call) {
-    problems.push({ file, pointer: at, message: `names call "${name}", which flows/calls.json does not define`, fix: `Add "${name}" to flows/calls.json or name an existing call.` });
+    problems.push({ file, pointer: at, message: `names call "${name}", which flows/calls.json does not define`, fix: `${didYouMean(name, Object.keys(calls)).trim()} Add "${name}" to flows/calls.json or name an existing call.`.trim() });
     return;
   }
   const params = asObject(call.params) ?? {};
@@ -114,6 +115,7 @@ export function checkReferences(model: ContentModel, resolved: Map<string, Obj>,
           once({ file, pointer: `${at}/form/schema${error.instancePath}`, message: `is not a valid JSON Schema: ${error.message ?? error.keyword}`, fix: 'Correct the form schema (JSON Schema draft 2020-12).' });
         }
       }
+      checkEnumTypes(formSchema, `${at}/form/schema`, file, once);
       const fields = formFields(formSchema);
       for (const field of Object.keys(asObject(form.bind) ?? {})) {
         if (!fields.has(field)) {
@@ -128,6 +130,39 @@ export function checkReferences(model: ContentModel, resolved: Map<string, Obj>,
       if (object) checkRowTargets(object, file, pointer('rows', index), model, problems);
     });
   }
+}
+
+/** The JSON type of a value, as JSON Schema names it. */
+const jsonType = (value: unknown): string =>
+  value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value;
+
+/**
+ * A value of a list (`enum`) that is not of its field's `type`: the browser can never show it as chosen, and only
+ * its message key would be asked for, so adding the key would make the mistake pass. Names the type it needs.
+ */
+function checkEnumTypes(schema: Obj | undefined, at: string, file: string, report: (problem: Problem) => void): void {
+  if (!schema) return;
+  for (const [name, value] of Object.entries(asObject(schema.properties) ?? {})) {
+    const property = asObject(value);
+    const types = [property?.type].flat().filter((type): type is string => typeof type === 'string');
+    const list = property?.enum;
+    if (types.length > 0 && Array.isArray(list)) {
+      list.forEach((item, index) => {
+        const actual = jsonType(item);
+        if (types.includes(actual) || (actual === 'integer' && types.includes('number'))) return;
+        const wanted = types.join(' or ');
+        report({
+          file,
+          pointer: `${at}${pointer('properties', name, 'enum', index)}`,
+          message: `list value ${JSON.stringify(item)} is ${actual === 'integer' || actual === 'array' || actual === 'object' ? 'an' : 'a'} ${actual}, but field "${name}" has type ${wanted}`,
+          fix: `Write it as ${wanted === 'integer' || wanted === 'number' ? `a number (${typeof item === 'string' && item.trim() !== '' && !Number.isNaN(Number(item)) ? Number(item) : 'without quotes'})` : `a ${wanted}`}, or change the field's type.`,
+        });
+      });
+    }
+    if (property) checkEnumTypes(property, `${at}${pointer('properties', name)}`, file, report);
+  }
+  for (const key of ['allOf', 'anyOf', 'oneOf']) asArray(schema[key]).forEach((part, index) => checkEnumTypes(asObject(part), `${at}${pointer(key, index)}`, file, report));
+  for (const key of ['if', 'then', 'else']) checkEnumTypes(asObject(schema[key]), `${at}${pointer(key)}`, file, report);
 }
 
 /**

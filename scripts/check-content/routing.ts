@@ -23,7 +23,19 @@ export function choose(model: ContentModel, name: string, context: object, depth
 
 /** Evaluates every fixture of every routing table, with the shell's derived values placed (rules/shell.json). */
 export function checkRoutingTables(model: ContentModel, problems: Problem[]): void {
+  // One mistake, one message: a table (or a table it follows) whose condition is already reported broken would fail
+  // its fixtures because of it; the condition's message is the cause, its fixtures' failures are not repeated.
+  const broken = new Set(problems.filter((problem) => /^\/rows\/\d+\/when/.test(problem.pointer)).map((problem) => problem.file));
+  const follows = (name: string, seen = new Set<string>()): boolean => {
+    if (seen.has(name)) return false;
+    seen.add(name);
+    const table = model.tables.get(name);
+    if (!table) return false;
+    if (broken.has(table.file)) return true;
+    return asArray(table.data.rows).some((row) => typeof asObject(row)?.table === 'string' && follows(asObject(row)?.table as string, seen));
+  };
   for (const [name, { file, data }] of model.tables) {
+    if (follows(name)) continue;
     asArray(data.fixtures).forEach((fixture, index) => {
       const object = asObject(fixture) as Obj | undefined;
       if (!object || !asObject(object.context) || !('expect' in object)) return;

@@ -15,7 +15,7 @@ export function distance(a: string, b: string): number {
   return row[b.length];
 }
 
-/** The known name closest to `name`, if it is close enough to be a typo (at most a third of its letters differ). */
+/** The known name closest to `name`, if it is close enough to be a typo (two edits, or a quarter of its letters). */
 export function closest(name: string, known: Iterable<string>): string | undefined {
   let best: string | undefined;
   let bestDistance = Infinity;
@@ -26,7 +26,7 @@ export function closest(name: string, known: Iterable<string>): string | undefin
       bestDistance = d;
     }
   }
-  return best !== undefined && bestDistance <= Math.max(2, Math.ceil(name.length / 3)) ? best : undefined;
+  return best !== undefined && bestDistance <= Math.max(2, Math.floor(name.length / 4)) ? best : undefined;
 }
 
 /** ` Did you mean "x"?` when a close name exists, else ''. */

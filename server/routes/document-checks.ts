@@ -12,7 +12,7 @@ export function leafPointers(value: unknown, prefix = ''): string[] {
   return entries.flatMap(([key, child]) => leafPointers(child, `${prefix}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`));
 }
 
-const fields = (fieldsData as { fields: Record<string, Record<string, string>> }).fields;
+const fields = (fieldsData as { fields: Record<string, Record<string, string | { by: string; formats: Record<string, string> }>> }).fields;
 
 /** The format rules/validation/fields.json names for a document pointer in a market (`/owners/0/email` too). */
 export function formatAt(pointer: string, market: Market): string | undefined {
@@ -20,7 +20,11 @@ export function formatAt(pointer: string, market: Market): string | undefined {
   for (const [declared, byMarket] of Object.entries(fields)) {
     const parts = declared.split('.');
     const flat: Array<string | null> = parts.flatMap((p) => (p.endsWith('[]') ? [p.slice(0, -2), null] : [p]));
-    if (flat.length === path.length && flat.every((p, i) => p === path[i])) return byMarket[market] ?? byMarket['*'];
+    if (flat.length === path.length && flat.every((p, i) => p === path[i])) {
+      const spec = byMarket[market] ?? byMarket['*'];
+      // A format chosen by another answer has no one format for an empty value: required fields are the schemas' job.
+      return typeof spec === 'string' ? spec : undefined;
+    }
   }
   return undefined;
 }

@@ -114,6 +114,13 @@ const CASES: Record<string, Expected[]> = {
   'unknown-widget': [
     { file: 'flows/demo/screens/start.json', pointer: '/form/uiSchema/color/ui:widget', message: 'names widget "radoi", which neither rjsf nor engine/form/theme.tsx has' },
   ],
+  // Errors an editor can act on: line and column, one message for one mistake, the type a list value needs.
+  'json-syntax': [{ file: 'rules/notes.json', pointer: '', message: 'is not valid JSON at line 3, column 18' }],
+  'broken-operator': [{ file: 'rules/routing/pick.json', pointer: '/rows/0/when', message: 'condition fails: Unrecognized operation =' }],
+  'wrong-list-type': [
+    { file: 'flows/demo/screens/start.json', pointer: '/form/schema/properties/color/enum/0', message: 'list value "red" is a string, but field "color" has type integer' },
+    { file: 'flows/demo/screens/start.json', pointer: '/form/schema/properties/color/enum/1', message: 'list value "blue" is a string, but field "color" has type integer' },
+  ],
   'wrong-namespace': [
     { file: 'locales/en-CA/demo.json', pointer: '/messages/other.title', message: 'has key "other.title", which locales/en-US/demo.json lacks' },
     { file: 'locales/en-CA/demo.json', pointer: '/messages/other.title', message: 'key "other.title" does not start with the file\'s namespace "demo."' },

@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { loadContent, type Content } from './content.ts';
 import { refuseNulCharacters } from './http/no-nul.ts';
 import { installJsonDepthLimit } from './http/json-depth.ts';
+import { installCrossSiteRules } from './http/cross-site.ts';
 import { createValidator, readSchemas } from './http/ajv.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { ApiError } from './http/errors.ts';
@@ -110,6 +111,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await installOpenApi(app);
   installRequestContext(app, options.db, catalogues);
   installErrorHandling(app, shared);
+  // Cross-site requests are refused, and /api/ bodies must be JSON (after the request context: refusals are localised).
+  installCrossSiteRules(app);
   if (options.sandbox === false) {
     // Before anything else about the request: no sandbox route, page or asset answers, whatever it is.
     app.addHook('onRequest', async (request) => {

@@ -437,3 +437,67 @@ describe('5. the sandbox', () => {
     }
   });
 });
+
+describe('6. cross-site requests', () => {
+  const form = (fields: Record<string, string>) => ({ 'content-type': 'application/x-www-form-urlencoded', payload: new URLSearchParams(fields).toString() });
+
+  test('an empty form-encoded or text/plain POST, which any web page can send, creates and onboards nothing: 415', async () => {
+    const actor = await newActor(h, 'csrf-form@example.com');
+    const before = await snapshot(h.t.db);
+    for (const url of ['/api/v2/applications', `/api/v2/applications/${actor.applicationId}/onboard`, '/api/v1/commerce/onboarding-applications']) {
+      for (const type of ['application/x-www-form-urlencoded', 'text/plain']) {
+        const res = await h.app.inject({ method: 'POST', url, headers: { cookie: actor.cookie, 'content-type': type }, payload: '' });
+        expect(res.statusCode, `${type} ${url}: ${res.body.slice(0, 200)}`).toBe(415);
+        expectRefusal(res);
+      }
+    }
+    expect(await snapshot(h.t.db)).toEqual(before);
+    // The exit beacon (navigator.sendBeacon) still posts text/plain.
+    const beacon = await h.app.inject({ method: 'POST', url: `/api/v2/applications/${actor.applicationId}/notification`, headers: { cookie: actor.cookie, 'content-type': 'text/plain;charset=UTF-8' }, payload: '{}' });
+    expect(beacon.statusCode).toBe(204);
+  });
+
+  test('a state-changing request from another site (Origin or Sec-Fetch-Site) is 403 and changes nothing; the same site passes', async () => {
+    const actor = await newActor(h, 'csrf-origin@example.com');
+    const url = `/api/v2/applications/${actor.applicationId}`;
+    const before = await snapshot(h.t.db);
+    const foreign: Array<Record<string, string>> = [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }];
+    for (const headers of foreign) {
+      const res = await h.call('PUT', url, actor.cookie, { company: { dba: 'Evil Shop' } }, { ...headers, 'accept-language': 'fr-CA' });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+      expectRefusal(res, '/headers/origin', 'errors.crossSite');
+      expect(res.json().details[0].description).toMatch(/autre site/);
+      const login = await h.app.inject({ method: 'POST', url: '/sso/login', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ email: actor.email, password: 'correct horse battery', path: '/' }).toString() });
+      expect(login.statusCode).toBe(403);
+      expect(String(login.headers['set-cookie'] ?? '')).not.toContain('onb_session=');
+    }
+    expect(await snapshot(h.t.db)).toEqual(before);
+    const same = await h.call('PUT', url, actor.cookie, { company: { dba: 'Own Shop' } }, { origin: 'http://localhost:80', host: 'localhost:80', 'sec-fetch-site': 'same-origin' });
+    expect(same.statusCode, same.body.slice(0, 200)).toBe(200);
+  });
+
+  test('the sign-on forms carry a CSRF token; a browser post without it is refused and starts no session', async () => {
+    await h.signUp('csrf-login@example.com');
+    const page = await h.app.inject({ method: 'GET', url: '/sso/login?path=/' });
+    const token = /name="csrf" value="([^"]+)"/.exec(page.body)?.[1];
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const cookie = String(page.headers['set-cookie']).split(';')[0]!;
+    expect(cookie).toBe(`onb_csrf=${token}`);
+    const register = await h.app.inject({ method: 'GET', url: '/sso/register?path=/' });
+    expect(register.body).toMatch(/name="csrf" value="[A-Za-z0-9_-]{43}"/);
+    const fields = { email: 'csrf-login@example.com', password: 'correct horse battery', path: '/' };
+    const browser = { origin: 'http://localhost:80', host: 'localhost:80', 'sec-fetch-site': 'same-origin' };
+    const without = await h.app.inject({ method: 'POST', url: '/sso/login', headers: { ...browser, cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
+    expect(without.statusCode).toBe(403);
+    expect(without.body).toMatch(/role="alert"/);
+    expect(String(without.headers['set-cookie'] ?? '')).not.toContain('onb_session=');
+    const wrong = await h.app.inject({ method: 'POST', url: '/sso/login', headers: { ...browser, cookie, ...form({}) }, payload: new URLSearchParams({ ...fields, csrf: 'x'.repeat(43) }).toString() });
+    expect(wrong.statusCode).toBe(403);
+    const withToken = await h.app.inject({ method: 'POST', url: '/sso/login', headers: { ...browser, cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ ...fields, csrf: token! }).toString() });
+    expect(withToken.statusCode).toBe(303);
+    expect(String(withToken.headers['set-cookie'])).toContain('onb_session=');
+    const registerWithout = await h.app.inject({ method: 'POST', url: '/sso/register', headers: { ...browser, cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ email: 'csrf-new@example.com', password: 'correct horse battery', confirmPassword: 'correct horse battery', path: '/' }).toString() });
+    expect(registerWithout.statusCode).toBe(403);
+    expect(await countRows("users WHERE email = 'csrf-new@example.com'")).toBe(0);
+  });
+});

@@ -3,8 +3,9 @@
  * text/plain, with the visitor's cookies) to this origin; before these rules an empty form post onboarded or created
  * an application, and a sign-in from a foreign page set a session. Two rules, for every route:
  *
- * - a state-changing request (POST, PUT, PATCH, DELETE) whose `Sec-Fetch-Site` says `cross-site`, or whose `Origin`
- *   is another host (or `null`), is 403 `errors.crossSite` before anything else happens;
+ * - a state-changing request (POST, PUT, PATCH, DELETE) whose `Sec-Fetch-Site` says `cross-site`, or (from a browser
+ *   that sends no fetch metadata) whose `Origin` is another host or `null`, is 403 `errors.crossSite` before anything
+ *   else happens;
  * - an `/api/` request with a body must be JSON (`application/json`, or `application/json-patch+json` where a route
  *   parses it): anything else is 415, after the access rules (routes/access-first.ts) so a stranger still gets 403.
  *   A route that must take another type says so in its config (`bodyTypes`: the exit beacon takes `text/plain`).
@@ -46,8 +47,10 @@ function ownHost(request: FastifyRequest): string | undefined {
 /** True when a state-changing request says it comes from another site. */
 export function fromAnotherSite(request: FastifyRequest): boolean {
   if (!changing.has(request.method)) return false;
+  // Fetch metadata, where the browser sends it, is the answer: a form post from a page served with
+  // `Referrer-Policy: no-referrer` carries `Origin: null` even on its own site, so Origin is read only without it.
   const site = request.headers['sec-fetch-site'];
-  if (site === 'cross-site') return true;
+  if (site !== undefined) return site === 'cross-site';
   const origin = request.headers.origin;
   if (typeof origin !== 'string') return false;
   const host = originHost(origin);

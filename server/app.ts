@@ -9,8 +9,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { loadContent, type Content } from './content.ts';
 import { refuseNulCharacters } from './http/no-nul.ts';
 import { installJsonDepthLimit } from './http/json-depth.ts';
+import { installCrossSiteRules } from './http/cross-site.ts';
 import { createValidator, readSchemas } from './http/ajv.ts';
 import { installErrorHandling } from './http/error-handler.ts';
+import { ApiError } from './http/errors.ts';
 import { lazyChildLoggerFactory, loggerOptions } from './http/logging.ts';
 import { installRequestContext } from './http/request-context.ts';
 import { installSecurityHeaders, readScriptRules } from './http/security.ts';
@@ -57,6 +59,12 @@ export interface AppOptions {
   logStream?: NodeJS.WritableStream;
   /** Trust X-Forwarded-* from a proxy in front (decides Secure cookies behind TLS termination). */
   trustProxy?: boolean;
+  /**
+   * Whether the sandbox pages and calls under /sandbox answer (outbox, vault, bank picker, inquiry, lender, carrier,
+   * seeded accounts); default on. Off in production (server/main.ts: NODE_ENV=production or SANDBOX=off): then
+   * nothing under /sandbox answers but 404.
+   */
+  sandbox?: boolean;
   /** Sign-in and registration attempts per client address per minute; default 10. */
   signInAttemptsPerMinute?: number;
   /** Repository root for schemas/ and locales/; default this repository. */
@@ -103,6 +111,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await installOpenApi(app);
   installRequestContext(app, options.db, catalogues);
   installErrorHandling(app, shared);
+  // Cross-site requests are refused, and /api/ bodies must be JSON (after the request context: refusals are localised).
+  installCrossSiteRules(app);
+  if (options.sandbox === false) {
+    // Before anything else about the request: no sandbox route, page or asset answers, whatever it is.
+    app.addHook('onRequest', async (request) => {
+      const path = request.url.split('?')[0]!;
+      if (path === '/sandbox' || path.startsWith('/sandbox/')) throw new ApiError('NOT_FOUND');
+    });
+  }
 
   const db = options.db;
   // Before any route: who may reach a resource is decided before its body is parsed or validated.
@@ -133,4 +150,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(websiteRoutes, { websites: providers.websites });
   await app.register(serviceRoutes, { services: sandboxServices() });
   return app;
+}
+
+/** Whether /sandbox answers: SANDBOX=on or off decides; otherwise on, except with NODE_ENV=production. */
+export function sandboxEnabled(env: NodeJS.ProcessEnv): boolean {
+  if (env.SANDBOX === 'on') return true;
+  if (env.SANDBOX === 'off') return false;
+  return env.NODE_ENV !== 'production';
 }

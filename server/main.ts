@@ -7,7 +7,7 @@
  * `--api-only` serves the API without the built front end (npm run dev: vite serves the front end and proxies the API).
  */
 import { join } from 'node:path';
-import { buildApp } from './app.ts';
+import { buildApp, sandboxEnabled } from './app.ts';
 import { repoRoot } from './paths.ts';
 import { serveFrontEnd } from './static-front-end.ts';
 import { openStorage } from './storage/index.ts';
@@ -21,6 +21,8 @@ async function main(): Promise<void> {
   const app = await buildApp({
     db,
     trustProxy: process.env.TRUST_PROXY === '1',
+    // The sandbox is off in production (NODE_ENV=production) unless SANDBOX=on; SANDBOX=off turns it off anywhere.
+    sandbox: sandboxEnabled(process.env),
     logLevel: process.env.LOG_LEVEL ?? 'info',
     // The end-to-end suite signs up dozens of applicants from one address; the limit itself is tested in tests/api.
     ...(process.env.SIGN_IN_ATTEMPTS_PER_MINUTE ? { signInAttemptsPerMinute: Number(process.env.SIGN_IN_ATTEMPTS_PER_MINUTE) } : {}),

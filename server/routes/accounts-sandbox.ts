@@ -9,7 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { newApplicationId, type ApplicationDocument, type Decision } from '../domain/document.ts';
 import { requireUser, userOf } from '../http/request-context.ts';
 import type { Database } from '../storage/index.ts';
-import { createApplication } from '../storage/applications.ts';
+import { businessUsers, createApplication } from '../storage/applications.ts';
+import { ApiError } from '../http/errors.ts';
 import { api, errorResponses } from './schema-refs.ts';
 
 interface Seed {
@@ -100,6 +101,13 @@ export async function accountSandboxRoutes(app: FastifyInstance, { db }: { db: D
     { preHandler: requireUser, schema: { body: seedSchema, response: { 201: api('accounts'), ...errorResponses } } },
     async (request, reply) => {
       const user = userOf(request);
+      // A seed may not claim a business another user has (issue 23): its business checks would then pass for it.
+      for (const [index, seed] of request.body.accounts.entries()) {
+        if (!seed.businessId) continue;
+        const users = await businessUsers(db, seed.businessId);
+        if (users.length > 0 && !users.includes(user.id))
+          throw new ApiError('FORBIDDEN', [{ field: `/accounts/${index}/businessId`, key: 'accounts.errors.notYourBusiness' }]);
+      }
       const entries = [];
       for (const document of request.body.accounts.map(seededDocument)) {
         const created = await createApplication<ApplicationDocument>(db, { id: document.application.id, ownerId: user.id, document });

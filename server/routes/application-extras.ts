@@ -43,7 +43,8 @@ export async function applicationExtraRoutes(app: FastifyInstance, { db, content
     beacon.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) => done(null, undefined));
     beacon.post<{ Params: Params }>(
       '/api/v2/applications/:id/notification',
-      { preHandler: requireUser, schema: { params: api('application-params'), response: { 204: { type: 'null' }, ...errorResponses } } },
+      // navigator.sendBeacon posts text/plain (http/cross-site.ts: /api/ bodies are JSON unless a route says so).
+      { preHandler: requireUser, config: { bodyTypes: ['text/plain'] }, schema: { params: api('application-params'), response: { 204: { type: 'null' }, ...errorResponses } } },
       async (request, reply) => {
         const row = assertOwned(request, await findApplication<ApplicationDocument>(db, request.params.id));
         await db.query("INSERT INTO notifications (application_id, kind) VALUES ($1, 'exit')", [row.id]);

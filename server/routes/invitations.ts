@@ -14,7 +14,7 @@ export async function inviteOwners(
   tx: Queryable,
   messenger: Messenger,
   doc: ApplicationDocument,
-  options: { ttlMs: number; locale: string; only?: string[]; fullOnboardingWhenEmailContains?: string[] },
+  options: { ttlMs: number; locale: string; only?: string[]; fullOnboardingWhenEmailContains?: string[]; userId?: string },
 ): Promise<{ doc: ApplicationDocument; deliveries: Array<() => Promise<void>> }> {
   const deliveries: Array<() => Promise<void>> = [];
   const owners: JsonObject[] = [];
@@ -29,6 +29,7 @@ export async function inviteOwners(
     await insertInvitation(tx, { token, applicationId: doc.application.id, ownerId, email: owner.email, ttlMs: options.ttlMs });
     deliveries.push(
       await messenger.send(tx, {
+        ...(options.userId ? { userId: options.userId } : {}),
         channel: 'email',
         recipient: owner.email,
         key: 'outbox.email.ownerInvitation.body',

@@ -53,6 +53,7 @@ export async function otpRoutes(app: FastifyInstance, { db, content, messenger }
       const deliver = await db.transaction(async (tx) => {
         await storeOtp(tx, row.id, code, ttlMs);
         return messenger.send(tx, {
+          userId: row.ownerId,
           channel: 'sms',
           recipient: `+1${phone}`,
           key: 'sso.sms.otpCode',

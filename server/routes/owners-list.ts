@@ -146,6 +146,7 @@ function operations(db: Database, shared: SharedValidation, messenger: Messenger
           ttlMs: invitationTtlMs,
           locale: request.locale,
           fullOnboardingWhenEmailContains,
+          ...(request.user ? { userId: request.user.id } : {}),
           ...(only ? { only: [only] } : {}),
         });
         deliveries = invited.deliveries;

@@ -120,6 +120,7 @@ export async function ownerRoutes(
       const email = String(owner.email ?? userOf(request).email);
       const deliver = await db.transaction((tx) =>
         messenger.send(tx, {
+          userId: userOf(request).id,
           channel: 'email',
           recipient: email,
           key: 'outbox.email.ownerSteps.body',

@@ -75,6 +75,7 @@ export async function phoneAuthRoutes(
       const deliver = await db.transaction(async (tx) => {
         await createPhoneLink(tx, { vfp, applicationId: row.id, kind: 'sms', finalTargetUrl, ttlMs });
         return messenger.send(tx, {
+          userId: row.ownerId,
           channel: 'sms',
           recipient: `+1${phone}`,
           key: 'outbox.sms.phoneLink',

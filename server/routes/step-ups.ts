@@ -140,7 +140,7 @@ export async function stepUpRoutes(
             application: { ...changed.application, stepUpDetails: changed.application.stepUpDetails.filter((s) => !answers.includes(s.type)) },
           };
           if (!call.invites) return next;
-          const invited = await inviteOwners(tx, messenger, next, { ttlMs: invitationTtlMs, locale: request.locale, fullOnboardingWhenEmailContains });
+          const invited = await inviteOwners(tx, messenger, next, { ttlMs: invitationTtlMs, locale: request.locale, fullOnboardingWhenEmailContains, ...(request.user ? { userId: request.user.id } : {}) });
           deliveries = invited.deliveries;
           return invited.doc;
         });

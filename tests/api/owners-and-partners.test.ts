@@ -151,15 +151,17 @@ describe('identity sessions (applicant)', () => {
 });
 
 describe('GET /sandbox/outbox', () => {
-  it('shows every message sent, newest first, rendered in its locale with its link', async () => {
-    await withPartner();
-    const page = await h.app.inject({ method: 'GET', url: '/sandbox/outbox' });
+  it("shows the messages sent on the user's behalf, newest first, rendered in its locale with its link; none to others", async () => {
+    const { cookie } = await withPartner();
+    const stranger = await h.app.inject({ method: 'GET', url: '/sandbox/outbox' });
+    expect(stranger.body).toContain('No messages have been sent yet.');
+    const page = await h.app.inject({ method: 'GET', url: '/sandbox/outbox', headers: { cookie } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('Email to bob@example.com');
     expect(page.body).toContain('Veuillez vérifier votre identité pour Acme Bakery');
     expect(page.body).toMatch(/<a href="\/urn:app:[^"]+\/owners\/urn:owner:[^"]+\?invitation=/);
-    const filtered = await h.app.inject({ method: 'GET', url: '/sandbox/outbox?to=nobody@example.com' });
+    const filtered = await h.app.inject({ method: 'GET', url: '/sandbox/outbox?to=nobody@example.com', headers: { cookie } });
     expect(filtered.body).toContain('No messages have been sent yet.');
   });
 });

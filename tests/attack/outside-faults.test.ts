@@ -3,6 +3,7 @@
  * fail before its fix. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
 import type { LightMyRequestResponse } from 'fastify';
+import { buildApp, sandboxEnabled } from '../../server/app.ts';
 import { completeUs, startHarness, type Harness } from '../api/harness.ts';
 import { expectRefusal } from './expect.ts';
 import { discoverRoutes, type RouteInfo } from './routes.ts';
@@ -367,5 +368,136 @@ describe('7. a decided application keeps the fields its decision rests on', () =
     expect(stepUp.doc.application.stepUpDetails.map((s) => s.type)).toContain('FULL_ONBOARDING');
     const updated = await h.call('PUT', `/api/v2/applications/${encodeURIComponent(stepUp.applicationId)}`, stepUp.cookie, { applicant: { name: { lastName: 'Leigh' } } });
     expect(updated.statusCode, updated.body.slice(0, 300)).toBe(200);
+  });
+});
+
+describe('5. the sandbox', () => {
+  test('each user sees only their own outbox messages; a visitor not signed in sees none', async () => {
+    const alice = await newActor(h, 'alice-outbox@example.com');
+    const bob = await newActor(h, 'bob-outbox@example.com');
+    // Alice's application sends a phone link to her mobile (PHONE_AUTH sandbox trigger: last four 0009).
+    const body = { ...completeUs, applicant: { ...completeUs.applicant, governmentIdentification: { type: 'INDIVIDUAL', value: '0009', sourceType: 'SSN4' } } };
+    const id = (await h.call('POST', '/api/v2/applications', alice.cookie, body)).json().application.id as string;
+    await h.call('POST', `/api/v2/applications/${id}/onboard`, alice.cookie);
+    const sent = await h.call('POST', `/api/v2/applications/${id}/phone-auth/sms-verifications`, alice.cookie, {});
+    expect(sent.statusCode, sent.body.slice(0, 300)).toBe(200);
+    const link = (await h.t.db.query<{ link: string }>('SELECT link FROM outbox WHERE link IS NOT NULL')).rows[0]!.link;
+    expect(link).toContain('vfp=');
+    const page = (cookie?: string, to?: string) =>
+      h.app.inject({ method: 'GET', url: `/sandbox/outbox${to ? `?to=${encodeURIComponent(to)}` : ''}`, headers: cookie ? { cookie } : {} });
+    const mine = await page(alice.cookie);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.body).toContain(link.replace(/&/g, '&amp;'));
+    for (const res of [await page(bob.cookie), await page(bob.cookie, '+12125551234'), await page(undefined), await page(undefined, '+12125551234')]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain('vfp=');
+      expect(res.body).not.toContain('2125551234');
+    }
+  });
+
+  test("POST /sandbox/accounts cannot claim another user's businessId (403, nothing made)", async () => {
+    const owner = await h.signUp('biz-owner@example.com');
+    const seeded = await h.call('POST', '/sandbox/accounts', owner, { accounts: [{ decision: 'APPROVED', businessId: 'biz-owned-1' }] });
+    expect(seeded.statusCode, seeded.body.slice(0, 300)).toBe(201);
+    const thief = await h.signUp('biz-thief@example.com');
+    const before = await snapshot(h.t.db);
+    const res = await h.call('POST', '/sandbox/accounts', thief, { accounts: [{ decision: 'APPROVED' }, { decision: 'APPROVED', businessId: 'biz-owned-1' }] });
+    expect(res.statusCode).toBe(403);
+    expectRefusal(res, '/accounts/1/businessId', 'accounts.errors.notYourBusiness');
+    expect(await snapshot(h.t.db)).toEqual(before);
+    // And so the business's own calls stay closed to them.
+    expect((await h.call('GET', '/api/v2/accounts/biz-owned-1/stores', thief)).statusCode).toBe(403);
+  });
+
+  test('with a production setting nothing under /sandbox answers; npm start and tests keep it on', async () => {
+    expect(sandboxEnabled({ NODE_ENV: 'production' })).toBe(false);
+    expect(sandboxEnabled({ SANDBOX: 'off' })).toBe(false);
+    expect(sandboxEnabled({ NODE_ENV: 'production', SANDBOX: 'on' })).toBe(true);
+    expect(sandboxEnabled({})).toBe(true);
+    expect(sandboxEnabled({ NODE_ENV: 'test' })).toBe(true);
+    const off = await buildApp({ db: h.t.db, logLevel: 'silent', sandbox: false, signInAttemptsPerMinute: 1000 });
+    try {
+      const cookie = await h.signUp('sandbox-off@example.com');
+      for (const [method, url, payload] of [
+        ['GET', '/sandbox/outbox', undefined],
+        ['GET', '/sandbox/assets/sandbox.css', undefined],
+        ['POST', '/sandbox/accounts', { accounts: [{ decision: 'APPROVED' }] }],
+        ['POST', '/sandbox/vault/cards', card],
+        ['GET', '/sandbox/bank-link?token=x', undefined],
+        ['GET', '/sandbox/carrier/abc', undefined],
+        ['GET', '/sandbox', undefined],
+      ] as const) {
+        const res = await off.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+      }
+      // The API itself still answers.
+      expect((await off.inject({ method: 'GET', url: '/api/v2/configs' })).statusCode).toBe(200);
+    } finally {
+      await off.close();
+    }
+  });
+});
+
+describe('6. cross-site requests', () => {
+  const form = (fields: Record<string, string>) => ({ 'content-type': 'application/x-www-form-urlencoded', payload: new URLSearchParams(fields).toString() });
+
+  test('an empty form-encoded or text/plain POST, which any web page can send, creates and onboards nothing: 415', async () => {
+    const actor = await newActor(h, 'csrf-form@example.com');
+    const before = await snapshot(h.t.db);
+    for (const url of ['/api/v2/applications', `/api/v2/applications/${actor.applicationId}/onboard`, '/api/v1/commerce/onboarding-applications']) {
+      for (const type of ['application/x-www-form-urlencoded', 'text/plain']) {
+        const res = await h.app.inject({ method: 'POST', url, headers: { cookie: actor.cookie, 'content-type': type }, payload: '' });
+        expect(res.statusCode, `${type} ${url}: ${res.body.slice(0, 200)}`).toBe(415);
+        expectRefusal(res);
+      }
+    }
+    expect(await snapshot(h.t.db)).toEqual(before);
+    // The exit beacon (navigator.sendBeacon) still posts text/plain.
+    const beacon = await h.app.inject({ method: 'POST', url: `/api/v2/applications/${actor.applicationId}/notification`, headers: { cookie: actor.cookie, 'content-type': 'text/plain;charset=UTF-8' }, payload: '{}' });
+    expect(beacon.statusCode).toBe(204);
+  });
+
+  test('a state-changing request from another site (Origin or Sec-Fetch-Site) is 403 and changes nothing; the same site passes', async () => {
+    const actor = await newActor(h, 'csrf-origin@example.com');
+    const url = `/api/v2/applications/${actor.applicationId}`;
+    const before = await snapshot(h.t.db);
+    const foreign: Array<Record<string, string>> = [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }];
+    for (const headers of foreign) {
+      const res = await h.call('PUT', url, actor.cookie, { company: { dba: 'Evil Shop' } }, { ...headers, 'accept-language': 'fr-CA' });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+      expectRefusal(res, '/headers/origin', 'errors.crossSite');
+      expect(res.json().details[0].description).toMatch(/autre site/);
+      const login = await h.app.inject({ method: 'POST', url: '/sso/login', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ email: actor.email, password: 'correct horse battery', path: '/' }).toString() });
+      expect(login.statusCode).toBe(403);
+      expect(String(login.headers['set-cookie'] ?? '')).not.toContain('onb_session=');
+    }
+    expect(await snapshot(h.t.db)).toEqual(before);
+    const same = await h.call('PUT', url, actor.cookie, { company: { dba: 'Own Shop' } }, { origin: 'http://localhost:80', host: 'localhost:80', 'sec-fetch-site': 'same-origin' });
+    expect(same.statusCode, same.body.slice(0, 200)).toBe(200);
+  });
+
+  test('the sign-on forms carry a CSRF token; a browser post without it is refused and starts no session', async () => {
+    await h.signUp('csrf-login@example.com');
+    const page = await h.app.inject({ method: 'GET', url: '/sso/login?path=/' });
+    const token = /name="csrf" value="([^"]+)"/.exec(page.body)?.[1];
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const cookie = String(page.headers['set-cookie']).split(';')[0]!;
+    expect(cookie).toBe(`onb_csrf=${token}`);
+    const register = await h.app.inject({ method: 'GET', url: '/sso/register?path=/' });
+    expect(register.body).toMatch(/name="csrf" value="[A-Za-z0-9_-]{43}"/);
+    const fields = { email: 'csrf-login@example.com', password: 'correct horse battery', path: '/' };
+    const browser = { origin: 'http://localhost:80', host: 'localhost:80', 'sec-fetch-site': 'same-origin' };
+    const without = await h.app.inject({ method: 'POST', url: '/sso/login', headers: { ...browser, cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
+    expect(without.statusCode).toBe(403);
+    expect(without.body).toMatch(/role="alert"/);
+    expect(String(without.headers['set-cookie'] ?? '')).not.toContain('onb_session=');
+    const wrong = await h.app.inject({ method: 'POST', url: '/sso/login', headers: { ...browser, cookie, ...form({}) }, payload: new URLSearchParams({ ...fields, csrf: 'x'.repeat(43) }).toString() });
+    expect(wrong.statusCode).toBe(403);
+    const withToken = await h.app.inject({ method: 'POST', url: '/sso/login', headers: { ...browser, cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ ...fields, csrf: token! }).toString() });
+    expect(withToken.statusCode).toBe(303);
+    expect(String(withToken.headers['set-cookie'])).toContain('onb_session=');
+    const registerWithout = await h.app.inject({ method: 'POST', url: '/sso/register', headers: { ...browser, cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ email: 'csrf-new@example.com', password: 'correct horse battery', confirmPassword: 'correct horse battery', path: '/' }).toString() });
+    expect(registerWithout.statusCode).toBe(403);
+    expect(await countRows("users WHERE email = 'csrf-new@example.com'")).toBe(0);
   });
 });

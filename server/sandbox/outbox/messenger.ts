@@ -22,6 +22,8 @@ export interface OutgoingMessage {
   /** A same-origin path the message links to (phone link, invitation). */
   link?: string;
   locale: string;
+  /** The user on whose behalf it is sent (the sandbox outbox shows a user their own messages and those to their email). */
+  userId?: string;
 }
 
 /** What the API needs from an SMS and email provider. */

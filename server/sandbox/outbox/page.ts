@@ -2,14 +2,15 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { Catalogues } from '../../i18n/index.ts';
 import type { Database } from '../../storage/index.ts';
-import { listOutbox } from '../../storage/outbox.ts';
+import { listOutboxFor } from '../../storage/outbox.ts';
 import { html, sandboxPage, sendHtml } from '../page.ts';
 import { renderMessage } from './messenger.ts';
 
 const stylesheet = readFileSync(new URL('../sandbox.css', import.meta.url), 'utf8');
 
 /**
- * GET /sandbox/outbox[?to=recipient]: every SMS and email the sandbox "sent", newest first, rendered in the
+ * GET /sandbox/outbox[?to=recipient]: the SMS and emails the sandbox "sent" on the signed-in user's behalf or to
+ * their email address (nobody sees another user's), newest first, rendered in the
  * message's locale with its link (the tester's phone and inbox). Also serves the sandbox stylesheet.
  */
 export async function outboxPageRoutes(app: FastifyInstance, { db, catalogues }: { db: Database; catalogues: Catalogues }): Promise<void> {
@@ -27,7 +28,8 @@ export async function outboxPageRoutes(app: FastifyInstance, { db, catalogues }:
     },
     async (request, reply) => {
       const t = request.translator;
-      const messages = await listOutbox(db, request.query.to);
+      // Each user sees only their own messages (issue 23); a visitor who is not signed in sees none.
+      const messages = request.user ? await listOutboxFor(db, request.user, request.query.to) : [];
       const origin = `${request.protocol}://${request.host}`;
       const when = new Intl.DateTimeFormat(t.locale, { dateStyle: 'medium', timeStyle: 'medium' });
       const items = messages.map(

@@ -8,7 +8,7 @@ import { html, type Html } from './html.ts';
 
 /** A problem with one form field. */
 export interface FieldError {
-  field: 'email' | 'password' | 'confirmPassword';
+  field: 'email' | 'password' | 'confirmPassword' | 'csrf';
   key: string;
   args?: Record<string, string | number>;
 }
@@ -41,7 +41,7 @@ function summary(t: Translator, errors: FieldError[]): Html | '' {
   if (errors.length === 0) return '';
   return html`<div class="error-summary" role="alert" tabindex="-1" aria-labelledby="error-summary-title">
   <h2 id="error-summary-title">${t.t('sso.errors.summaryTitle')}</h2>
-  <ul>${errors.map((e) => html`<li><a href="#${e.field}">${t.t(e.key, e.args)}</a></li>`)}</ul>
+  <ul>${errors.map((e) => html`<li><a href="#${e.field === 'csrf' ? 'email' : e.field}">${t.t(e.key, e.args)}</a></li>`)}</ul>
 </div>`;
 }
 
@@ -66,7 +66,7 @@ ${body}
 }
 
 /** The sign-in page. */
-export function loginPage(t: Translator, input: { path: string; email?: string; errors?: FieldError[] }): string {
+export function loginPage(t: Translator, input: { path: string; csrf: string; email?: string; errors?: FieldError[] }): string {
   const errors = input.errors ?? [];
   const registerHref = `/sso/register?path=${encodeURIComponent(input.path)}`;
   return page(
@@ -75,6 +75,7 @@ export function loginPage(t: Translator, input: { path: string; email?: string; 
     errors.length > 0,
     html`${summary(t, errors)}
 <form method="post" action="/sso/login" novalidate>
+<input type="hidden" name="csrf" value="${input.csrf}">
 <input type="hidden" name="path" value="${input.path}">
 ${field(t, { name: 'email', type: 'email', autocomplete: 'username', value: input.email ?? '' }, errors)}
 ${field(t, { name: 'password', type: 'password', autocomplete: 'current-password' }, errors)}
@@ -87,7 +88,7 @@ ${field(t, { name: 'password', type: 'password', autocomplete: 'current-password
 /** The account creation page (doc1 §6: reached with realm and app parameters and an optional path). */
 export function registerPage(
   t: Translator,
-  input: { path: string; realm: string; app: string; email?: string; errors?: FieldError[] },
+  input: { path: string; csrf: string; realm: string; app: string; email?: string; errors?: FieldError[] },
 ): string {
   const errors = input.errors ?? [];
   const loginHref = `/sso/login?path=${encodeURIComponent(input.path)}`;
@@ -97,6 +98,7 @@ export function registerPage(
     errors.length > 0,
     html`${summary(t, errors)}
 <form method="post" action="/sso/register" novalidate>
+<input type="hidden" name="csrf" value="${input.csrf}">
 <input type="hidden" name="path" value="${input.path}">
 <input type="hidden" name="realm" value="${input.realm}">
 <input type="hidden" name="app" value="${input.app}">

@@ -9,6 +9,7 @@ import { loginPage, minPasswordLength, registerPage, type FieldError } from './p
 import type { IdentityProvider } from './provider.ts';
 import type { Messenger } from '../outbox/messenger.ts';
 import { safeReturnPath } from './safe-path.ts';
+import { csrfHolds, csrfToken, csrfTokenForPost } from './csrf.ts';
 
 /** Options of the sign-on routes. */
 export interface SsoRouteOptions {
@@ -34,6 +35,7 @@ const formSchema = {
     path: { type: 'string', maxLength: 2048 },
     realm: { type: 'string', maxLength: 64 },
     app: { type: 'string', maxLength: 64 },
+    csrf: { type: 'string', maxLength: 128 },
   },
 } as const;
 
@@ -47,7 +49,7 @@ const pageQuery = {
   },
 } as const;
 
-type Form = { email?: string; password?: string; confirmPassword?: string; path?: string; realm?: string; app?: string };
+type Form = { email?: string; password?: string; confirmPassword?: string; path?: string; realm?: string; app?: string; csrf?: string };
 
 // Pages are HTML strings, sent as they are. Refusals of malformed requests (schema errors) are the common JSON
 // error body: declaring 4xx as strings here made Fastify serialise that body to "[object Object]".
@@ -73,7 +75,7 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions):
   app.get<{ Querystring: { path?: string } }>(
     '/sso/login',
     { schema: { querystring: pageQuery, response: htmlResponse } },
-    async (request, reply) => sendPage(reply, 200, loginPage(request.translator, { path: safeReturnPath(request.query.path) })),
+    async (request, reply) => sendPage(reply, 200, loginPage(request.translator, { path: safeReturnPath(request.query.path), csrf: csrfToken(request, reply) })),
   );
 
   app.get<{ Querystring: { path?: string; realm?: string; app?: string } }>(
@@ -85,6 +87,7 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions):
         200,
         registerPage(request.translator, {
           path: safeReturnPath(request.query.path),
+          csrf: csrfToken(request, reply),
           realm: request.query.realm ?? '',
           app: request.query.app ?? '',
         }),
@@ -97,17 +100,20 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions):
     async (request: FastifyRequest<{ Body: Form }>, reply) => {
       const { email = '', password = '' } = request.body ?? {};
       const path = safeReturnPath(request.body?.path);
+      const csrf = csrfTokenForPost(request, reply);
+      if (!csrfHolds(request, request.body?.csrf))
+        return sendPage(reply, 403, loginPage(request.translator, { path, csrf, email, errors: [{ field: 'csrf', key: 'sso.errors.csrf' }] }));
       const errors: FieldError[] = [];
       if (!isEmail(email.trim())) errors.push({ field: 'email', key: 'sso.errors.emailInvalid' });
       if (password.length === 0) errors.push({ field: 'password', key: 'sso.errors.passwordRequired' });
-      if (errors.length > 0) return sendPage(reply, 400, loginPage(request.translator, { path, email, errors }));
+      if (errors.length > 0) return sendPage(reply, 400, loginPage(request.translator, { path, csrf, email, errors }));
       const identity = await provider.authenticate(email.trim(), password);
       if (!identity) {
         request.log.info('sign-in refused');
         return sendPage(
           reply,
           401,
-          loginPage(request.translator, { path, email, errors: [{ field: 'email', key: 'sso.errors.credentials' }] }),
+          loginPage(request.translator, { path, csrf, email, errors: [{ field: 'email', key: 'sso.errors.credentials' }] }),
         );
       }
       await startSession(db, request, reply, identity.id, sessionTtlMs);
@@ -121,13 +127,17 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions):
     async (request, reply) => {
       const { email = '', password = '', confirmPassword = '', realm = '', app: appName = '' } = request.body ?? {};
       const path = safeReturnPath(request.body?.path);
+      const csrf = csrfTokenForPost(request, reply);
       const errors: FieldError[] = [];
-      if (!isEmail(email.trim())) errors.push({ field: 'email', key: 'sso.errors.emailInvalid' });
+      if (!csrfHolds(request, request.body?.csrf)) errors.push({ field: 'csrf', key: 'sso.errors.csrf' });
+      else if (!isEmail(email.trim())) errors.push({ field: 'email', key: 'sso.errors.emailInvalid' });
+      if (errors.length > 0 && errors[0]!.field === 'csrf')
+        return sendPage(reply, 403, registerPage(request.translator, { path, csrf, realm, app: appName, email, errors }));
       if (password.length < minPasswordLength)
         errors.push({ field: 'password', key: 'sso.errors.passwordTooShort', args: { minLength: minPasswordLength } });
       else if (password !== confirmPassword) errors.push({ field: 'confirmPassword', key: 'sso.errors.passwordsDiffer' });
       const render = (status: number, list: FieldError[]) =>
-        sendPage(reply, status, registerPage(request.translator, { path, realm, app: appName, email, errors: list }));
+        sendPage(reply, status, registerPage(request.translator, { path, csrf, realm, app: appName, email, errors: list }));
       if (errors.length > 0) return render(400, errors);
       const result = await provider.register(email.trim(), password);
       if (!result.ok) {

@@ -38,7 +38,7 @@ export const stepUpCalls: StepUpCall[] = [
     changes: () => ['/applicant/governmentIdentification'],
     apply: (doc, body) => ({
       ...doc,
-      applicant: { ...doc.applicant, governmentIdentification: { type: 'INDIVIDUAL', value: body.value, sourceType: 'SSN9' } },
+      applicant: { ...doc.applicant, governmentIdentification: { type: 'INDIVIDUAL', value: String(body.value), sourceType: 'SSN9' } },
     }),
   },
   {
@@ -47,7 +47,7 @@ export const stepUpCalls: StepUpCall[] = [
     inquiry: 'identification',
     body: 'step-up-inquiry',
     changes: () => [],
-    apply: (doc, body) => ({ ...doc, applicant: { ...doc.applicant, personaInquiryId: body.inquiryId } }),
+    apply: (doc, body) => ({ ...doc, applicant: { ...doc.applicant, personaInquiryId: String(body.inquiryId) } }),
   },
   {
     path: 'verification',
@@ -55,7 +55,7 @@ export const stepUpCalls: StepUpCall[] = [
     inquiry: 'verification',
     body: 'step-up-inquiry',
     changes: () => [],
-    apply: (doc, body) => ({ ...doc, company: { ...doc.company, personaInquiryId: body.inquiryId } }),
+    apply: (doc, body) => ({ ...doc, company: { ...doc.company, personaInquiryId: String(body.inquiryId) } }),
   },
   {
     path: 'business-info',

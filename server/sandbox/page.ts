@@ -34,5 +34,3 @@ export function sendHtml(reply: FastifyReply, status: number, body: string): Fas
   return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
 }
 
-/** Response schemas of an HTML route (Fastify serialises strings as they are). */
-export const htmlResponses = { 200: { type: 'string' }, '4xx': { type: 'string' } } as const;

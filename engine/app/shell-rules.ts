@@ -5,6 +5,7 @@
  */
 import { compute, evaluate, type Condition } from '../conditions/index.ts';
 import { nextScreen } from '../flow/transitions.ts';
+import { valueAt } from '../content/json.ts';
 
 export type { DerivedValue, HeaderLink, NoticeFacts, NoticeRules, ShellRules, ShellTarget, Tables } from '../content/shell.ts';
 import type { DerivedValue, NoticeFacts, ShellRules, ShellTarget, Tables } from '../content/shell.ts';
@@ -74,14 +75,6 @@ export function withQuery(path: string, query: Record<string, string> | undefine
   return entries.length ? `${path}?${new URLSearchParams(entries).toString()}` : path;
 }
 
-function valueAt(source: unknown, path: string): unknown {
-  let node = source;
-  for (const part of path.split('.')) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return node;
-}
 
 /**
  * What a rule of rules/shell.json gives for a context, as its fixtures state it: for `derived/<n>` the value it

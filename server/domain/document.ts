@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type * as Entities from '../../engine/generated/entities.ts';
+import { isObject } from '../../engine/content/json.ts';
 
 /** A JSON object. */
 export type JsonObject = { [key: string]: unknown };
@@ -49,9 +50,6 @@ export function newApplicationId(): string {
   return `urn:app:${randomUUID()}`;
 }
 
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * Deep-merges `patch` into `target` without changing either: objects merge key by key, anything else

@@ -3,28 +3,16 @@
  * screen's actions and transitions) and its secondary actions. Options: `paragraphKeys` and `pointKeys` (message
  * keys), `tone` (success, warning, neutral).
  */
-import { useI18n } from '../i18n/context.tsx';
 import type { ScreenProps } from './registry.ts';
 import { ScreenFrame } from './screen-frame.tsx';
+import { MessageText } from './message-text.tsx';
 import { ScreenActions } from './secondary-actions.tsx';
 
 export function MessageScreen({ screen, submit, busy, headingRef, secondary, runSecondary }: ScreenProps) {
-  const { t } = useI18n();
   const options = (screen.options ?? {}) as { paragraphKeys?: string[]; pointKeys?: string[]; tone?: 'success' | 'warning' | 'neutral' };
   return (
     <ScreenFrame screen={screen} headingRef={headingRef} tone={options.tone}>
-      {(options.paragraphKeys ?? []).map((key) => (
-        <p className="screen__text" key={key}>
-          {t(key)}
-        </p>
-      ))}
-      {options.pointKeys?.length ? (
-        <ul className="points">
-          {options.pointKeys.map((key) => (
-            <li key={key}>{t(key)}</li>
-          ))}
-        </ul>
-      ) : null}
+      <MessageText paragraphKeys={options.paragraphKeys} pointKeys={options.pointKeys} />
       <ScreenActions screen={screen} submit={submit} busy={busy} secondary={secondary} runSecondary={runSecondary} />
     </ScreenFrame>
   );

@@ -10,6 +10,7 @@ import { useLocation } from 'react-router-dom';
 import { useI18n } from '../i18n/context.tsx';
 import type { ScreenProps } from './registry.ts';
 import { ScreenFrame } from './screen-frame.tsx';
+import { MessageText } from './message-text.tsx';
 import { SecondaryActions } from './secondary-actions.tsx';
 
 interface WaitingOptions {
@@ -39,11 +40,7 @@ export function WaitingScreen({ screen, busy, headingRef, secondary, runSecondar
   const waits = (action: { id: string }) => !options.countdownActions || options.countdownActions.includes(action.id);
   return (
     <ScreenFrame screen={screen} headingRef={headingRef}>
-      {(options.paragraphKeys ?? []).map((key) => (
-        <p className="screen__text" key={key}>
-          {t(key)}
-        </p>
-      ))}
+      <MessageText paragraphKeys={options.paragraphKeys} />
       <p className="screen__text" role="status" aria-live="polite">
         <span className="spinner" aria-hidden="true" />
         {left > 0 && options.countdownKey ? t(options.countdownKey, { seconds: left }) : null}

@@ -10,7 +10,7 @@ import { compute } from '../conditions/index.ts';
 import { useI18n } from '../i18n/context.tsx';
 import type { ScreenProps } from './registry.ts';
 import { ScreenFrame } from './screen-frame.tsx';
-import { SecondaryActions } from './secondary-actions.tsx';
+import { SecondaryFooter } from './secondary-actions.tsx';
 import { redirectTarget } from './redirect-target.ts';
 import { Card, CardList, cardId } from './card-list.tsx';
 
@@ -68,11 +68,7 @@ export function ItemListScreen({ screen, context, headingRef, secondary, runSeco
           })}
         </CardList>
       )}
-      {secondary.length ? (
-        <div className="actions">
-          <SecondaryActions secondary={secondary} runSecondary={runSecondary} busy={busy} />
-        </div>
-      ) : null}
+      <SecondaryFooter secondary={secondary} runSecondary={runSecondary} busy={busy} />
     </ScreenFrame>
   );
 }

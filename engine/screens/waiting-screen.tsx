@@ -11,7 +11,7 @@ import { useI18n } from '../i18n/context.tsx';
 import type { ScreenProps } from './registry.ts';
 import { ScreenFrame } from './screen-frame.tsx';
 import { MessageText } from './message-text.tsx';
-import { SecondaryActions } from './secondary-actions.tsx';
+import { SecondaryFooter } from './secondary-actions.tsx';
 
 interface WaitingOptions {
   paragraphKeys?: string[];
@@ -45,11 +45,7 @@ export function WaitingScreen({ screen, busy, headingRef, secondary, runSecondar
         <span className="spinner" aria-hidden="true" />
         {left > 0 && options.countdownKey ? t(options.countdownKey, { seconds: left }) : null}
       </p>
-      {secondary.length ? (
-        <div className="actions">
-          <SecondaryActions secondary={secondary} runSecondary={runSecondary} busy={busy} waiting={(action) => left > 0 && waits(action)} />
-        </div>
-      ) : null}
+      <SecondaryFooter secondary={secondary} runSecondary={runSecondary} busy={busy} waiting={(action) => left > 0 && waits(action)} />
     </ScreenFrame>
   );
 }

@@ -5,30 +5,13 @@
  * after-environment routing table reads. No React, no DOM: the browser, the API and the tests share them.
  */
 import { evaluate, type Condition } from '../engine/conditions/index.ts';
+import type * as Entities from '../engine/generated/entities.ts';
 
 /** An account list entry (doc1 §3 Account), as GET /api/v2/accounts answers it. */
-export interface AccountEntry {
-  applicationId: string;
-  businessId?: string;
-  riskDecision?: string;
-  applicationLevel?: string;
-  serviceId?: string;
-  serviceType?: string;
-  createdAt?: string;
-  company?: { name?: string; dba?: string; currency?: string };
-  [key: string]: unknown;
-}
+export type AccountEntry = Omit<Entities.Account, 'applicationId'> & { applicationId: string; [key: string]: unknown };
 
-/** A store entry (doc1 §3 Store) as GET /api/v2/accounts/{businessId}/stores answers it. */
-export interface StoreEntry {
-  id: string;
-  applicationId?: string;
-  riskDecision?: string;
-  serviceId?: string;
-  serviceType?: string;
-  name?: string;
-  [key: string]: unknown;
-}
+/** A store entry (doc1 §3 Store) as GET /api/v2/accounts/{businessId}/stores answers it: the generated Store with its id. */
+export type StoreEntry = Omit<Entities.Store, 'id'> & { id: string; applicationId?: string; riskDecision?: Entities.Decision; [key: string]: unknown };
 
 /** The parts of rules/accounts.json these functions read. */
 export interface AccountsRules {

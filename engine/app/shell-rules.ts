@@ -5,69 +5,10 @@
  */
 import { compute, evaluate, type Condition } from '../conditions/index.ts';
 import { nextScreen } from '../flow/transitions.ts';
-import type { TransitionRow } from '../content/types.ts';
+import { valueAt } from '../content/json.ts';
 
-/** Routing tables by name, as derived values that name one need them. */
-export type Tables = Record<string, { rows: readonly TransitionRow[] }>;
-
-export interface ShellTarget {
-  when?: Condition;
-  to: string;
-  query?: Record<string, string>;
-}
-
-export interface ShellRules {
-  pathParameters: Record<string, string>;
-  loadFailures: ShellTarget[];
-  redirects: Array<{ when: Condition; href: string }>;
-  blockingModal?: { when: Condition; titleKey: string; textKey: string; buttonKey?: string; href?: unknown };
-  beacons: Array<{ id: string; call: string; when: Condition }>;
-  sessionTimeout: ShellTarget;
-  /**
-   * The parts of the API's document placed into every context, each with the value it has when the document has
-   * none (an empty object, or an empty list for a part that is a list).
-   */
-  documentParts?: Record<string, unknown>;
-  /** Values computed from the context and placed into it, in order, before any condition reads it. */
-  derived?: DerivedValue[];
-  /** The kinds of notice (toast, growl, ...) with their lifetimes, and which kind each notice is. */
-  notices?: NoticeRules;
-  /** Links in the header, outside the screens (engine/shell/header.tsx). */
-  headerLinks?: HeaderLink[];
-}
-
-/** A header link: the screen it opens, its text, the read its condition needs (as data.<call>) and its condition. */
-export interface HeaderLink {
-  id: string;
-  to: string;
-  labelKey: string;
-  load?: string;
-  when?: Condition;
-}
-
-/**
- * A value content derives and places at the dotted path `set`: `value` (JSON Logic evaluated over the context), or
- * the screen the routing table `table` chooses for the context (null when no row holds).
- */
-export interface DerivedValue {
-  id: string;
-  set: string;
-  value?: unknown;
-  table?: string;
-}
-
-export interface NoticeRules {
-  /** Each kind's lifetime in ms: JSON Logic over the context (e.g. a configured constant); no number: stays until closed. */
-  kinds: Record<string, { lifetimeMs: unknown }>;
-  /** Ordered; the first row whose condition holds over the context plus `notice` ({source, tone}) gives the kind. */
-  rows: Array<{ when?: Condition; kind: string }>;
-}
-
-/** What raised a notice: a name content rows can test (`notice.source`), and its tone. */
-export interface NoticeFacts {
-  source: string;
-  tone: string;
-}
+export type { DerivedValue, HeaderLink, NoticeFacts, NoticeRules, ShellRules, ShellTarget, Tables } from '../content/shell.ts';
+import type { DerivedValue, NoticeFacts, ShellRules, ShellTarget, Tables } from '../content/shell.ts';
 
 function placed(target: unknown, parts: readonly string[], value: unknown): Record<string, unknown> {
   const object = target !== null && typeof target === 'object' && !Array.isArray(target) ? (target as Record<string, unknown>) : {};
@@ -134,14 +75,6 @@ export function withQuery(path: string, query: Record<string, string> | undefine
   return entries.length ? `${path}?${new URLSearchParams(entries).toString()}` : path;
 }
 
-function valueAt(source: unknown, path: string): unknown {
-  let node = source;
-  for (const part of path.split('.')) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return node;
-}
 
 /**
  * What a rule of rules/shell.json gives for a context, as its fixtures state it: for `derived/<n>` the value it

@@ -3,13 +3,13 @@
  * the engine (to render) and by the content check (to require every key in all three catalogues).
  */
 import type { Screen } from '../generated/content.ts';
+import { isObject } from './json.ts';
 
 /** The parts of a screen that message keys are derived from. */
 export type ScreenMessageSource = Pick<Screen, 'messages' | 'intro' | 'form' | 'busy' | 'options' | 'final'> & { secondary?: unknown };
 
 type Obj = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Obj => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** Sub-schemas at the same level whose properties are fields of the same object (rjsf shows them too). */
 function propertiesOf(schema: Obj): Array<[string, Obj]> {

@@ -4,7 +4,7 @@
  * engine breaks the type check.
  */
 import type * as Generated from '../generated/content.ts';
-import type { ShellRules } from '../app/shell-rules.ts';
+import type { ShellRules } from './shell.ts';
 import type { AnalyticsRules } from '../analytics/index.ts';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -38,7 +38,7 @@ export interface ContentBundle<S extends ScreenOutline = Screen> {
   screens: Record<string, S>;
   calls: CallCatalogue;
   tables: Record<string, RoutingTable>;
-  /** rules/shell.json (engine/app/shell-rules.ts). */
+  /** rules/shell.json (content/shell.ts; evaluated by engine/app/shell-rules.ts). */
   shell: ShellRules;
   /** rules/analytics.json (engine/analytics). */
   analytics: AnalyticsRules;

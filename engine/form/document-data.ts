@@ -11,11 +11,4 @@ export function documentOf(data: Record<string, unknown>, calls: Record<string, 
 }
 
 /** The value at a dot path (`applicant.phone.localPhoneNumber`), or undefined. */
-export function valueAt(document: Record<string, unknown>, path: string): unknown {
-  let node: unknown = document;
-  for (const part of path.split('.')) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return node;
-}
+export { valueAt } from '../content/json.ts';

@@ -6,6 +6,7 @@
  */
 
 import shell from '../../rules/shell.json' with { type: 'json' };
+import { isObject } from '../content/json.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -31,7 +32,6 @@ export interface PreviewState {
   validate?: boolean;
 }
 
-const isObject = (value: unknown): value is Obj => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** Deep merge of plain objects (arrays and values replace). */
 export function deepMerge(base: Obj, extra: Obj): Obj {

@@ -10,6 +10,7 @@ import { useI18n } from '../i18n/context.tsx';
 import type { ScreenProps } from './registry.ts';
 import { ScreenFrame } from './screen-frame.tsx';
 import { optionsOf, type KindOptions } from './kind-options.ts';
+import { MessageText } from './message-text.tsx';
 import { ScreenActions } from './secondary-actions.tsx';
 import './facts.css';
 
@@ -33,18 +34,7 @@ export function FactsScreen({ screen, context, submit, busy, headingRef, seconda
     .filter((fact): fact is { row: FactRow; text: string } => fact.text !== undefined);
   return (
     <ScreenFrame screen={screen} headingRef={headingRef}>
-      {(options.paragraphKeys ?? []).map((key) => (
-        <p className="screen__text" key={key}>
-          {t(key)}
-        </p>
-      ))}
-      {options.pointKeys?.length ? (
-        <ul className="points">
-          {options.pointKeys.map((key) => (
-            <li key={key}>{t(key)}</li>
-          ))}
-        </ul>
-      ) : null}
+      <MessageText paragraphKeys={options.paragraphKeys} pointKeys={options.pointKeys} />
       {facts.length ? (
         <section className="facts" aria-labelledby={`${screen.id}-facts`}>
           <h2 className="facts__title" id={`${screen.id}-facts`}>

@@ -11,7 +11,7 @@ import { useI18n } from '../i18n/context.tsx';
 import type { ScreenProps } from './registry.ts';
 import { ScreenFrame } from './screen-frame.tsx';
 import { optionsOf } from './kind-options.ts';
-import { SecondaryActions } from './secondary-actions.tsx';
+import { SecondaryFooter } from './secondary-actions.tsx';
 import { redirectTarget } from './redirect-target.ts';
 import { Card, CardList, cardId } from './card-list.tsx';
 
@@ -61,11 +61,7 @@ export function ItemListScreen({ screen, context, headingRef, secondary, runSeco
           })}
         </CardList>
       )}
-      {secondary.length ? (
-        <div className="actions">
-          <SecondaryActions secondary={secondary} runSecondary={runSecondary} busy={busy} />
-        </div>
-      ) : null}
+      <SecondaryFooter secondary={secondary} runSecondary={runSecondary} busy={busy} />
     </ScreenFrame>
   );
 }

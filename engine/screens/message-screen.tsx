@@ -4,10 +4,10 @@
  * keys), `tone` (success, warning, neutral), `messageArgs` (the paragraphs' variables: JSON Logic over the context),
  * `links` (the ways on an outcome page offers: `{ labelKey, href }`).
  */
-import { useI18n } from '../i18n/context.tsx';
 import type { ScreenProps } from './registry.ts';
 import { ScreenFrame } from './screen-frame.tsx';
 import { optionsOf } from './kind-options.ts';
+import { MessageText } from './message-text.tsx';
 import { ScreenActions } from './secondary-actions.tsx';
 import { useMessageArgs } from './message-args.ts';
 
@@ -17,18 +17,7 @@ export function MessageScreen({ screen, context, submit, busy, headingRef, secon
   const options = optionsOf(screen, 'message');
   return (
     <ScreenFrame screen={screen} headingRef={headingRef} tone={options.tone}>
-      {(options.paragraphKeys ?? []).map((key) => (
-        <p className="screen__text" key={key}>
-          {t(key, args)}
-        </p>
-      ))}
-      {options.pointKeys?.length ? (
-        <ul className="points">
-          {options.pointKeys.map((key) => (
-            <li key={key}>{t(key)}</li>
-          ))}
-        </ul>
-      ) : null}
+      <MessageText paragraphKeys={options.paragraphKeys} pointKeys={options.pointKeys} args={args} />
       <ScreenActions screen={screen} submit={submit} busy={busy} secondary={secondary} runSecondary={runSecondary} />
       {options.links?.length ? (
         <div className="actions">

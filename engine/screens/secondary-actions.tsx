@@ -29,6 +29,16 @@ export function SecondaryActions({
   );
 }
 
+/** The actions row of a screen whose only actions are its secondary ones (a list, a wait); nothing without any. */
+export function SecondaryFooter(props: Parameters<typeof SecondaryActions>[0]) {
+  if (props.secondary.length === 0) return null;
+  return (
+    <div className="actions">
+      <SecondaryActions {...props} />
+    </div>
+  );
+}
+
 /** The actions row of a form (a form screen, the account list): its submit button, then the secondary actions. */
 export function FormActions({ screen, busy, secondary, runSecondary }: Pick<ScreenProps, 'screen' | 'busy' | 'secondary' | 'runSecondary'>) {
   const { t } = useI18n();

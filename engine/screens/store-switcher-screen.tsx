@@ -15,7 +15,7 @@ import { useI18n } from '../i18n/context.tsx';
 import { storeAction, storeStatus, type AccountsRules, type StoreEntry } from '../../domain/accounts.ts';
 import type { ScreenProps } from './registry.ts';
 import { ScreenFrame } from './screen-frame.tsx';
-import { SecondaryActions } from './secondary-actions.tsx';
+import { SecondaryFooter } from './secondary-actions.tsx';
 import { Card, CardList, cardId, type CardLine } from './card-list.tsx';
 import { serviceTypeLabel } from '../../domain/services/service-type-label.ts';
 import type { ServiceRules } from '../../domain/services/types.ts';
@@ -84,11 +84,7 @@ export function StoreSwitcherScreen({ screen, context, submit, busy, headingRef,
           );
         })}
       </CardList>
-      {secondary.length ? (
-        <div className="actions">
-          <SecondaryActions secondary={secondary} runSecondary={runSecondary} busy={busy} />
-        </div>
-      ) : null}
+      <SecondaryFooter secondary={secondary} runSecondary={runSecondary} busy={busy} />
     </ScreenFrame>
   );
 }

@@ -11,7 +11,8 @@ import { useI18n } from '../i18n/context.tsx';
 import type { ScreenProps } from './registry.ts';
 import { ScreenFrame } from './screen-frame.tsx';
 import { optionsOf } from './kind-options.ts';
-import { SecondaryActions } from './secondary-actions.tsx';
+import { MessageText } from './message-text.tsx';
+import { SecondaryFooter } from './secondary-actions.tsx';
 import { useMessageArgs } from './message-args.ts';
 
 /** Seconds left of a countdown that restarts when `restartKey` changes; ticks once a second. */
@@ -35,20 +36,12 @@ export function WaitingScreen({ screen, context, busy, headingRef, secondary, ru
   const waits = (action: { id: string }) => !options.countdownActions || options.countdownActions.includes(action.id);
   return (
     <ScreenFrame screen={screen} headingRef={headingRef}>
-      {(options.paragraphKeys ?? []).map((key) => (
-        <p className="screen__text" key={key}>
-          {t(key, args)}
-        </p>
-      ))}
+      <MessageText paragraphKeys={options.paragraphKeys} args={args} />
       <p className="screen__text" role="status" aria-live="polite">
         <span className="spinner" aria-hidden="true" />
         {left > 0 && options.countdownKey ? t(options.countdownKey, { seconds: left }) : null}
       </p>
-      {secondary.length ? (
-        <div className="actions">
-          <SecondaryActions secondary={secondary} runSecondary={runSecondary} busy={busy} waiting={(action) => left > 0 && waits(action)} />
-        </div>
-      ) : null}
+      <SecondaryFooter secondary={secondary} runSecondary={runSecondary} busy={busy} waiting={(action) => left > 0 && waits(action)} />
     </ScreenFrame>
   );
 }

@@ -2,17 +2,13 @@
  * Bindings between a screen's flat form data and the application document (flows/README.md): each field
  * lives at a dot path. Pure.
  */
+import { valueAt } from '../content/json.ts';
+
 /** Field name → dot path in the document. */
 export type Bindings = Record<string, string | undefined>;
 
-export function getPath(source: unknown, path: string): unknown {
-  let node: unknown = source;
-  for (const part of path.split('.')) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return node;
-}
+/** The value at a dot path of the document (engine/content/json.ts valueAt). */
+export const getPath = valueAt;
 
 export function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
   const parts = path.split('.');

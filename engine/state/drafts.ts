@@ -11,6 +11,7 @@
  * went (after the current render, so a screen can say so without updating state while rendering). Nothing in a
  * stored draft can make a read throw.
  */
+import { isObject } from '../content/json.ts';
 
 /** What a migration dropped from one screen's draft. */
 export interface DraftChange {
@@ -40,7 +41,6 @@ export const DRAFT_CHANGED_KEY = 'form.draftChanged';
 
 type Obj = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Obj => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** A stored entry: the current format, with the shape it was saved under. */
 interface Entry {

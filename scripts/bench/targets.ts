@@ -1,6 +1,6 @@
 /**
- * The current performance targets of /work/shared/NOTES.md ("Current performance targets"), as checks over the
- * benchmark's results. Each says pass or fail with its figures; none fails the process.
+ * The project's performance targets, as checks over the benchmark's results (README.md, `npm run bench`, says how they are
+ * reported). Each says pass or fail with its figures; none fails the process. The figures come from the team's notes.
  */
 import type { BenchResults } from './results.ts';
 import { kb, median } from './stats.ts';

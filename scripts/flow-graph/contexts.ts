@@ -18,6 +18,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { evaluate, variablesOf, type Condition } from '../../engine/conditions/index.ts';
+import { isObject } from '../../engine/content/json.ts';
 
 /** One market and portal (and locale, when counted), or the unknown environment. */
 export interface FlowContext {
@@ -43,7 +44,6 @@ export interface Cobrand {
 }
 
 type Obj = Record<string, unknown>;
-const isObject = (value: unknown): value is Obj => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 const UNKNOWN: FlowContext = { name: 'any', environment: {}, flags: {}, known: false };
 

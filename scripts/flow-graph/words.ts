@@ -3,10 +3,10 @@
  * graph, so a product editor reads "application.decision is ERROR" instead of `{"==": [{"var": ...}, "ERROR"]}`.
  * Operators without a phrase fall back to compact JSON, so nothing is ever hidden. Pure.
  */
+import { isObject } from '../../engine/content/json.ts';
 
 type Obj = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Obj => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** A value (a literal, a `var`, or a nested operation) in words. */
 function valueWords(value: unknown): string {

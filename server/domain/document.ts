@@ -1,58 +1,55 @@
 /**
- * The application document (doc1 §3): what the API stores and answers. Types here are the server's view
- * until the generated entity types (schemas/entities) replace them.
+ * The application document (doc1 §3): what the API stores and answers. Its types are the generated entity types
+ * (schemas/entities, `npm run gen:types` → engine/generated/entities.ts): a schema change that breaks this code
+ * breaks the type check. The server's view adds only what a stored document always has (every part present, the
+ * application's identity and state set) and lets a part carry fields the schema allows beyond the ones it names.
  */
 import { randomUUID } from 'node:crypto';
+import type * as Entities from '../../engine/generated/entities.ts';
+import { isObject } from '../../engine/content/json.ts';
 
 /** A JSON object. */
 export type JsonObject = { [key: string]: unknown };
 
 /** Decisions of doc1 §4.1. */
-export type Decision = 'PENDING' | 'APPROVED' | 'DECLINED' | 'APPROVED_PENDING' | 'DECLINED_PENDING' | 'ERROR';
+export type Decision = Entities.Decision;
 /** Step-up kinds of doc1 §4.2. */
-export type StepUpType =
-  | 'BO_INFO'
-  | 'BO_VERIFICATION'
-  | 'BUSINESS_INFO'
-  | 'GOV_ID_SELFIE'
-  | 'OTP_SMS'
-  | 'EIN_DOC'
-  | 'FULL_ONBOARDING'
-  | 'FULL_SSN'
-  | 'PHONE_AUTH';
-export type BoStatus = 'NONE' | 'WAITING_FOR_INFO' | 'INFO_PROVIDED';
+export type StepUpType = Entities.StepUpKind;
+export type BoStatus = Entities.BoStatus;
 export type Market = 'US' | 'CA';
 
-/** The application part of the document. */
-export interface ApplicationPart extends JsonObject {
-  id: string;
-  intent: string;
-  applicationLevel: 'BASIC' | 'FULL';
-  decision?: Decision;
-  stepUpDetails: Array<{ type: StepUpType } & JsonObject>;
-  boStatus: BoStatus;
-  apiVersion: 'V1' | 'V2';
-  completed?: boolean;
-}
+/** A part as stored: the entity's fields, typed by its schema, and any other field as unknown. */
+type Stored<T> = T & JsonObject;
 
-/** The whole document as stored. */
-export interface ApplicationDocument {
-  application: ApplicationPart;
-  applicant: JsonObject;
-  company: JsonObject;
-  owners: JsonObject[];
-  bank: JsonObject;
-  order: JsonObject;
-}
+/** The application part of the document: the generated Application with what a stored one always has. */
+export type ApplicationPart = Stored<Entities.Application> &
+  Required<Pick<Entities.Application, 'id' | 'applicationLevel' | 'stepUpDetails' | 'boStatus' | 'apiVersion'>> & { intent: string };
+
+/** A step-up as stored (doc1 §4.2). */
+export type StepUpDetail = Stored<Entities.StepUpDetail>;
+
+/**
+ * The applicant part: the generated Applicant, and the phone's `verified`, which only the API sets (OTP_SMS and
+ * PHONE_AUTH step-ups) and the entity schema leaves out so that no request body can carry it.
+ */
+export type ApplicantPart = Stored<Entities.Applicant> & { phone?: NonNullable<Entities.Applicant['phone']> & { verified?: boolean } };
+
+/** The whole document as stored: every part of the generated ApplicationDocument, present. */
+export type ApplicationDocument = {
+  [Part in keyof Required<Entities.ApplicationDocument>]-?: Part extends 'application'
+    ? ApplicationPart
+    : Part extends 'applicant'
+      ? ApplicantPart
+      : NonNullable<Entities.ApplicationDocument[Part]> extends Array<infer Item>
+      ? Array<Stored<Item>>
+      : Stored<NonNullable<Entities.ApplicationDocument[Part]>>;
+};
 
 /** A new application id: `urn:app:` and a UUID (five groups of 4 to 12 word characters, doc1 §2.1). */
 export function newApplicationId(): string {
   return `urn:app:${randomUUID()}`;
 }
 
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * Deep-merges `patch` into `target` without changing either: objects merge key by key, anything else

@@ -45,7 +45,9 @@ export async function governmentIdRoutes(
       const problems = problemsOf(body, marketOf(doc), manual);
       if (problems.length > 0) throw new ApiError('VALIDATION_FAILED', problems);
       const rule = rules.sourceTypes[body.sourceType]!;
-      const id = { type: rule.type, value: body.value, sourceType: body.sourceType };
+      // The source type is one rules/government-ids.json names (looked up above), which the entity schema's enum lists.
+      const sourceType = body.sourceType as NonNullable<ApplicationDocument['applicant']['governmentIdentification']>['sourceType'];
+      const id = { type: rule.type, value: body.value, sourceType };
       let next: ApplicationDocument =
         rule.type === 'INDIVIDUAL'
           ? { ...doc, applicant: { ...doc.applicant, governmentIdentification: id } }

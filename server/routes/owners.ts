@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { marketOf, publicView, type ApplicationDocument, type JsonObject } from '../domain/document.ts';
+import { marketOf, publicView, type ApplicationDocument, type JsonObject, type StepUpDetail } from '../domain/document.ts';
 import { settleBoVerification } from '../domain/owners.ts';
 import { ApiError } from '../http/errors.ts';
 import { enforceRate } from '../http/rate-limit.ts';
@@ -92,7 +92,7 @@ export async function ownerRoutes(
         // doc1 §6: the partner completes their own details; the applicant cannot answer for them.
         if (access.viewer !== 'partner') throw new ApiError('FORBIDDEN', [{ field: '/ownerId', key: 'owners.errors.partnerOnly' }]);
         index = access.index;
-        const steps = Array.isArray(access.owner.stepUpDetails) ? (access.owner.stepUpDetails as JsonObject[]) : [];
+        const steps = Array.isArray(access.owner.stepUpDetails) ? (access.owner.stepUpDetails as StepUpDetail[]) : [];
         if (!steps.some((s) => s.type === 'FULL_ONBOARDING'))
           throw new ApiError('CONFLICT', [{ field: '/owners/stepUpDetails', key: 'errors.stepUpNotRequired' }]);
         const owner = { ...access.owner, ...request.body, stepUpDetails: steps.filter((s) => s.type !== 'FULL_ONBOARDING') };

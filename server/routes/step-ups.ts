@@ -39,7 +39,7 @@ export const stepUpCalls: StepUpCall[] = [
     changes: () => ['/applicant/governmentIdentification'],
     apply: (doc, body) => ({
       ...doc,
-      applicant: { ...doc.applicant, governmentIdentification: { type: 'INDIVIDUAL', value: body.value, sourceType: 'SSN9' } },
+      applicant: { ...doc.applicant, governmentIdentification: { type: 'INDIVIDUAL', value: String(body.value), sourceType: 'SSN9' } },
     }),
   },
   {
@@ -48,7 +48,7 @@ export const stepUpCalls: StepUpCall[] = [
     inquiry: 'identification',
     body: 'step-up-inquiry',
     changes: () => [],
-    apply: (doc, body) => ({ ...doc, applicant: { ...doc.applicant, personaInquiryId: body.inquiryId } }),
+    apply: (doc, body) => ({ ...doc, applicant: { ...doc.applicant, personaInquiryId: String(body.inquiryId) } }),
   },
   {
     path: 'verification',
@@ -56,7 +56,7 @@ export const stepUpCalls: StepUpCall[] = [
     inquiry: 'verification',
     body: 'step-up-inquiry',
     changes: () => [],
-    apply: (doc, body) => ({ ...doc, company: { ...doc.company, personaInquiryId: body.inquiryId } }),
+    apply: (doc, body) => ({ ...doc, company: { ...doc.company, personaInquiryId: String(body.inquiryId) } }),
   },
   {
     path: 'business-info',

@@ -8,20 +8,32 @@ import { html, type Html } from './sso/html.ts';
 
 export { html, type Html } from './sso/html.ts';
 
-/** A whole HTML document around `body`. */
-export function sandboxPage(t: Translator, title: string, body: Html): string {
+/** What differs between the sandbox's page families: the stylesheet, the main element's class, the notice. */
+export interface PageShell {
+  /** The page's heading. */
+  title: string;
+  /** The document's title, when it differs from the heading (an error prefix). */
+  documentTitle?: string;
+  stylesheet: string;
+  mainClass: string;
+  notice: string;
+  /** An empty icon, so the browser asks the server for no favicon. */
+  emptyIcon?: boolean;
+}
+
+/** A whole HTML document around `body`: the one shell of the provider pages and the sign-on pages. */
+export function pageShell(t: Translator, shell: PageShell, body: Html): string {
   return `<!doctype html>\n${html`<html lang="${t.locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title>
-<link rel="icon" href="data:,">
-<link rel="stylesheet" href="/sandbox/assets/sandbox.css">
+<title>${shell.documentTitle ?? shell.title}</title>
+${shell.emptyIcon ? html`<link rel="icon" href="data:,">\n` : ''}<link rel="stylesheet" href="${shell.stylesheet}">
 </head>
 <body>
-<main class="sandbox">
-<p class="sandbox-notice">${t.t('sandbox.notice')}</p>
-<h1>${title}</h1>
+<main class="${shell.mainClass}">
+<p class="sandbox-notice">${shell.notice}</p>
+<h1>${shell.title}</h1>
 ${body}
 </main>
 </body>
@@ -29,10 +41,13 @@ ${body}
 `.value}`;
 }
 
+/** A provider page (bank linking, identity, outbox): the sandbox stylesheet and notice. */
+export function sandboxPage(t: Translator, title: string, body: Html): string {
+  return pageShell(t, { title, stylesheet: '/sandbox/assets/sandbox.css', mainClass: 'sandbox', notice: t.t('sandbox.notice'), emptyIcon: true }, body);
+}
+
 /** Sends an HTML page, never cached. */
 export function sendHtml(reply: FastifyReply, status: number, body: string): FastifyReply {
   return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
 }
 
-/** Response schemas of an HTML route (Fastify serialises strings as they are). */
-export const htmlResponses = { 200: { type: 'string' }, '4xx': { type: 'string' } } as const;

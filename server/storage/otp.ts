@@ -30,20 +30,6 @@ export async function checkOtp(db: Queryable, applicationId: string, code: strin
   return 'ok';
 }
 
-/** Puts a message in the sandbox outbox (what a real SMS or email provider would send). */
-export async function sendToOutbox(
-  db: Queryable,
-  message: { channel: 'sms' | 'email'; recipient: string; key: string; args: Record<string, string | number>; locale: string },
-): Promise<void> {
-  await db.query('INSERT INTO outbox (channel, recipient, message, args, locale) VALUES ($1, $2, $3, $4::jsonb, $5)', [
-    message.channel,
-    message.recipient,
-    message.key,
-    JSON.stringify(message.args),
-    message.locale,
-  ]);
-}
-
 /** The outbox, oldest first (tests and sandbox tools). */
 export async function readOutbox(db: Queryable): Promise<Array<{ channel: string; recipient: string; message: string; args: Record<string, string | number> }>> {
   const { rows } = await db.query<{ channel: string; recipient: string; message: string; args: unknown }>(

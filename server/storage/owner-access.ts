@@ -51,12 +51,6 @@ export async function hasOwnerAccess(db: Queryable, applicationId: string, owner
   return rows.length > 0;
 }
 
-/** The owner records `userId` may see on this application as a partner. */
-export async function ownerIdsForUser(db: Queryable, applicationId: string, userId: string): Promise<string[]> {
-  const { rows } = await db.query<{ owner_id: string }>('SELECT owner_id FROM owner_access WHERE application_id = $1 AND user_id = $2', [applicationId, userId]);
-  return rows.map((r) => r.owner_id);
-}
-
 /** Removes partner access and invitations of an owner record (the owner was deleted). */
 export async function revokeOwner(db: Queryable, applicationId: string, ownerId: string): Promise<void> {
   await db.query('DELETE FROM owner_access WHERE application_id = $1 AND owner_id = $2', [applicationId, ownerId]);

@@ -1,5 +1,5 @@
 /**
- * Coverage journeys (issue 10) for the owners flow: the moves the longer journeys (owners.spec.ts, owners-more.spec.ts)
+ * Coverage journeys (issue 10) for the owners flow: the moves the longer journeys (owners.spec.ts, partner-side.spec.ts)
  * do not take. Applications are seeded through the API with the BO_INFO trigger (SSN last four 0001) and, where a
  * partner is needed, the beneficial-owners step-up that invites them (the sandbox outbox holds the secure link); each
  * screen is opened by its address just before the move out of it. The applicant's side: edit a partner (and back, and

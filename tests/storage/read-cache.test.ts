@@ -5,8 +5,8 @@
  * cache at all: the answers must be the same.
  */
 import { randomUUID } from 'node:crypto';
-import { createApplication, findApplication, saveDocument, updateApplication } from '../../server/storage/applications.ts';
-import { changedBy } from '../../server/storage/pglite-cache.ts';
+import { applicationSql, createApplication, findApplication, saveDocument, updateApplication } from '../../server/storage/applications.ts';
+import { changedBy, ReadCache } from '../../server/storage/pglite-cache.ts';
 import { readCacheFigures } from '../../server/storage/pglite.ts';
 import { deleteSession, findSessionUser, findSessionUserWithApplication, insertSession, sessionSql } from '../../server/storage/sessions.ts';
 import { insertUser } from '../../server/storage/users.ts';
@@ -174,5 +174,20 @@ describe('which statements drop cached reads', () => {
     expect(changedBy('delete from Users where id = $1', ['x'])).toBe('all');
     expect(changedBy('INSERT INTO rate_events (bucket, subject) VALUES ($1, $2)', ['b', 's'])).toBeUndefined();
     expect(changedBy('UPDATE owner_applications_log SET seen = true', [])).toBeUndefined();
+  });
+});
+
+describe('a read that a write overtakes', () => {
+  it('is answered but not kept: the next read asks the database again instead of answering the old rows', async () => {
+    const cache = new ReadCache();
+    let release: (rows: Array<Record<string, unknown>>) => void = () => undefined;
+    const slow = cache.read(applicationSql.find, ['urn:app:a'], () => new Promise((resolve) => (release = resolve)));
+    // The write lands while the read is on its way; the read then answers what it saw before the write.
+    cache.drop(changedBy(applicationSql.saveDocument, ['urn:app:a', '{}']) ?? []);
+    release([{ id: 'urn:app:a', document: { company: { dba: 'Before' } } }]);
+    expect((await slow)[0]).toMatchObject({ document: { company: { dba: 'Before' } } });
+    const after = await cache.read(applicationSql.find, ['urn:app:a'], async () => [{ id: 'urn:app:a', document: { company: { dba: 'After' } } }]);
+    expect(after[0]).toMatchObject({ document: { company: { dba: 'After' } } });
+    expect(cache.figures()).toMatchObject({ hits: 0, misses: 2 });
   });
 });

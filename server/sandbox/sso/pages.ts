@@ -5,6 +5,7 @@
  */
 import type { Translator } from '../../i18n/index.ts';
 import { html, type Html } from './html.ts';
+import { pageShell } from '../page.ts';
 
 /** A problem with one form field. */
 export interface FieldError {
@@ -47,22 +48,8 @@ function summary(t: Translator, errors: FieldError[]): Html | '' {
 
 function page(t: Translator, titleKey: string, hasErrors: boolean, body: Html): string {
   const title = t.t(titleKey);
-  return `<!doctype html>\n${html`<html lang="${t.locale}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${hasErrors ? `${t.t('sso.errors.titlePrefix')} ` : ''}${title}</title>
-<link rel="stylesheet" href="/sso/assets/sso.css">
-</head>
-<body>
-<main class="sso">
-<p class="sandbox-notice">${t.t('sso.sandboxNotice')}</p>
-<h1>${title}</h1>
-${body}
-</main>
-</body>
-</html>
-`.value}`;
+  const documentTitle = hasErrors ? `${t.t('sso.errors.titlePrefix')} ${title}` : title;
+  return pageShell(t, { title, documentTitle, stylesheet: '/sso/assets/sso.css', mainClass: 'sso', notice: t.t('sso.sandboxNotice') }, body);
 }
 
 /** The sign-in page. */

@@ -11,7 +11,7 @@ import type { AccountEntry } from '../../../domain/accounts.ts';
 const bundle = loadContent(resolve(import.meta.dirname, '../../..'));
 const us = (extra: Record<string, unknown> = {}) => ({ environment: { portal: 'domain', market: 'US', ...extra }, flags: {}, route: {} });
 const id = 'urn:app:aaaa1111-bbbb-cccc-dddd-eeeeeeee';
-const entry = (applicationId: string, riskDecision: string, applicationLevel: string, extra: Partial<AccountEntry> = {}): AccountEntry => ({ applicationId, riskDecision, applicationLevel, ...extra });
+const entry = (applicationId: string, riskDecision: AccountEntry['riskDecision'], applicationLevel: AccountEntry['applicationLevel'], extra: Partial<AccountEntry> = {}): AccountEntry => ({ applicationId, riskDecision, applicationLevel, ...extra });
 
 describe('afterEnvironmentTarget', () => {
   it('stays when the user has no accounts', () => {

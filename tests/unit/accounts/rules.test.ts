@@ -17,6 +17,7 @@ import {
   storeAttachable,
   storeStatus,
   type AccountEntry,
+  type StoreEntry,
   type AccountsRules,
 } from '../../../domain/accounts.ts';
 import { validateAgainst } from '../content/load.ts';
@@ -26,7 +27,7 @@ const rules = JSON.parse(readFileSync(resolve(root, 'rules/accounts.json'), 'utf
   fixtures: Array<{ rule: string; store: Record<string, unknown>; expect: string }>;
 };
 
-const account = (applicationId: string, riskDecision: string | undefined, applicationLevel = 'FULL', extra: Partial<AccountEntry> = {}): AccountEntry => ({
+const account = (applicationId: string, riskDecision: AccountEntry['riskDecision'], applicationLevel: AccountEntry['applicationLevel'] = 'FULL', extra: Partial<AccountEntry> = {}): AccountEntry => ({
   applicationId,
   riskDecision,
   applicationLevel,
@@ -101,7 +102,7 @@ describe('store status and button (doc1 §2.7)', () => {
     [{ id: 's', applicationId: 'a', riskDecision: 'APPROVED_PENDING' }, 'resume'],
     [{ id: 's', applicationId: 'a' }, 'resume'],
     [{ id: 's' }, 'start'],
-  ])('%o gives %s', (store, action) => {
+  ] as Array<[StoreEntry, string]>)('%o gives %s', (store, action) => {
     expect(storeAction(storeStatus(store, rules.storeStatus), rules.statusActions)).toBe(action);
   });
 });

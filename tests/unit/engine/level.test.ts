@@ -62,7 +62,7 @@ describe('the full-level rule for create-business (doc1 §4.1)', () => {
   it('the boot routing places it too (the account’s step-ups come with it)', () => {
     const bundle = loadContent(process.cwd());
     const withLevel = { ...bundle, tables: { ...bundle.tables, probe: { description: 'd', rows: [{ when: { '==': [{ var: 'application.level' }, 'FULL'] }, to: 'accounts' }], fixtures: [] } } };
-    const account = { applicationId: 'urn:app:aaaa-bbbb-cccc-dddd-eeee', businessId: 'b1', riskDecision: 'PENDING', applicationLevel: 'BASIC', originalIntent: 'CREATE_BUSINESS' };
+    const account = { applicationId: 'urn:app:aaaa-bbbb-cccc-dddd-eeee', businessId: 'b1', riskDecision: 'PENDING', applicationLevel: 'BASIC', originalIntent: 'CREATE_BUSINESS' } as const;
     const context = { query: {}, environment: {}, flags: {} };
     expect(afterEnvironmentTarget(withLevel as never, 'probe', [account], context)).toBe('/accounts');
     expect(afterEnvironmentTarget(withLevel as never, 'probe', [{ ...account, stepUpDetails: [{ type: 'OTP_SMS' }] }], context)).toBeUndefined();

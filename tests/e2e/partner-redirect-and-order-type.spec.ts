@@ -14,7 +14,7 @@ const ADDRESS = { line1: '123 Main Street', city: 'Austin', state: 'TX', zip: '7
 
 async function approvedApplication(page: Page): Promise<string> {
   await page.goto('/');
-  await registerFromSignOn(page, newEmail('money-more'));
+  await registerFromSignOn(page, newEmail('partner-redirect'));
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const created = await page.request.post('/api/v2/applications', {
     headers: { ...HEADERS, 'Idempotency-Key': crypto.randomUUID() },

@@ -23,7 +23,7 @@ async function signUpWithAccounts(page: Page, path: string, accounts: Array<Reco
 }
 
 /** With ACCOUNTS_SHOTS=<folder>, the screen at phone and desktop widths, to look at (support.ts photograph). */
-const screenshots = (page: Page, name: string) => photograph(page, process.env.ACCOUNTS_SHOTS, `accounts-more-${name}`);
+const screenshots = (page: Page, name: string) => photograph(page, process.env.ACCOUNTS_SHOTS, `cobrand-launches-${name}`);
 
 test('a pending reseller application with the eHopper flow sets the ehopper permission and orders devices to buy', async ({ page }) => {
   const [account] = await signUpWithAccounts(page, '/r/ehopper-pos/', [{ decision: 'PENDING', name: 'Hopper Diner' }]);

@@ -4,6 +4,7 @@
  * keys), `tone` (success, warning, neutral), `messageArgs` (the paragraphs' variables: JSON Logic over the context),
  * `links` (the ways on an outcome page offers: `{ labelKey, href }`).
  */
+import { useI18n } from '../i18n/context.tsx';
 import type { ScreenProps } from './registry.ts';
 import { ScreenFrame } from './screen-frame.tsx';
 import { optionsOf } from './kind-options.ts';

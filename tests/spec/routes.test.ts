@@ -63,7 +63,7 @@ describe('doc1 §2.2, §2.3 top-level and main-flow routes', () => {
 // with either flag stays where it is after the environment loads (doc1 §2.8 would otherwise move a user with accounts
 // on, and the message would never show).
 describe('doc1 §2.5 the root’s own messages', () => {
-  const accounts = [{ applicationId: APP, businessId: 'B1', riskDecision: 'APPROVED', applicationLevel: 'FULL' }];
+  const accounts = [{ applicationId: APP, businessId: 'B1', riskDecision: 'APPROVED' as const, applicationLevel: 'FULL' as const }];
   const boot = (query: Record<string, string>) => ({ environment: { portal: 'domain', market: 'US', currency: 'USD' }, flags: {}, query, route: {}, user: { id: 'u1' } });
   for (const flag of ['timeout', 'completed']) {
     it(`/?${flag}=true stays on the root with its message, though the user has accounts`, () => {

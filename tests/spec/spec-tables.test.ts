@@ -110,9 +110,10 @@ const answers: Record<string, (given: Given) => unknown> = {
     const accounts: AccountEntry[] = list.map((account, i) => ({
       applicationId: `urn:app:acct${i}-bbbb-cccc-dddd-eeee`,
       businessId: account.businessId,
-      riskDecision: account.riskDecision,
-      applicationLevel: account.level,
-      ...(account.intent ? { originalIntent: account.intent } : {}),
+      // The spec's words are the entity's own enum values (a case with another word fails in the product's answer).
+      riskDecision: account.riskDecision as AccountEntry['riskDecision'],
+      applicationLevel: account.level as AccountEntry['applicationLevel'],
+      ...(account.intent ? { originalIntent: account.intent as AccountEntry['originalIntent'] } : {}),
     }));
     const boot = { environment: context.environment, flags: context.flags, query: context.query as Record<string, string>, route: {}, user: context.user };
     const target = afterEnvironmentTarget(bundle, 'after-environment', accounts, boot);
@@ -135,7 +136,12 @@ const answers: Record<string, (given: Given) => unknown> = {
     if (g.sort) {
       const entries = (g.sort as string[]).map((label, i) => {
         const [decision, level] = label.split(' ');
-        return { applicationId: `a${i}`, riskDecision: decision, ...(level ? { applicationLevel: level } : {}), label };
+        const entry: AccountEntry = {
+          applicationId: `a${i}`,
+          riskDecision: decision as AccountEntry['riskDecision'],
+          ...(level ? { applicationLevel: level as AccountEntry['applicationLevel'] } : {}),
+        };
+        return { ...entry, label };
       });
       return { order: orderAccounts(entries, accountsRules.order).map((entry) => entry.label) };
     }

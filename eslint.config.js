@@ -88,18 +88,5 @@ export default defineConfig(
   },
 
   // ---------------------------------------------------------------------------------------------------------------
-  // TEMPORARY (issue 26, items 1-2): files another branch is rewriting (screen-host into pure functions) or moving out
-  // of engine/ into domain/. They keep their React hooks and imports as they are until that lands; the lead removes
-  // this block after merging, and whatever it then reports is fixed, not disabled.
-  {
-    files: ['engine/app/screen-host.tsx', 'engine/conditions/accounts.ts', 'engine/services/**', 'engine/prefill/**'],
-    rules: {
-      'react-hooks/exhaustive-deps': 'off',
-      'no-restricted-imports': 'off',
-      '@typescript-eslint/no-unused-vars': 'off',
-    },
-    linterOptions: { reportUnusedDisableDirectives: 'off' },
-  },
-  // END TEMPORARY
   // ---------------------------------------------------------------------------------------------------------------
 );

@@ -4,7 +4,7 @@
  * follows the transitions. Generic: it knows screens, calls and conditions, nothing about any product field.
  */
 import { Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import useSWR, { useSWRConfig } from 'swr';
 import { resolveScreen } from '../content/resolve.ts';
 import { evaluate } from '../conditions/index.ts';
@@ -23,7 +23,6 @@ import { ErrorPage } from '../shell/error-page.tsx';
 import { NotFound } from '../shell/not-found.tsx';
 import { BlockingModal } from '../shell/blocking-modal.tsx';
 import { beaconsFor, blockingModalFor, malformedParameters } from './shell-rules.ts';
-import { track } from '../analytics/index.ts';
 import { failureShownOnForm, type ApiFailure } from '../calls/errors.ts';
 import type { TransitionRow } from '../content/types.ts';
 import { useServiceLookup } from './use-service-lookup.ts';
@@ -41,7 +40,6 @@ export function ScreenHost({ screenId }: { screenId: string }) {
   const { t } = useI18n();
   const params = useParams();
   const [searchParams] = useSearchParams();
-  const location = useLocation();
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
   const screen = useScreenDefinition(engine.bundle.screens[screenId]);

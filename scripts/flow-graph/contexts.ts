@@ -43,8 +43,6 @@ export interface Cobrand {
   flags?: Record<string, boolean>;
 }
 
-type Obj = Record<string, unknown>;
-
 const UNKNOWN: FlowContext = { name: 'any', environment: {}, flags: {}, known: false };
 
 /** The flags a co-brand launch may set on a portal (its portal's, or any portal's when the co-brand names none). */

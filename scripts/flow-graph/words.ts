@@ -5,8 +5,6 @@
  */
 import { isObject } from '../../engine/content/json.ts';
 
-type Obj = Record<string, unknown>;
-
 
 /** A value (a literal, a `var`, or a nested operation) in words. */
 function valueWords(value: unknown): string {

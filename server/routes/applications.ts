@@ -5,7 +5,7 @@ import { ApiError } from '../http/errors.ts';
 import { requireUser, userOf } from '../http/request-context.ts';
 import type { SharedValidation } from '../http/shared-validation.ts';
 import type { Database } from '../storage/index.ts';
-import { createApplication, findApplication, listApplicationsByOwner, updateApplication } from '../storage/applications.ts';
+import { createApplication, listApplicationsByOwner, updateApplication } from '../storage/applications.ts';
 import { documentProblems, leafPointers, removalProblems } from './document-checks.ts';
 import { assertOwned } from './owned-application.ts';
 import { applyIndustry } from '../domain/industry.ts';

@@ -239,7 +239,7 @@ describe('8. smaller holes', () => {
   test('the one-time-code lock keeps a cap across resends: after many wrong guesses over several codes, even the right code is refused', async () => {
     const { cookie, id } = await withOtp('otp-cap@example.com');
     let wrongGuesses = 0;
-    let code = '';
+    let code: string;
     // Four codes, five wrong guesses each: 20 guesses, where one code's lock alone allowed 25 per window.
     for (let round = 0; round < 4; round += 1) {
       const sent = await sendCode(cookie, id);

@@ -168,7 +168,7 @@ interface Answer {
   status: number;
   headers: Headers;
   text: string;
-  json(): any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  json(): any;
 }
 
 /**
@@ -313,7 +313,7 @@ describe.skipIf(Boolean(skipReason))('three API instances behind HAProxy, on Pos
     // Create, and kill one instance while that request may be on it.
     const key = { 'idempotency-key': `scale-${randomBytes(4).toString('hex')}` };
     const body = { applicant: completeUs.applicant, company: { name: 'Balanced Bakery', currency: 'USD' } };
-    let id = '';
+    let id: string;
     try {
       const [created] = await Promise.all([call('POST', '/api/v2/applications', { cookie, body, headers: key }), sleep(5).then(() => killInstance(1))]);
       expect([200, 201]).toContain(created.status);

@@ -25,17 +25,32 @@ const REACT_PACKAGES = ['react', 'react/*', 'react-dom', 'react-dom/*', 'swr', '
 /** Nothing in engine/ reaches into the API, the build scripts or the tests. */
 const ENGINE_OUTSIDE = [
   { group: ['**/server', '**/server/**'], message: 'engine/ is the generic engine: it imports nothing from server/.' },
-  { group: ['**/scripts/**', '#scripts/*'], message: 'engine/ imports nothing from scripts/ (the build gives it virtual: modules).' },
+  {
+    group: ['**/scripts/**', '#scripts/*'],
+    message: 'engine/ imports nothing from scripts/ (the build gives it virtual: modules).',
+  },
   { group: ['**/tests/**'], message: 'engine/ imports nothing from tests/.' },
 ];
 /** The engine core knows screens, fields, conditions, calls and messages: no React, and no product code (domain/). */
 const ENGINE_CORE_ONLY = [
-  { group: ['**/domain', '**/domain/**'], message: 'The engine core imports no product code (domain/); bind it from a screen or widget.' },
+  {
+    group: ['**/domain', '**/domain/**'],
+    message: 'The engine core imports no product code (domain/); bind it from a screen or widget.',
+  },
 ];
 
 export default defineConfig(
   {
-    ignores: ['node_modules/**', 'dist/**', '.data/**', '.generated/**', 'reports/**', 'test-results/**', 'playwright-report/**', 'engine/generated/**'],
+    ignores: [
+      'node_modules/**',
+      'dist/**',
+      '.data/**',
+      '.generated/**',
+      'reports/**',
+      'test-results/**',
+      'playwright-report/**',
+      'engine/generated/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -55,7 +70,10 @@ export default defineConfig(
     rules: {
       // Import cycles are refused: a cycle makes load order matter and hides which module owns what.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
     },
     // A disable comment that no longer disables anything is reported, so none is left behind.
     linterOptions: { reportUnusedDisableDirectives: 'error' },
@@ -77,7 +95,28 @@ export default defineConfig(
   {
     files: ['engine/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [...ENGINE_OUTSIDE, ...ENGINE_CORE_ONLY, { group: REACT_PACKAGES, message: 'The engine core is plain functions: React lives in the binding (app/, form/, screens/, shell/, preview/, *.tsx, use-*.ts).' }], paths: [{ name: 'react-router-dom', allowImportNames: ['matchRoutes'], message: 'The engine core may use react-router\'s pure matcher (matchRoutes) only; components and hooks live in the binding.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...ENGINE_OUTSIDE,
+            ...ENGINE_CORE_ONLY,
+            {
+              group: REACT_PACKAGES,
+              message:
+                'The engine core is plain functions: React lives in the binding (app/, form/, screens/, shell/, preview/, *.tsx, use-*.ts).',
+            },
+          ],
+          paths: [
+            {
+              name: 'react-router-dom',
+              allowImportNames: ['matchRoutes'],
+              message:
+                "The engine core may use react-router's pure matcher (matchRoutes) only; components and hooks live in the binding.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

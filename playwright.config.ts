@@ -26,20 +26,39 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     },
     trace: 'off',
   },
   // Mobile first: every journey runs on a phone (390 px wide, touch), and the journeys below again at desktop width.
   projects: [
     { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } }, testMatch: ['skeleton.spec.ts', 'landing.spec.ts', 'shell.spec.ts', 'extras.spec.ts'] },
+    {
+      name: 'desktop',
+      use: { viewport: { width: 1280, height: 800 } },
+      testMatch: ['skeleton.spec.ts', 'landing.spec.ts', 'shell.spec.ts', 'extras.spec.ts'],
+    },
   ],
   webServer: {
     command: `npx tsx server/main.ts | tee -a '${serverLog}' > /dev/null`,
     url: `http://localhost:${port}/api/v2/configs`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', SIGN_IN_ATTEMPTS_PER_MINUTE: '1000', LOG_LEVEL: 'info', ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}) },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      SIGN_IN_ATTEMPTS_PER_MINUTE: '1000',
+      LOG_LEVEL: 'info',
+      ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}),
+    },
   },
 });

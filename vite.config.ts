@@ -39,5 +39,7 @@ export default defineConfig({
   ],
   resolve: { alias: [markdownStubAlias(root)] },
   build: { outDir: 'dist', sourcemap: false, target: 'es2022' },
-  server: { proxy: { '/api': 'http://127.0.0.1:3001', '/sso': 'http://127.0.0.1:3001', '/sandbox': 'http://127.0.0.1:3001' } },
+  server: {
+    proxy: { '/api': 'http://127.0.0.1:3001', '/sso': 'http://127.0.0.1:3001', '/sandbox': 'http://127.0.0.1:3001' },
+  },
 });

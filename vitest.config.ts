@@ -18,7 +18,12 @@ export default defineConfig({
       {
         extends: true,
         // Property tests run many cases; on a loaded 2-core CI machine they need more than the default 5 s.
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/spec/**/*.test.ts'], environment: 'node', testTimeout: 20_000 },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'tests/spec/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+        },
       },
       {
         extends: true,
@@ -49,7 +54,13 @@ export default defineConfig({
         // Many instances behind HAProxy on PgBouncer (issue 23): real processes, run by .ci/run with PostgreSQL
         // after the api project, never alongside it (it starts three servers of its own). Skipped without
         // TEST_DATABASE_URL, so `npm test` does not run it.
-        test: { name: 'scale', include: ['tests/scale/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 120_000 },
+        test: {
+          name: 'scale',
+          include: ['tests/scale/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
       },
     ],
   },

@@ -11,7 +11,12 @@ import type * as Entities from '../engine/generated/entities.ts';
 export type AccountEntry = Omit<Entities.Account, 'applicationId'> & { applicationId: string; [key: string]: unknown };
 
 /** A store entry (doc1 §3 Store) as GET /api/v2/accounts/{businessId}/stores answers it: the generated Store with its id. */
-export type StoreEntry = Omit<Entities.Store, 'id'> & { id: string; applicationId?: string; riskDecision?: Entities.Decision; [key: string]: unknown };
+export type StoreEntry = Omit<Entities.Store, 'id'> & {
+  id: string;
+  applicationId?: string;
+  riskDecision?: Entities.Decision;
+  [key: string]: unknown;
+};
 
 /** The parts of rules/accounts.json these functions read. */
 export interface AccountsRules {
@@ -35,7 +40,10 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 
 /** The rank of an account in the list order: the index of the first rank it matches, else after every rank. */
 export function accountRank(account: AccountEntry, order: AccountsRules['order']): number {
-  const index = order.findIndex((rank) => rank.decision === account.riskDecision && (rank.level === undefined || rank.level === account.applicationLevel));
+  const index = order.findIndex(
+    (rank) =>
+      rank.decision === account.riskDecision && (rank.level === undefined || rank.level === account.applicationLevel),
+  );
   return index === -1 ? order.length : index;
 }
 
@@ -48,24 +56,38 @@ export function orderAccounts<T extends AccountEntry>(accounts: readonly T[], or
 }
 
 /** The account that matches the current business or service (doc1 §4.7: it opens directly), or undefined. */
-export function matchingAccount<T extends AccountEntry>(accounts: readonly T[], current: CurrentService): T | undefined {
+export function matchingAccount<T extends AccountEntry>(
+  accounts: readonly T[],
+  current: CurrentService,
+): T | undefined {
   const businessId = text(current.businessId);
   const serviceId = text(current.serviceId);
   if (!businessId && !serviceId) return undefined;
-  return accounts.find((account) => (businessId !== undefined && account.businessId === businessId) || (serviceId !== undefined && account.serviceId === serviceId));
+  return accounts.find(
+    (account) =>
+      (businessId !== undefined && account.businessId === businessId) ||
+      (serviceId !== undefined && account.serviceId === serviceId),
+  );
 }
 
 /** The newest (by createdAt) account with a profile decision: the source of prefill (doc1 §4.7). */
-export function newestProfile<T extends AccountEntry>(accounts: readonly T[], openDecisions: readonly string[]): T | undefined {
+export function newestProfile<T extends AccountEntry>(
+  accounts: readonly T[],
+  openDecisions: readonly string[],
+): T | undefined {
   return accounts
     .filter((account) => account.riskDecision !== undefined && openDecisions.includes(account.riskDecision))
-    .reduce<T | undefined>((best, account) => (!best || String(account.createdAt ?? '') > String(best.createdAt ?? '') ? account : best), undefined);
+    .reduce<T | undefined>(
+      (best, account) => (!best || String(account.createdAt ?? '') > String(best.createdAt ?? '') ? account : best),
+      undefined,
+    );
 }
 
 /** A store's status (doc1 §4.1 profile-card labels): the first storeStatus row that holds. */
 export function storeStatus(store: StoreEntry, rows: AccountsRules['storeStatus']): string {
   const row = rows.find((candidate) => evaluate(candidate.when, store));
-  if (!row) throw new Error('rules/accounts.json storeStatus: no row holds; end the table with a row whose condition is true');
+  if (!row)
+    throw new Error('rules/accounts.json storeStatus: no row holds; end the table with a row whose condition is true');
   return row.status;
 }
 
@@ -75,7 +97,11 @@ export function storeAction(status: string, actions: AccountsRules['statusAction
 }
 
 /** Whether a store can take the current service (doc1 §4.7 store attachability). */
-export function storeAttachable(store: StoreEntry, current: CurrentService, rules: AccountsRules['attachability']): boolean {
+export function storeAttachable(
+  store: StoreEntry,
+  current: CurrentService,
+  rules: AccountsRules['attachability'],
+): boolean {
   const currentServiceId = text(current.serviceId);
   const currentType = text(current.serviceType);
   if (!currentServiceId && !currentType) return true;
@@ -105,8 +131,11 @@ export function currencyOverlap(
   rules: AccountsRules['currencyOverlap'],
 ): CurrencyOverlap {
   const withCurrency = accounts.filter((account) => text(account.company?.currency));
-  if (withCurrency.length === 0 || withCurrency.some((account) => account.company?.currency === currency)) return { kind: 'none' };
-  const other = Object.keys(rules.markets).find((candidate) => candidate !== currency && withCurrency.some((account) => account.company?.currency === candidate));
+  if (withCurrency.length === 0 || withCurrency.some((account) => account.company?.currency === currency))
+    return { kind: 'none' };
+  const other = Object.keys(rules.markets).find(
+    (candidate) => candidate !== currency && withCurrency.some((account) => account.company?.currency === candidate),
+  );
   if (other !== undefined && offered.includes(other)) return { kind: 'switch', currency: other };
   const firstMarket = rules.markets[withCurrency[0].company?.currency ?? ''];
   const key = firstMarket ? rules.toastKeys[firstMarket] : undefined;

@@ -27,7 +27,10 @@ declare module 'virtual:catalogues' {
    * One locale's messages, and the fallback locale's messages for the keys it lacks (empty when complete); `screens`:
    * per screen, a loader of the messages that screen alone uses, which the catalogue leaves out.
    */
-  export const loaders: Record<string, () => Promise<CatalogueModule & { screens: Record<string, () => Promise<CatalogueModule>> }>>;
+  export const loaders: Record<
+    string,
+    () => Promise<CatalogueModule & { screens: Record<string, () => Promise<CatalogueModule>> }>
+  >;
   /** Every message of one locale (the tests and the preview page, whose screens are whole). */
   export const wholeLoaders: Record<string, () => Promise<CatalogueModule>>;
 }

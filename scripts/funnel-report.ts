@@ -73,15 +73,29 @@ export function formatFunnelReport(report: FunnelReport, rules: FunnelRules): st
   if (segments.length === 0) return 'No funnel events stored.\n';
   for (const segment of segments) {
     lines.push(`== ${segment}`);
-    lines.push(`${'screen / field'.padEnd(34)}${pad('started', 9)}${pad('done', 7)}${pad('left', 7)}${pad('done%', 7)}  errors (message key × count)`);
+    lines.push(
+      `${'screen / field'.padEnd(34)}${pad('started', 9)}${pad('done', 7)}${pad('left', 7)}${pad('done%', 7)}  errors (message key × count)`,
+    );
     const screens = report[segment]!;
-    const order = [...rules.screens.filter((id) => screens[id]), ...Object.keys(screens).filter((id) => !rules.screens.includes(id)).sort()];
+    const order = [
+      ...rules.screens.filter((id) => screens[id]),
+      ...Object.keys(screens)
+        .filter((id) => !rules.screens.includes(id))
+        .sort(),
+    ];
     for (const id of order) {
       const s = screens[id]!;
-      lines.push(`${id.padEnd(34)}${pad(s.started, 9)}${pad(s.completed, 7)}${pad(s.abandoned, 7)}${pad(percent(s.completed, s.started), 7)}`);
+      lines.push(
+        `${id.padEnd(34)}${pad(s.started, 9)}${pad(s.completed, 7)}${pad(s.abandoned, 7)}${pad(percent(s.completed, s.started), 7)}`,
+      );
       for (const [name, f] of Object.entries(s.fields).sort(([a], [b]) => a.localeCompare(b))) {
-        const errors = Object.entries(f.errors).sort(([, a], [, b]) => b - a).map(([key, n]) => `${key} × ${n}`).join(', ');
-        lines.push(`  ${name.padEnd(32)}${pad(f.started, 9)}${pad(f.completed, 7)}${pad(f.abandoned, 7)}${pad('', 7)}  ${errors}`);
+        const errors = Object.entries(f.errors)
+          .sort(([, a], [, b]) => b - a)
+          .map(([key, n]) => `${key} × ${n}`)
+          .join(', ');
+        lines.push(
+          `  ${name.padEnd(32)}${pad(f.started, 9)}${pad(f.completed, 7)}${pad(f.abandoned, 7)}${pad('', 7)}  ${errors}`,
+        );
       }
     }
     lines.push('');
@@ -93,7 +107,7 @@ async function main(): Promise<void> {
   const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
   const args = process.argv.slice(2);
   const at = args.indexOf('--data-dir');
-  const dataDir = at >= 0 ? args[at + 1] : process.env.DATA_DIR ?? join(root, '.data', 'pglite');
+  const dataDir = at >= 0 ? args[at + 1] : (process.env.DATA_DIR ?? join(root, '.data', 'pglite'));
   const rules = JSON.parse(readFileSync(join(root, 'rules', 'funnel.json'), 'utf8')) as FunnelRules;
   const { openStorage } = await import('../server/storage/index.ts');
   const { listAnalyticsEvents } = await import('../server/storage/analytics.ts');

@@ -53,7 +53,12 @@ const DATA_KEYWORDS = new Set(['examples', 'default', 'const', 'enum']);
 
 /** A oneOf/anyOf whose branches only list required properties: it limits presence, not shape, so types skip it. */
 function onlyRequired(branches: unknown): boolean {
-  return Array.isArray(branches) && branches.every((branch) => branch !== null && typeof branch === 'object' && Object.keys(branch).join() === 'required');
+  return (
+    Array.isArray(branches) &&
+    branches.every(
+      (branch) => branch !== null && typeof branch === 'object' && Object.keys(branch).join() === 'required',
+    )
+  );
 }
 
 /**
@@ -92,7 +97,11 @@ export async function generate(root: string, target: Target): Promise<string> {
   const folderUrl = `${SCHEMA_BASE}${target.from.replace(/^schemas\//, '')}/`;
   const defs: Record<string, unknown> = {};
   for (const file of schemaFiles(folder)) {
-    const { $schema: _dialect, $id: _id, ...schema } = JSON.parse(readFileSync(join(folder, file), 'utf8')) as Record<string, unknown>;
+    const {
+      $schema: _dialect,
+      $id: _id,
+      ...schema
+    } = JSON.parse(readFileSync(join(folder, file), 'utf8')) as Record<string, unknown>;
     defs[nameOf(file)] = rewriteRefs(schema, nameOf(file), folderUrl);
   }
   const bundle = { title: ROOT_TITLE, type: 'object', additionalProperties: false, $defs: defs };
@@ -115,9 +124,14 @@ export async function generate(root: string, target: Target): Promise<string> {
       },
     } as JSONSchemaRefOptions,
   });
-  const body = text.replace(new RegExp(`(/\\*\\*(?:(?!\\*/)[\\s\\S])*\\*/\\n)?export interface ${ROOT_TITLE} \\{\\}\\n`), '').trim();
+  const body = text
+    .replace(new RegExp(`(/\\*\\*(?:(?!\\*/)[\\s\\S])*\\*/\\n)?export interface ${ROOT_TITLE} \\{\\}\\n`), '')
+    .trim();
   const sourced = body.replace(
-    new RegExp(`This interface was referenced by \`${ROOT_TITLE}\`'s JSON-Schema\\n \\* via the \`definition\` "([^"]+)"\\.`, 'g'),
+    new RegExp(
+      `This interface was referenced by \`${ROOT_TITLE}\`'s JSON-Schema\\n \\* via the \`definition\` "([^"]+)"\\.`,
+      'g',
+    ),
     (_match, name: string) => `Schema: ${target.from}/${name}.schema.json.`,
   );
   return `${HEADER}\n\n${sourced}\n`;

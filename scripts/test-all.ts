@@ -16,6 +16,7 @@ const steps: Array<[string, string[]]> = [
   ['type check', ['npx', 'tsc', '--noEmit']],
   // issue 26: ESLint (eslint.config.js). Prettier's `npm run format:check` joins once the tree has been formatted.
   ['lint', ['npm', 'run', '--silent', 'lint']],
+  ['format', ['npm', 'run', '--silent', 'format:check']],
   ['content check', ['npx', 'tsx', 'scripts/check-content/index.ts']],
   ['unit tests', ['npx', 'vitest', 'run', '--project', 'unit']],
   ['component tests', ['npx', 'vitest', 'run', '--project', 'component']],
@@ -27,7 +28,19 @@ const steps: Array<[string, string[]]> = [
   // and locale walked; fails otherwise (reports/coverage/transitions.md lists what is missing).
   ['transition coverage', ['npx', 'tsx', 'scripts/coverage/check.ts', '--strict']],
   // issue 12: the funnel per market and portal, from the analytics events the journeys stored.
-  ['funnel report (end-to-end events)', ['npx', 'tsx', 'scripts/funnel-report.ts', '--data-dir', e2eDataDir, '--out', 'reports/funnel.txt', '--require-events']],
+  [
+    'funnel report (end-to-end events)',
+    [
+      'npx',
+      'tsx',
+      'scripts/funnel-report.ts',
+      '--data-dir',
+      e2eDataDir,
+      '--out',
+      'reports/funnel.txt',
+      '--require-events',
+    ],
+  ],
 ];
 
 const only = process.argv.slice(2);

@@ -41,12 +41,19 @@ export interface ConfigRules {
 
 /** The contents of `rules/categories.json` (written by the categories engineer). */
 export interface Categories {
-  groups: Array<{ id: string | number; type?: string; industries: Array<{ id: string | number; mcc?: string | number; type?: string }> }>;
+  groups: Array<{
+    id: string | number;
+    type?: string;
+    industries: Array<{ id: string | number; mcc?: string | number; type?: string }>;
+  }>;
 }
 
 /** rules/government-ids.json: how each government id source type is checked and filed. */
 export interface GovernmentIdRules {
-  sourceTypes: Record<string, { type: 'INDIVIDUAL' | 'BUSINESS'; markets: Market[]; format: string; shortFormat?: string; clears: string[] }>;
+  sourceTypes: Record<
+    string,
+    { type: 'INDIVIDUAL' | 'BUSINESS'; markets: Market[]; format: string; shortFormat?: string; clears: string[] }
+  >;
   manualEntry: { sourceTypes: string[]; legalBusinessNameFormat: string };
 }
 
@@ -58,7 +65,11 @@ export interface SandboxRules {
   cardVault: { declineOnPayment: string[]; refuseToSave: string[] };
   bankLink: {
     errorInstitution: string;
-    institutions: Array<{ id: string; name: string; accounts: Array<{ id: string; name: string; mask: string; type: 'CHECKING' | 'SAVINGS' }> }>;
+    institutions: Array<{
+      id: string;
+      name: string;
+      accounts: Array<{ id: string; name: string; mask: string; type: 'CHECKING' | 'SAVINGS' }>;
+    }>;
   };
   addressLookup: Array<Record<string, string>>;
 }
@@ -80,7 +91,10 @@ export interface PlanRules {
   /** Days after an application's start during which its device order ships free (0: never). */
   freeShippingDays: Record<Market, number>;
   /** Reseller bundles: each kind's bundle and two-screen upgrade, and their prices (licences too). */
-  bundles: Record<Market, { kinds: Record<'restaurant' | 'retail', { bundleKey: string; upgradeKey: string }>; prices: Plan[] }>;
+  bundles: Record<
+    Market,
+    { kinds: Record<'restaurant' | 'retail', { bundleKey: string; upgradeKey: string }>; prices: Plan[] }
+  >;
 }
 
 /** rules/offers.json. */
@@ -127,7 +141,10 @@ function readChecked<T>(root: string, file: string): T {
   const metaPath = data.$schema;
   if (typeof metaPath !== 'string') throw new Error(`${file}: missing $schema`);
   const schema = readJson(join(root, 'rules', metaPath)) as object;
-  const ajv = metaSchemaDraft(schema) === '2020-12' ? new Ajv2020({ allErrors: true, strict: false }) : new Ajv({ allErrors: true, strict: false });
+  const ajv =
+    metaSchemaDraft(schema) === '2020-12'
+      ? new Ajv2020({ allErrors: true, strict: false })
+      : new Ajv({ allErrors: true, strict: false });
   const validate = ajv.compile(schema);
   if (!validate(data)) {
     const lines = (validate.errors ?? []).map((e) => `  ${e.instancePath || '/'} ${e.message ?? ''}`);
@@ -162,7 +179,22 @@ export function loadContent(root: string = repoRoot): Content {
   const offers = readChecked<OfferRules>(root, 'rules/offers.json');
   const accounts = readChecked<AccountsRules>(root, 'rules/accounts.json');
   const identityTemplates = readChecked<IdentityTemplateRules>(root, 'rules/identity-templates.json');
-  const decidedFields = existsSync(join(root, 'rules/decided-fields.json')) ? readChecked<DecidedFieldsRules>(root, 'rules/decided-fields.json') : undefined;
+  const decidedFields = existsSync(join(root, 'rules/decided-fields.json'))
+    ? readChecked<DecidedFieldsRules>(root, 'rules/decided-fields.json')
+    : undefined;
   const analyticsSignedOut = readChecked<{ signedOut?: string[] }>(root, 'rules/analytics.json').signedOut ?? [];
-  return { config, decisioning, decidedFields, categories, governmentIds, sandbox, plans, offers, accounts, identityTemplates, analyticsSignedOut, lookupCategory };
+  return {
+    config,
+    decisioning,
+    decidedFields,
+    categories,
+    governmentIds,
+    sandbox,
+    plans,
+    offers,
+    accounts,
+    identityTemplates,
+    analyticsSignedOut,
+    lookupCategory,
+  };
 }

@@ -15,7 +15,10 @@ import { openStorage } from './storage/index.ts';
 async function main(): Promise<void> {
   const db = await openStorage(
     process.env.DATABASE_URL
-      ? { databaseUrl: process.env.DATABASE_URL, preparedStatements: process.env.DATABASE_PREPARED_STATEMENTS !== 'off' }
+      ? {
+          databaseUrl: process.env.DATABASE_URL,
+          preparedStatements: process.env.DATABASE_PREPARED_STATEMENTS !== 'off',
+        }
       : { dataDir: process.env.DATA_DIR ?? join(repoRoot, '.data/pglite') },
   );
   const app = await buildApp({
@@ -25,7 +28,9 @@ async function main(): Promise<void> {
     sandbox: sandboxEnabled(process.env),
     logLevel: process.env.LOG_LEVEL ?? 'info',
     // The end-to-end suite signs up dozens of applicants from one address; the limit itself is tested in tests/api.
-    ...(process.env.SIGN_IN_ATTEMPTS_PER_MINUTE ? { signInAttemptsPerMinute: Number(process.env.SIGN_IN_ATTEMPTS_PER_MINUTE) } : {}),
+    ...(process.env.SIGN_IN_ATTEMPTS_PER_MINUTE
+      ? { signInAttemptsPerMinute: Number(process.env.SIGN_IN_ATTEMPTS_PER_MINUTE) }
+      : {}),
     scriptKeys: { maps: process.env.MAPS_API_KEY ?? '', analyticsTag: process.env.ANALYTICS_TAG_ID ?? '' },
     providerConfig: {
       ...(process.env.SMTP_URL ? { smtpUrl: process.env.SMTP_URL } : {}),

@@ -25,14 +25,17 @@ const INLINE_STYLE_LIMIT = 32 * 1024;
  */
 export function inlineStylesheets(html: string, distDir: string): { html: string; hashes: string[] } {
   const hashes: string[] = [];
-  const out = html.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/g, (tag, file: string) => {
-    const path = join(distDir, file);
-    if (!existsSync(path)) return tag;
-    const css = readFileSync(path, 'utf8');
-    if (css.length > INLINE_STYLE_LIMIT || /<\/style/i.test(css)) return tag;
-    hashes.push(createHash('sha256').update(css, 'utf8').digest('base64'));
-    return `<style>${css}</style>`;
-  });
+  const out = html.replace(
+    /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/g,
+    (tag, file: string) => {
+      const path = join(distDir, file);
+      if (!existsSync(path)) return tag;
+      const css = readFileSync(path, 'utf8');
+      if (css.length > INLINE_STYLE_LIMIT || /<\/style/i.test(css)) return tag;
+      hashes.push(createHash('sha256').update(css, 'utf8').digest('base64'));
+      return `<style>${css}</style>`;
+    },
+  );
   return { html: out, hashes };
 }
 
@@ -40,7 +43,11 @@ export function inlineStylesheets(html: string, distDir: string): { html: string
  * The locales of the market a page request is for, chosen as GET /api/v2/configs chooses it (routes/configs.ts
  * chooseMarket). Undefined when the query names a currency no market has (the engine shows the unsupported-market page).
  */
-export function marketLocales(config: Pick<ConfigRules, 'markets' | 'defaultMarket'>, currencyQuery: string | undefined, currencyCookie: string | undefined): string[] | undefined {
+export function marketLocales(
+  config: Pick<ConfigRules, 'markets' | 'defaultMarket'>,
+  currencyQuery: string | undefined,
+  currencyCookie: string | undefined,
+): string[] | undefined {
   const market = chooseMarket(config, currencyQuery, currencyCookie);
   return market ? config.markets[market].locales : undefined;
 }
@@ -69,7 +76,8 @@ export async function serveFrontEnd(app: FastifyInstance, distDir: string, root:
   const config = JSON.parse(readFileSync(join(root, 'rules/config.json'), 'utf8')) as ConfigRules;
   app.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (path.startsWith('/api/') || path.startsWith('/sso/') || path.startsWith('/sandbox/')) throw new ApiError('NOT_FOUND');
+    if (path.startsWith('/api/') || path.startsWith('/sso/') || path.startsWith('/sandbox/'))
+      throw new ApiError('NOT_FOUND');
     // The page preloads the configuration boot will read for this visit (its currency, its co-brand path), so the
     // browser reuses the answer instead of asking a second time (engine/app/config-url.ts).
     const query = (request.query ?? {}) as Record<string, unknown>;
@@ -92,10 +100,16 @@ export async function serveFrontEnd(app: FastifyInstance, distDir: string, root:
       const locales = marketLocales(config, currencyQuery, request.cookies?.currency);
       // The application root is drawn only for a signed-in visitor the engine keeps there (doc1 §2.8).
       // As location.search: the query with its '?', or nothing when it is empty.
-      const search = request.url.includes('?') && !request.url.endsWith('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      const search =
+        request.url.includes('?') && !request.url.endsWith('?') ? request.url.slice(request.url.indexOf('?')) : '';
       const stays =
         locales !== undefined && preloads.root !== undefined && pageRequest.signedIn
-          ? await rootStays(app, preloads.root, request, { path, search, locale: likelyLocale(preloads, pageRequest), catalogueLocales: Object.keys(preloads.catalogues) })
+          ? await rootStays(app, preloads.root, request, {
+              path,
+              search,
+              locale: likelyLocale(preloads, pageRequest),
+              catalogueLocales: Object.keys(preloads.catalogues),
+            })
           : false;
       const prerender = locales ? pagePrerender(preloads, pageRequest, locales, stays) : undefined;
       const tags = preloadTags(pagePreloads(preloads, pageRequest), prerender !== undefined);
@@ -104,7 +118,10 @@ export async function serveFrontEnd(app: FastifyInstance, distDir: string, root:
         html = html
           .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeHtml(prerender.locale)}">`)
           .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(prerender.title)}</title>`)
-          .replace(/<div id="root">.*?<\/div><\/div>|<div id="root"><\/div>/s, () => `<div id="root">${prerender.html}</div>`);
+          .replace(
+            /<div id="root">.*?<\/div><\/div>|<div id="root"><\/div>/s,
+            () => `<div id="root">${prerender.html}</div>`,
+          );
       }
     }
     const csp = reply.getHeader('content-security-policy');

@@ -22,7 +22,9 @@ export interface PlaceAnswer {
 export type AddressComponentMap = Record<string, Array<[string, 'long_name' | 'short_name']>>;
 
 /** The address a lookup result fills in; fields whose components are absent are left out, never guessed. */
-export type LookedUpAddress = Partial<Pick<Address, 'line1' | 'line2' | 'city' | 'state' | 'zip' | 'countryCode'>> & { website?: string };
+export type LookedUpAddress = Partial<Pick<Address, 'line1' | 'line2' | 'city' | 'state' | 'zip' | 'countryCode'>> & {
+  website?: string;
+};
 
 /** Maps one place answer to our address with the given component map. */
 export function mapAddressComponents(place: PlaceAnswer, map: AddressComponentMap): LookedUpAddress {

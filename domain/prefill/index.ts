@@ -25,7 +25,10 @@ export interface PrefillField {
   blankUnless?: string;
 }
 
-interface PrefillProfile { nameFormat: string; fields: PrefillField[] }
+interface PrefillProfile {
+  nameFormat: string;
+  fields: PrefillField[];
+}
 interface PrefillRules {
   fields: PrefillField[];
   nameSplit: { param: string; first: string; last: string };
@@ -52,7 +55,10 @@ function transform(raw: string, field: PrefillField): string | boolean | undefin
     case 'addressLine':
       // The literal words NULL or null (what some launchers send for a missing line) are removed, not
       // letters inside a word (Nullarbor stays).
-      return value.replace(/\b(?:NULL|null)\b/g, ' ').replace(/\s+/g, ' ').trim();
+      return value
+        .replace(/\b(?:NULL|null)\b/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
     default:
       return value;
   }
@@ -60,7 +66,12 @@ function transform(raw: string, field: PrefillField): string | boolean | undefin
 
 /** Reads a dot path; undefined when absent. */
 function getPath(root: Record<string, unknown>, path: string): unknown {
-  return path.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), root);
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined),
+      root,
+    );
 }
 
 /** Writes a dot path, creating objects on the way. */
@@ -99,7 +110,8 @@ export function prefillFromLaunch(query: Record<string, string>, currency: strin
     if (typeof raw !== 'string' || getPath(root, field.path) !== undefined) continue;
     const value = transform(raw, field);
     if (value === undefined || value === '') continue;
-    if (field.blankUnless && typeof value === 'string' && !passes(field.blankUnless, value)) setPath(root, field.path, '');
+    if (field.blankUnless && typeof value === 'string' && !passes(field.blankUnless, value))
+      setPath(root, field.path, '');
     else setPath(root, field.path, value);
   }
 

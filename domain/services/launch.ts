@@ -5,6 +5,9 @@
 import type { ServiceRules } from './types.ts';
 
 /** Events to send for a launch query: one per tracked parameter that is present and not empty. */
-export function launchEvents(query: Record<string, string | undefined>, rules: Pick<ServiceRules, 'launchTracking'>): string[] {
+export function launchEvents(
+  query: Record<string, string | undefined>,
+  rules: Pick<ServiceRules, 'launchTracking'>,
+): string[] {
   return rules.launchTracking.filter(({ param }) => (query[param] ?? '').trim() !== '').map(({ event }) => event);
 }

@@ -116,7 +116,8 @@ export class FunnelVisit {
     for (const field of this.fields) {
       const state = states[field] ?? { answered: false };
       if (state.answered && !state.errorKey) events.push(this.event(this.rules.events.fieldCompleted, { field }));
-      else if (this.started.has(field) || this.errored.has(field)) events.push(this.event(this.rules.events.fieldAbandoned, { field }));
+      else if (this.started.has(field) || this.errored.has(field))
+        events.push(this.event(this.rules.events.fieldAbandoned, { field }));
     }
     events.push(this.event(completed ? this.rules.events.screenCompleted : this.rules.events.screenAbandoned));
     return events;

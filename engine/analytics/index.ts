@@ -66,12 +66,22 @@ export function track(
  * number, boolean or null): a nested object's fields under dotted names (`flags: {multistep: true}` becomes
  * `flags.multistep: true`); anything else that is not a scalar is left out. The data layer keeps the nested shape.
  */
-export function flatParams(params: Record<string, unknown>, prefix = ''): Record<string, string | number | boolean | null> {
+export function flatParams(
+  params: Record<string, unknown>,
+  prefix = '',
+): Record<string, string | number | boolean | null> {
   const flat: Record<string, string | number | boolean | null> = {};
   for (const [name, value] of Object.entries(params)) {
     const key = `${prefix}${name}`;
-    if (value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) flat[key] = value;
-    else if (typeof value === 'object' && !Array.isArray(value)) Object.assign(flat, flatParams(value as Record<string, unknown>, `${key}.`));
+    if (
+      value === null ||
+      typeof value === 'string' ||
+      typeof value === 'boolean' ||
+      (typeof value === 'number' && Number.isFinite(value))
+    )
+      flat[key] = value;
+    else if (typeof value === 'object' && !Array.isArray(value))
+      Object.assign(flat, flatParams(value as Record<string, unknown>, `${key}.`));
   }
   return flat;
 }

@@ -11,9 +11,25 @@ import { afterNextFrame } from '../app/after-next-frame.ts';
 import type { Screen } from '../content/types.ts';
 import { fieldOf, localiseErrors } from '../form/validator.ts';
 import { browserSinks, type AnalyticsRules, type AnalyticsSinks } from './index.ts';
-import { eventIdentity, FunnelVisit, isAnswered, segmentsOf, type FieldState, type FunnelEvent, type FunnelRules } from './funnel-core.ts';
+import {
+  eventIdentity,
+  FunnelVisit,
+  isAnswered,
+  segmentsOf,
+  type FieldState,
+  type FunnelEvent,
+  type FunnelRules,
+} from './funnel-core.ts';
 
-export { FunnelVisit, isAnswered, segmentsOf, eventIdentity, type FieldState, type FunnelEvent, type FunnelRules } from './funnel-core.ts';
+export {
+  FunnelVisit,
+  isAnswered,
+  segmentsOf,
+  eventIdentity,
+  type FieldState,
+  type FunnelEvent,
+  type FunnelRules,
+} from './funnel-core.ts';
 
 let testSinks: AnalyticsSinks | undefined;
 /** Tests: where funnel events go instead of the browser's data layer and the API. */
@@ -70,8 +86,12 @@ export function useFormFunnel(
   const flush = useRef<(() => void) | undefined>(undefined);
   const tracked = Boolean(rules?.screens.includes(screen.id));
   // Fields the applicant never answers (hidden, or a constant such as an id type) are not part of the funnel.
-  const properties = ((schema?.properties ?? {}) as Record<string, { const?: unknown }>);
-  const answerable = fields.filter((field) => (uiSchema[field] as { 'ui:widget'?: string } | undefined)?.['ui:widget'] !== 'hidden' && properties[field]?.const === undefined);
+  const properties = (schema?.properties ?? {}) as Record<string, { const?: unknown }>;
+  const answerable = fields.filter(
+    (field) =>
+      (uiSchema[field] as { 'ui:widget'?: string } | undefined)?.['ui:widget'] !== 'hidden' &&
+      properties[field]?.const === undefined,
+  );
 
   // One visit per screen: it starts when the screen (or its form) does, with the rules, context and fields of that
   // render, and nothing else restarts it; the form data is read through a ref when events happen.
@@ -81,7 +101,8 @@ export function useFormFunnel(
     const current = new FunnelVisit(rules, screenId, answerable, segmentsOf(rules, context));
     visit.current = current;
     let validSubmit = false;
-    const statesOf = (snapshot: Record<string, unknown>) => fieldStates(snapshot, schema, uiSchema, validator, answerable);
+    const statesOf = (snapshot: Record<string, unknown>) =>
+      fieldStates(snapshot, schema, uiSchema, validator, answerable);
     sendFunnelEvents(current.show(data.current), sinks);
     const form = document.getElementById(formElementId);
     // A submit's events are worked out and sent after the next frame, so the applicant sees the error summary first:
@@ -120,6 +141,9 @@ export function useFormFunnel(
   useEffect(() => {
     if (!visit.current) return;
     flush.current?.();
-    sendFunnelEvents(visit.current.change(formData), testSinks ?? engine.analyticsSinks ?? browserSinks(engine.bundle.analytics as AnalyticsRules));
+    sendFunnelEvents(
+      visit.current.change(formData),
+      testSinks ?? engine.analyticsSinks ?? browserSinks(engine.bundle.analytics as AnalyticsRules),
+    );
   }, [formData, engine.analyticsSinks, engine.bundle.analytics]);
 }

@@ -21,7 +21,8 @@ export function afterFirstPaint(work: () => void): void {
     work();
   };
   const fallback = setTimeout(once, 3000);
-  const paintTiming = typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint');
+  const paintTiming =
+    typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint');
   const observer = paintTiming
     ? new PerformanceObserver((list) => {
         if (list.getEntries().some((entry) => entry.name === 'first-contentful-paint')) once();

@@ -7,7 +7,14 @@ import { locales as catalogueLocales, loaders, fallbackLocale as contentFallback
 import { detectLocale } from '../i18n/detect.ts';
 import { configUrl } from './config-url.ts';
 import { createTranslator, missingMessagePrefix, type Translator } from '../i18n/translator.ts';
-import { browserMarketOf, marketOfVisit, detectPortal, referralFromPath, type EngineConfig, type Environment } from '../environment/detect.ts';
+import {
+  browserMarketOf,
+  marketOfVisit,
+  detectPortal,
+  referralFromPath,
+  type EngineConfig,
+  type Environment,
+} from '../environment/detect.ts';
 import { cookieString, readCookie } from '../environment/cookies.ts';
 
 export interface User {
@@ -60,7 +67,11 @@ async function loadTranslator(locale: string, fallback: string): Promise<Transla
  */
 const BOOT_READ: RequestInit = { credentials: 'same-origin' };
 
-async function fetchConfig(url: URL, currencyQuery: string | null, currencyCookie: string | undefined): Promise<Response> {
+async function fetchConfig(
+  url: URL,
+  currencyQuery: string | null,
+  currencyCookie: string | undefined,
+): Promise<Response> {
   return fetch(configUrl(url.pathname, currencyQuery, currencyCookie), BOOT_READ);
 }
 
@@ -121,7 +132,11 @@ export async function boot(): Promise<Booted> {
     if (response?.status === 417) {
       const body = (await response.json().catch(() => ({}))) as { location?: string };
       const fallback = detectLocale(localeSources, catalogueLocales, contentFallback);
-      throw new BootError('redirect', await loadTranslator(fallback, fallback), `${body.location ?? ''}${url.pathname}`);
+      throw new BootError(
+        'redirect',
+        await loadTranslator(fallback, fallback),
+        `${body.location ?? ''}${url.pathname}`,
+      );
     }
     if (response?.status === 400) {
       // The API does not serve this currency's market (doc2 §8 'Unsupported market').

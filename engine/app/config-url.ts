@@ -6,7 +6,11 @@
  */
 import { referralFromPath } from '../environment/detect.ts';
 
-export function configUrl(pathname: string, currencyQuery: string | null | undefined, currencyCookie: string | null | undefined): string {
+export function configUrl(
+  pathname: string,
+  currencyQuery: string | null | undefined,
+  currencyCookie: string | null | undefined,
+): string {
   let referralUrlId: string | undefined;
   try {
     referralUrlId = referralFromPath(pathname);

@@ -25,7 +25,9 @@ export function capturePrerender(root: Element | null): void {
 
 /** The drawn section of `screen` in `locale`, while the first screen has not rendered; otherwise undefined. */
 export function prerenderedSection(screen: string | undefined, locale: string): string | undefined {
-  return prerendered && prerendered.screen === screen && prerendered.locale === locale ? prerendered.section : undefined;
+  return prerendered && prerendered.screen === screen && prerendered.locale === locale
+    ? prerendered.section
+    : undefined;
 }
 
 /** The first screen has rendered (or the visitor went elsewhere): the drawn heading is not shown again. */

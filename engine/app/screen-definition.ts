@@ -20,7 +20,9 @@ const isWhole = (screen: ScreenOutline): screen is Screen => 'kind' in screen;
 export function loadScreen(screen: ScreenOutline): Promise<Screen> {
   if (isWhole(screen)) return Promise.resolve(screen);
   const load = loaders[screen.id];
-  return loadOnce(definitions, screen.id, () => (load ? load().then((module) => module.default) : Promise.reject(new Error(`no definition for screen ${screen.id}`))));
+  return loadOnce(definitions, screen.id, () =>
+    load ? load().then((module) => module.default) : Promise.reject(new Error(`no definition for screen ${screen.id}`)),
+  );
 }
 
 /**

@@ -9,7 +9,14 @@ import useSWR, { useSWRConfig } from 'swr';
 import { resolveScreen } from '../content/resolve.ts';
 import { evaluate } from '../conditions/index.ts';
 import { buildRequest, CallError, retryInBackground, runCall } from '../calls/run.ts';
-import { failureOutcome, loadedDocument, mergeDocument, nextTarget, performActions, watchStep } from '../flow/runner.ts';
+import {
+  failureOutcome,
+  loadedDocument,
+  mergeDocument,
+  nextTarget,
+  performActions,
+  watchStep,
+} from '../flow/runner.ts';
 import { changesFrom } from '../state/bind.ts';
 import { normalizeForm } from '../form/normalize.ts';
 import { useI18n } from '../i18n/context.tsx';
@@ -50,7 +57,11 @@ export function ScreenHost({ screenId }: { screenId: string }) {
   const { config, ...environmentFacts } = engine.environment;
   const baseContext = useMemo(
     () => ({
-      environment: { ...environmentFacts, ...config, referralUrlId: params.referralUrlId ?? environmentFacts.referralUrlId },
+      environment: {
+        ...environmentFacts,
+        ...config,
+        referralUrlId: params.referralUrlId ?? environmentFacts.referralUrlId,
+      },
       flags: config.flags ?? {},
       query,
       route: params,
@@ -85,17 +96,27 @@ export function ScreenHost({ screenId }: { screenId: string }) {
   const { data: loaded, error: loadError } = useSWR(loadKey, async () => {
     const missing = requests.find((request) => request.key === null);
     if (missing) throw new CallError(missing.name, { status: 404, messages: [], fields: [], body: null });
-    const answers = await Promise.all(requests.map((request) => runCall(request.name, request.def, baseContext, engine.calls)));
+    const answers = await Promise.all(
+      requests.map((request) => runCall(request.name, request.def, baseContext, engine.calls)),
+    );
     return Object.fromEntries(requests.map((request, index) => [request.name, answers[index]]));
   });
 
   const document = useMemo(
-    () => loadedDocument(requests.map((request) => request.name), engine.bundle.calls, loaded),
+    () =>
+      loadedDocument(
+        requests.map((request) => request.name),
+        engine.bundle.calls,
+        loaded,
+      ),
     [requests, loaded, engine.bundle.calls],
   );
 
   // doc2 §7 Other: the 'gopay.' service lookup (rules/services.json gopayLookup) places its answer in the context.
-  const serviceFacts = useServiceLookup(engine, serviceRules, { ...baseContext, application: document.application ?? {} });
+  const serviceFacts = useServiceLookup(engine, serviceRules, {
+    ...baseContext,
+    application: document.application ?? {},
+  });
   const context = useMemo(
     () => mergeDocument(engine.bundle, { ...baseContext, ...serviceFacts, data: loaded ?? {} }, document),
     [document, baseContext, loaded, serviceFacts, engine.bundle],
@@ -114,7 +135,12 @@ export function ScreenHost({ screenId }: { screenId: string }) {
   );
 
   const handleFailure = useCallback(
-    (failure: ApiFailure, ctx: Record<string, unknown>, rows: TransitionRow[] | undefined = resolved.onError, isLoad = false) => {
+    (
+      failure: ApiFailure,
+      ctx: Record<string, unknown>,
+      rows: TransitionRow[] | undefined = resolved.onError,
+      isLoad = false,
+    ) => {
       const outcome = failureOutcome(failure, ctx, rows, engine.bundle, isLoad);
       if (outcome.kind === 'signIn') {
         engine.dismissToasts();
@@ -130,7 +156,9 @@ export function ScreenHost({ screenId }: { screenId: string }) {
       }
       // The form shows its field errors in the summary and at the fields: a toast would say it a third time.
       if (!isLoad && failureShownOnForm(failure, resolved.form?.bind)) return;
-      const texts = outcome.messages.length ? outcome.messages.map((text) => text || t('shell.error.generic')) : [t('shell.error.generic')];
+      const texts = outcome.messages.length
+        ? outcome.messages.map((text) => text || t('shell.error.generic'))
+        : [t('shell.error.generic')];
       for (const text of texts) engine.toast(text, 'error', { source: 'callError', context: outcome.context });
     },
     [engine, resolved.onError, resolved.analytics, resolved.form?.bind, navigate, t],
@@ -149,11 +177,15 @@ export function ScreenHost({ screenId }: { screenId: string }) {
       const changes = changesFrom(form, resolved.form?.bind);
       setBusy(true);
       try {
-        const { context: ctx, failed } = await performActions(actions, { ...context, form, changes }, {
-          content: engine.bundle,
-          environment: engine.calls,
-          onDocument: refreshDocumentReads,
-        });
+        const { context: ctx, failed } = await performActions(
+          actions,
+          { ...context, form, changes },
+          {
+            content: engine.bundle,
+            environment: engine.calls,
+            onDocument: refreshDocumentReads,
+          },
+        );
         if (failed) {
           const def = engine.bundle.calls[failed.call];
           if (def?.background?.on.includes(failed.failure.status)) {
@@ -183,7 +215,9 @@ export function ScreenHost({ screenId }: { screenId: string }) {
    */
   const refreshDocumentReads = useCallback(
     async (doc: Record<string, unknown>, ctx: Record<string, unknown>) => {
-      const reads = Object.entries(engine.bundle.calls).filter(([, call]) => call.method === 'GET' && call.result === 'document');
+      const reads = Object.entries(engine.bundle.calls).filter(
+        ([, call]) => call.method === 'GET' && call.result === 'document',
+      );
       for (const [name, call] of reads) {
         let url: string;
         try {
@@ -197,14 +231,19 @@ export function ScreenHost({ screenId }: { screenId: string }) {
           { revalidate: false },
         );
         // The single read's own entry, also when no screen has cached it yet.
-        await mutate(screenReadsKey([url]), (current: Record<string, unknown> | undefined) => ({ ...(current ?? {}), [name]: doc }), { revalidate: false });
+        await mutate(
+          screenReadsKey([url]),
+          (current: Record<string, unknown> | undefined) => ({ ...(current ?? {}), [name]: doc }),
+          { revalidate: false },
+        );
       }
     },
     [engine.bundle.calls, mutate],
   );
 
   const submit = useCallback(
-    (form: Record<string, unknown>) => perform(resolved.actions, resolved.next, resolved.onError, form, resolved.final === true),
+    (form: Record<string, unknown>) =>
+      perform(resolved.actions, resolved.next, resolved.onError, form, resolved.final === true),
     [perform, resolved],
   );
 
@@ -239,7 +278,13 @@ export function ScreenHost({ screenId }: { screenId: string }) {
       tries += 1;
       const ctx = contextRef.current;
       try {
-        const verdict = await watchStep(watch, ctx, tries, { content: engine.bundle, environment: engine.calls, onDocument: refreshDocumentReads }, () => !stopped);
+        const verdict = await watchStep(
+          watch,
+          ctx,
+          tries,
+          { content: engine.bundle, environment: engine.calls, onDocument: refreshDocumentReads },
+          () => !stopped,
+        );
         if (verdict.next === 'go') go(verdict.rows, verdict.context);
         if (verdict.next === 'again') timer = setTimeout(tick, watch.everyMs);
       } catch (error) {
@@ -282,7 +327,6 @@ export function ScreenHost({ screenId }: { screenId: string }) {
     return () => window.removeEventListener('pagehide', send);
   }, [engine]);
 
-
   useEffect(() => {
     if (loadError instanceof CallError) handleFailure(loadError.failure, context, resolved.onError, true);
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -314,12 +358,29 @@ export function ScreenHost({ screenId }: { screenId: string }) {
   return (
     <>
       <Suspense fallback={<PageLoader screen={screenId} />}>
-        <Kind screen={resolved} context={context} submit={submit} busy={busy} headingRef={headingRef} secondary={secondary} runSecondary={runSecondary} />
+        <Kind
+          screen={resolved}
+          context={context}
+          submit={submit}
+          busy={busy}
+          headingRef={headingRef}
+          secondary={secondary}
+          runSecondary={runSecondary}
+        />
       </Suspense>
       {modal ? (
-        <BlockingModal title={t(modal.titleKey)} text={t(modal.textKey)} button={modal.href && modal.buttonKey ? { href: modal.href, label: t(modal.buttonKey) } : undefined} />
+        <BlockingModal
+          title={t(modal.titleKey)}
+          text={t(modal.textKey)}
+          button={modal.href && modal.buttonKey ? { href: modal.href, label: t(modal.buttonKey) } : undefined}
+        />
       ) : null}
-      {busy && resolved.busy && <Overlay title={t(resolved.busy.title)} subtitle={resolved.busy.subtitle ? t(resolved.busy.subtitle) : undefined} />}
+      {busy && resolved.busy && (
+        <Overlay
+          title={t(resolved.busy.title)}
+          subtitle={resolved.busy.subtitle ? t(resolved.busy.subtitle) : undefined}
+        />
+      )}
     </>
   );
 }

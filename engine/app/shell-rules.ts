@@ -7,11 +7,20 @@ import { compute, evaluate, type Condition } from '../conditions/index.ts';
 import { nextScreen } from '../flow/transitions.ts';
 import { valueAt } from '../content/json.ts';
 
-export type { DerivedValue, HeaderLink, NoticeFacts, NoticeRules, ShellRules, ShellTarget, Tables } from '../content/shell.ts';
+export type {
+  DerivedValue,
+  HeaderLink,
+  NoticeFacts,
+  NoticeRules,
+  ShellRules,
+  ShellTarget,
+  Tables,
+} from '../content/shell.ts';
 import type { DerivedValue, NoticeFacts, ShellRules, ShellTarget, Tables } from '../content/shell.ts';
 
 function placed(target: unknown, parts: readonly string[], value: unknown): Record<string, unknown> {
-  const object = target !== null && typeof target === 'object' && !Array.isArray(target) ? (target as Record<string, unknown>) : {};
+  const object =
+    target !== null && typeof target === 'object' && !Array.isArray(target) ? (target as Record<string, unknown>) : {};
   const [head, ...rest] = parts;
   return { ...object, [head]: rest.length ? placed(object[head], rest, value) : value };
 }
@@ -20,10 +29,17 @@ function placed(target: unknown, parts: readonly string[], value: unknown): Reco
  * The context with every derived value placed (a new object; the context, and the API's document in it, are not
  * changed). Each rule sees the values the rules before it placed.
  */
-export function deriveContext<T extends object>(rules: Pick<ShellRules, 'derived'>, context: T, tables: Tables = {}): T {
+export function deriveContext<T extends object>(
+  rules: Pick<ShellRules, 'derived'>,
+  context: T,
+  tables: Tables = {},
+): T {
   let result: Record<string, unknown> = context as Record<string, unknown>;
   for (const rule of rules.derived ?? []) {
-    const value = rule.table !== undefined ? (nextScreen([{ table: rule.table }], result, tables) ?? null) : compute(rule.value, result);
+    const value =
+      rule.table !== undefined
+        ? (nextScreen([{ table: rule.table }], result, tables) ?? null)
+        : compute(rule.value, result);
     result = placed(result, rule.set.split('.'), value);
   }
   return result as T;
@@ -34,7 +50,11 @@ export function deriveContext<T extends object>(rules: Pick<ShellRules, 'derived
  * `notice`; its kind's lifetime, or undefined (stays until closed) when the lifetime is not a positive number.
  * Without notice rules every notice is of kind "toast" and stays until closed.
  */
-export function noticeKind(rules: Pick<ShellRules, 'notices'>, context: object, notice: NoticeFacts): { kind: string; lifetimeMs?: number } {
+export function noticeKind(
+  rules: Pick<ShellRules, 'notices'>,
+  context: object,
+  notice: NoticeFacts,
+): { kind: string; lifetimeMs?: number } {
   const notices = rules.notices;
   if (!notices) return { kind: 'toast' };
   const ctx = { ...context, notice };
@@ -45,9 +65,17 @@ export function noticeKind(rules: Pick<ShellRules, 'notices'>, context: object, 
 }
 
 /** Names of the route parameters whose values do not match their declared pattern. */
-export function malformedParameters(params: Record<string, string | undefined>, rules: Pick<ShellRules, 'pathParameters'>): string[] {
+export function malformedParameters(
+  params: Record<string, string | undefined>,
+  rules: Pick<ShellRules, 'pathParameters'>,
+): string[] {
   return Object.entries(params)
-    .filter(([name, value]) => value !== undefined && rules.pathParameters[name] !== undefined && !new RegExp(rules.pathParameters[name]).test(value))
+    .filter(
+      ([name, value]) =>
+        value !== undefined &&
+        rules.pathParameters[name] !== undefined &&
+        !new RegExp(rules.pathParameters[name]).test(value),
+    )
     .map(([name]) => name);
 }
 
@@ -63,7 +91,12 @@ export function blockingModalFor(rules: Pick<ShellRules, 'blockingModal'>, conte
   const modal = rules.blockingModal;
   if (!modal || !evaluate(modal.when, context)) return undefined;
   const href = modal.href === undefined ? undefined : compute(modal.href, context);
-  return { titleKey: modal.titleKey, textKey: modal.textKey, buttonKey: modal.buttonKey, href: typeof href === 'string' && href ? href : undefined };
+  return {
+    titleKey: modal.titleKey,
+    textKey: modal.textKey,
+    buttonKey: modal.buttonKey,
+    href: typeof href === 'string' && href ? href : undefined,
+  };
 }
 
 export function beaconsFor(rules: Pick<ShellRules, 'beacons'>, context: object) {
@@ -75,7 +108,6 @@ export function withQuery(path: string, query: Record<string, string> | undefine
   return entries.length ? `${path}?${new URLSearchParams(entries).toString()}` : path;
 }
 
-
 /**
  * What a rule of rules/shell.json gives for a context, as its fixtures state it: for `derived/<n>` the value it
  * places (after the values before it), for any other rule (a pointer to an object with `when`) whether its
@@ -84,7 +116,8 @@ export function withQuery(path: string, query: Record<string, string> | undefine
  */
 export function ruleVerdict(rules: ShellRules, pointer: string, context: object, tables: Tables = {}): unknown {
   let node: unknown = rules;
-  for (const part of pointer.split('/')) node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+  for (const part of pointer.split('/'))
+    node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
   if (node === null || typeof node !== 'object') throw new Error(`no rule at "${pointer}"`);
   const [section, index] = pointer.split('/');
   if (section === 'derived') {

@@ -15,7 +15,9 @@ export function start(container: Element): void {
   capturePrerender(container);
   const root = createRoot(container);
   // Addresses that leave the application at once (rules/shell.json redirects; doc1 §2.5 signup-eu).
-  const away = redirectFor(bundle.shell, { location: { href: window.location.href, pathname: window.location.pathname, search: window.location.search } });
+  const away = redirectFor(bundle.shell, {
+    location: { href: window.location.href, pathname: window.location.pathname, search: window.location.search },
+  });
   if (away) {
     window.location.replace(away);
     return;
@@ -23,7 +25,9 @@ export function start(container: Element): void {
   boot()
     .then(({ environment, translator, user }) => {
       // A transition: React renders the shell in short slices instead of one long task while the page is loading.
-      startTransition(() => root.render(<App bundle={bundle} environment={environment} translator={translator} user={user} />));
+      startTransition(() =>
+        root.render(<App bundle={bundle} environment={environment} translator={translator} user={user} />),
+      );
     })
     .catch((error: unknown) => {
       if (error instanceof BootError && error.kind === 'redirect' && error.location) {

@@ -15,7 +15,11 @@ const NOTHING: Record<string, unknown> = {};
  * The values to place in a screen's context: `{[set]: answer}` once the lookup answered, else `{}`. One request per
  * service id (swr), made only for a signed-in user.
  */
-export function useServiceLookup(engine: Engine, rules: Pick<ServiceRules, 'gopayLookup'>, context: Record<string, unknown>): Record<string, unknown> {
+export function useServiceLookup(
+  engine: Engine,
+  rules: Pick<ServiceRules, 'gopayLookup'>,
+  context: Record<string, unknown>,
+): Record<string, unknown> {
   const { call, set } = rules.gopayLookup;
   const id = engine.user ? serviceToLookUp(context, rules) : undefined;
   const def = engine.bundle.calls[call];
@@ -28,6 +32,9 @@ export function useServiceLookup(engine: Engine, rules: Pick<ServiceRules, 'gopa
       key = null;
     }
   }
-  const { data } = useSWR(key, () => runCall(call, def, lookupContext, engine.calls), { shouldRetryOnError: false, revalidateOnFocus: false });
+  const { data } = useSWR(key, () => runCall(call, def, lookupContext, engine.calls), {
+    shouldRetryOnError: false,
+    revalidateOnFocus: false,
+  });
   return useMemo(() => (data && typeof data === 'object' ? { [set]: data } : NOTHING), [data, set]);
 }

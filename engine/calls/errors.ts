@@ -32,7 +32,11 @@ export function failureFrom(status: number, body: unknown): ApiFailure {
   if (Array.isArray(record.errors)) {
     // Each item shows; an item that leaks an internal failure shows the default message in its place.
     for (const item of record.errors) {
-      const text = chosen(typeof item === 'string' ? item : ((item as Record<string, unknown>)?.description ?? (item as Record<string, unknown>)?.message));
+      const text = chosen(
+        typeof item === 'string'
+          ? item
+          : ((item as Record<string, unknown>)?.description ?? (item as Record<string, unknown>)?.message),
+      );
       if (text !== undefined) messages.push(shown(text));
     }
   } else {
@@ -56,6 +60,10 @@ export function failureFrom(status: number, body: unknown): ApiFailure {
  * shows them in its summary and at the fields, and nothing else repeats them (no toast). Pure.
  */
 export function failureShownOnForm(failure: ApiFailure, bind: Record<string, string | undefined> | undefined): boolean {
-  const pointers = new Set(Object.values(bind ?? {}).filter(Boolean).map((path) => `/${String(path).replace(/\./g, '/')}`));
+  const pointers = new Set(
+    Object.values(bind ?? {})
+      .filter(Boolean)
+      .map((path) => `/${String(path).replace(/\./g, '/')}`),
+  );
   return failure.fields.some((field) => pointers.has(field.field));
 }

@@ -92,7 +92,12 @@ async function once(
   }
   if (!response.ok) {
     const retryAfter = Number(response.headers.get('retry-after'));
-    throw new CallError(request.name, failureFrom(response.status, data), key, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
+    throw new CallError(
+      request.name,
+      failureFrom(response.status, data),
+      key,
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+    );
   }
   return { status: response.status, data };
 }

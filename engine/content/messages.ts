@@ -6,10 +6,11 @@ import type { Screen } from '../generated/content.ts';
 import { isObject } from './json.ts';
 
 /** The parts of a screen that message keys are derived from. */
-export type ScreenMessageSource = Pick<Screen, 'messages' | 'intro' | 'form' | 'busy' | 'options' | 'final'> & { secondary?: unknown };
+export type ScreenMessageSource = Pick<Screen, 'messages' | 'intro' | 'form' | 'busy' | 'options' | 'final'> & {
+  secondary?: unknown;
+};
 
 type Obj = Record<string, unknown>;
-
 
 /** Sub-schemas at the same level whose properties are fields of the same object (rjsf shows them too). */
 function propertiesOf(schema: Obj): Array<[string, Obj]> {
@@ -17,9 +18,11 @@ function propertiesOf(schema: Obj): Array<[string, Obj]> {
   const visit = (node: unknown): void => {
     if (!isObject(node)) return;
     if (isObject(node.properties)) {
-      for (const [name, property] of Object.entries(node.properties)) if (isObject(property)) found.push([name, property]);
+      for (const [name, property] of Object.entries(node.properties))
+        if (isObject(property)) found.push([name, property]);
     }
-    for (const key of ['allOf', 'anyOf', 'oneOf']) if (Array.isArray(node[key])) (node[key] as unknown[]).forEach(visit);
+    for (const key of ['allOf', 'anyOf', 'oneOf'])
+      if (Array.isArray(node[key])) (node[key] as unknown[]).forEach(visit);
     visit(node.then);
     visit(node.else);
     if (isObject(node.dependencies)) Object.values(node.dependencies).forEach(visit);
@@ -42,7 +45,8 @@ function fieldKeys(schema: Obj, uiSchema: Obj, path: string, keys: Set<string>):
     keys.add(`${field}.label`);
     if (ui['ui:help'] === true) keys.add(`${field}.help`);
     const shared = typeof ui['ui:enumLabels'] === 'string' ? ui['ui:enumLabels'] : undefined;
-    for (const value of enumValues(property)) keys.add(shared ? `${shared}.${String(value)}` : `${field}.options.${String(value)}`);
+    for (const value of enumValues(property))
+      keys.add(shared ? `${shared}.${String(value)}` : `${field}.options.${String(value)}`);
     if (propertiesOf(property).length > 0) fieldKeys(property, ui, field, keys);
     if (isObject(property.items) && propertiesOf(property.items).length > 0) {
       fieldKeys(property.items, isObject(ui.items) ? ui.items : {}, field, keys);

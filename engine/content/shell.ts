@@ -63,4 +63,3 @@ export interface NoticeFacts {
   source: string;
   tone: string;
 }
-

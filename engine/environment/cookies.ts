@@ -10,7 +10,13 @@ export function readCookie(cookieText: string, name: string): string | undefined
   return undefined;
 }
 
-export function cookieString(name: string, value: string, host: string, cookieHost?: string, maxAgeSeconds = 31536000): string {
+export function cookieString(
+  name: string,
+  value: string,
+  host: string,
+  cookieHost?: string,
+  maxAgeSeconds = 31536000,
+): string {
   const domain = cookieHost && host !== cookieHost && host.endsWith(`.${cookieHost}`) ? `; domain=${cookieHost}` : '';
   return `${name}=${encodeURIComponent(value)}; path=/${domain}; max-age=${maxAgeSeconds}; samesite=lax`;
 }

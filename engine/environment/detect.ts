@@ -41,11 +41,21 @@ export interface Environment {
  * The visit's market: the one the API answered for the requested currency, else the one the currency query or
  * cookie names, else the default (boot.ts; the server asks the same in server/http/root-routing.ts).
  */
-export function marketOfVisit(config: EngineConfig, currencyQuery: string | null | undefined, currencyCookie: string | null | undefined): string {
-  return typeof config.market === 'string' && config.markets[config.market] ? config.market : detectMarket(config, currencyQuery, currencyCookie);
+export function marketOfVisit(
+  config: EngineConfig,
+  currencyQuery: string | null | undefined,
+  currencyCookie: string | null | undefined,
+): string {
+  return typeof config.market === 'string' && config.markets[config.market]
+    ? config.market
+    : detectMarket(config, currencyQuery, currencyCookie);
 }
 
-export function detectMarket(config: EngineConfig, currencyCookie?: string | null, currencyQuery?: string | null): string {
+export function detectMarket(
+  config: EngineConfig,
+  currencyCookie?: string | null,
+  currencyQuery?: string | null,
+): string {
   for (const wanted of [currencyCookie, currencyQuery]) {
     if (!wanted) continue;
     const found = Object.entries(config.markets).find(([, market]) => market.currency === wanted.toUpperCase());
@@ -72,9 +82,14 @@ export function referralFromPath(pathname: string): string | undefined {
  * The market a browser's languages point to (issue 22.6: a fr-CA or en-CA browser is offered Canada): the market of
  * the first language that a market's locales name exactly (a bare `fr` or `en` points nowhere). Pure.
  */
-export function browserMarketOf(config: Pick<EngineConfig, 'markets'>, languages: readonly string[]): string | undefined {
+export function browserMarketOf(
+  config: Pick<EngineConfig, 'markets'>,
+  languages: readonly string[],
+): string | undefined {
   for (const language of languages) {
-    const found = Object.entries(config.markets).find(([, market]) => market.locales.some((locale) => locale.toLowerCase() === language.toLowerCase()));
+    const found = Object.entries(config.markets).find(([, market]) =>
+      market.locales.some((locale) => locale.toLowerCase() === language.toLowerCase()),
+    );
     if (found) return found[0];
   }
   return undefined;

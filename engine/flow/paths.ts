@@ -20,9 +20,12 @@ export function pathFor(screenId: string, context: Record<string, unknown>, bund
   const path = screen.path.replace(/:([A-Za-z]\w*)/g, (_m, name: string) => {
     const expression = flow?.params?.[name];
     const value = (expression !== undefined ? compute(expression, context) : undefined) ?? route[name];
-    if (value === undefined || value === null || value === '') throw new Error(`screen ${screenId}: no value for :${name}`);
+    if (value === undefined || value === null || value === '')
+      throw new Error(`screen ${screenId}: no value for :${name}`);
     return encodeURIComponent(String(value)).replace(/%3A/gi, ':');
   });
   const referral = (context.environment as Record<string, unknown> | undefined)?.referralUrlId;
-  return typeof referral === 'string' && referral ? `/r/${encodeURIComponent(referral)}${path === '/' ? '' : path}` : path;
+  return typeof referral === 'string' && referral
+    ? `/r/${encodeURIComponent(referral)}${path === '/' ? '' : path}`
+    : path;
 }

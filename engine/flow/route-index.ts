@@ -38,7 +38,11 @@ function indexOf(bundle: EngineBundle): RouteIndex {
       routePatterns(screen.path).map((pattern) => {
         const parts = pattern.split('/').filter(Boolean);
         const readable = parts.every((part) => PARAMETER.test(part) || LITERAL.test(part));
-        return { screen: screen.id, pattern, segments: readable ? parts.map((part) => (PARAMETER.test(part) ? undefined : part.toLowerCase())) : null };
+        return {
+          screen: screen.id,
+          pattern,
+          segments: readable ? parts.map((part) => (PARAMETER.test(part) ? undefined : part.toLowerCase())) : null,
+        };
       }),
     );
     found = { all, candidates: new Map() };
@@ -63,7 +67,12 @@ export function candidateRoutes(bundle: EngineBundle, pathname: string): ScreenR
   if (known) return known;
   const parts = pathname.split('/').filter(Boolean).map(decode);
   const kept = index.all
-    .filter(({ segments }) => segments === null || (segments.length === parts.length && segments.every((literal, i) => literal === undefined || parts[i] === undefined || literal === parts[i])))
+    .filter(
+      ({ segments }) =>
+        segments === null ||
+        (segments.length === parts.length &&
+          segments.every((literal, i) => literal === undefined || parts[i] === undefined || literal === parts[i])),
+    )
     .map(({ screen, pattern }) => ({ screen, pattern }));
   if (index.candidates.size > 200) index.candidates.clear();
   index.candidates.set(pathname, kept);
@@ -71,11 +80,22 @@ export function candidateRoutes(bundle: EngineBundle, pathname: string): ScreenR
 }
 
 /** The screen an address shows and its path parameters, as the router ranks the patterns; undefined for none. */
-export function screenAt(bundle: EngineBundle, pathname: string): { screen: string; route: Record<string, string> } | undefined {
+export function screenAt(
+  bundle: EngineBundle,
+  pathname: string,
+): { screen: string; route: Record<string, string> } | undefined {
   const candidates = candidateRoutes(bundle, pathname);
-  const matches = matchRoutes(candidates.map(({ pattern }, position) => ({ id: String(position), path: pattern })), pathname);
+  const matches = matchRoutes(
+    candidates.map(({ pattern }, position) => ({ id: String(position), path: pattern })),
+    pathname,
+  );
   const match = matches?.[matches.length - 1];
   if (!match) return undefined;
   const { screen } = candidates[Number(match.route.id)];
-  return { screen, route: Object.fromEntries(Object.entries(match.params).filter((entry): entry is [string, string] => typeof entry[1] === 'string')) };
+  return {
+    screen,
+    route: Object.fromEntries(
+      Object.entries(match.params).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    ),
+  };
 }

@@ -28,7 +28,11 @@ export interface RunnerContent {
 }
 
 /** The document read named by a screen's loads: the answer of the first of its reads whose result is the document. */
-export function loadedDocument(loads: readonly string[], calls: CallCatalogue, answers: Record<string, unknown> | undefined): Context {
+export function loadedDocument(
+  loads: readonly string[],
+  calls: CallCatalogue,
+  answers: Record<string, unknown> | undefined,
+): Context {
   for (const name of loads) {
     const answer = answers?.[name];
     if (calls[name]?.result === 'document' && answer && typeof answer === 'object') return answer as Context;
@@ -41,7 +45,11 @@ export function loadedDocument(loads: readonly string[], calls: CallCatalogue, a
  * when neither the document nor the context has one), then every derived value. A part the document leaves out
  * keeps the context's value. A new object: neither the context nor the document is changed.
  */
-export function mergeDocument(content: Pick<RunnerContent, 'shell' | 'tables'>, context: Context, document: Context): Context {
+export function mergeDocument(
+  content: Pick<RunnerContent, 'shell' | 'tables'>,
+  context: Context,
+  document: Context,
+): Context {
   const parts: Context = {};
   for (const [part, empty] of Object.entries(content.shell.documentParts ?? {})) {
     parts[part] = document[part] ?? context[part] ?? empty;
@@ -51,7 +59,9 @@ export function mergeDocument(content: Pick<RunnerContent, 'shell' | 'tables'>, 
 
 /** A document answer: an object answer of a call whose declared result is the document. */
 function documentAnswer(calls: CallCatalogue, call: string, response: unknown): Context | undefined {
-  return calls[call]?.result === 'document' && response && typeof response === 'object' ? (response as Context) : undefined;
+  return calls[call]?.result === 'document' && response && typeof response === 'object'
+    ? (response as Context)
+    : undefined;
 }
 
 export interface RunDeps {
@@ -108,14 +118,21 @@ export function nextTarget(
 }
 
 /** What follows one read of a watch: go on by `rows` (if one holds), read again after `everyMs`, or stop. */
-export type WatchVerdict = { next: 'go'; rows: TransitionRow[] | undefined; context: Context } | { next: 'again' } | { next: 'stop' };
+export type WatchVerdict =
+  { next: 'go'; rows: TransitionRow[] | undefined; context: Context } | { next: 'again' } | { next: 'stop' };
 
 /**
  * One read of a screen's watch (doc1 §4.5 polling): `tries` counts this read. The rows after it read the answer
  * (a document answer merged in), not the document the screen loaded. `active` is asked after each wait; once it
  * says no, the step stops without telling anyone. A failed read rejects with its CallError.
  */
-export async function watchStep(watch: Watch, context: Context, tries: number, deps: RunDeps, active: () => boolean = () => true): Promise<WatchVerdict> {
+export async function watchStep(
+  watch: Watch,
+  context: Context,
+  tries: number,
+  deps: RunDeps,
+  active: () => boolean = () => true,
+): Promise<WatchVerdict> {
   const def = deps.content.calls[watch.call];
   if (!def) throw new Error(`unknown call ${watch.call}`);
   const response = await runCall(watch.call, def, context, deps.environment);
@@ -154,6 +171,11 @@ export function failureOutcome(
   const target = nextTarget(rows, errorContext, bundle);
   if (target) return { kind: 'navigate', href: target.href, context: errorContext };
   const fallback = isLoad ? firstTarget(bundle.shell.loadFailures, errorContext) : undefined;
-  if (fallback) return { kind: 'navigate', href: withQuery(pathFor(fallback.to, errorContext, bundle as EngineBundle), fallback.query), context: errorContext };
+  if (fallback)
+    return {
+      kind: 'navigate',
+      href: withQuery(pathFor(fallback.to, errorContext, bundle as EngineBundle), fallback.query),
+      context: errorContext,
+    };
   return { kind: 'notice', messages: failure.messages, context: errorContext };
 }

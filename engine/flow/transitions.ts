@@ -33,8 +33,10 @@ export function nextScreen(
 export function queryFor(row: Pick<TransitionRow, 'query'> | undefined, context: object): string {
   const params = new URLSearchParams();
   for (const [name, template] of Object.entries(row?.query ?? {})) {
-    const value = typeof template === 'string' ? template : template === undefined ? undefined : compute(template, context);
-    if ((typeof value === 'string' && value !== '') || (typeof value === 'number' && Number.isFinite(value))) params.set(name, String(value));
+    const value =
+      typeof template === 'string' ? template : template === undefined ? undefined : compute(template, context);
+    if ((typeof value === 'string' && value !== '') || (typeof value === 'number' && Number.isFinite(value)))
+      params.set(name, String(value));
   }
   const search = params.toString();
   return search ? `?${search}` : '';

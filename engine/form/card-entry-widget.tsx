@@ -28,9 +28,22 @@ interface CardEntryOptions {
   failedKey: string;
 }
 
-type Status = { kind: 'entering' } | { kind: 'saving' } | { kind: 'saved'; args: Record<string, string> } | { kind: 'failed'; text: string };
+type Status =
+  | { kind: 'entering' }
+  | { kind: 'saving' }
+  | { kind: 'saved'; args: Record<string, string> }
+  | { kind: 'failed'; text: string };
 
-export function CardEntryWidget({ id, label, value, required, onChange, options, rawErrors = [], disabled }: WidgetProps) {
+export function CardEntryWidget({
+  id,
+  label,
+  value,
+  required,
+  onChange,
+  options,
+  rawErrors = [],
+  disabled,
+}: WidgetProps) {
   const { t } = useI18n();
   const settings = options as unknown as CardEntryOptions;
   const [values, setValues] = useState<Record<string, string>>({});
@@ -56,31 +69,36 @@ export function CardEntryWidget({ id, label, value, required, onChange, options,
 
   /** Posts the parts to the vault; true once the token is the field's value. */
   const save = async (mine: number): Promise<boolean> => {
-      setStatus({ kind: 'saving' });
-      try {
-        const response = await fetch(settings.postTo, {
-          method: 'POST',
-          headers: { ...BASE_HEADERS },
-          body: JSON.stringify(entryBody(settings.parts, values)),
-          credentials: 'same-origin',
-        });
-        const data = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-        if (mine !== attempt.current) return false;
-        const token = data?.[settings.tokenField];
-        if (!response.ok || typeof token !== 'string') {
-          setStatus({ kind: 'failed', text: failureFrom(response.status, data).messages[0] || t(settings.failedKey) });
-          return false;
-        }
-        // The number and CVV are not kept once the vault holds them.
-        setValues({});
-        setNotice(undefined);
-        setStatus({ kind: 'saved', args: Object.fromEntries(Object.entries(data ?? {}).filter(([k, v]) => k !== settings.tokenField && typeof v === 'string')) as Record<string, string> });
-        onChange(token);
-        return true;
-      } catch {
-        if (mine === attempt.current) setStatus({ kind: 'failed', text: t(settings.failedKey) });
+    setStatus({ kind: 'saving' });
+    try {
+      const response = await fetch(settings.postTo, {
+        method: 'POST',
+        headers: { ...BASE_HEADERS },
+        body: JSON.stringify(entryBody(settings.parts, values)),
+        credentials: 'same-origin',
+      });
+      const data = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+      if (mine !== attempt.current) return false;
+      const token = data?.[settings.tokenField];
+      if (!response.ok || typeof token !== 'string') {
+        setStatus({ kind: 'failed', text: failureFrom(response.status, data).messages[0] || t(settings.failedKey) });
         return false;
       }
+      // The number and CVV are not kept once the vault holds them.
+      setValues({});
+      setNotice(undefined);
+      setStatus({
+        kind: 'saved',
+        args: Object.fromEntries(
+          Object.entries(data ?? {}).filter(([k, v]) => k !== settings.tokenField && typeof v === 'string'),
+        ) as Record<string, string>,
+      });
+      onChange(token);
+      return true;
+    } catch {
+      if (mine === attempt.current) setStatus({ kind: 'failed', text: t(settings.failedKey) });
+      return false;
+    }
   };
   const inflight = useRef<Promise<boolean> | undefined>(undefined);
   const running = useRef(false);
@@ -124,10 +142,18 @@ export function CardEntryWidget({ id, label, value, required, onChange, options,
 
   const fieldError = rawErrors.length > 0 && status.kind !== 'saved' ? rawErrors[0] : undefined;
   return (
-    <fieldset className={`field field--group card-entry${fieldError ? ' field--invalid' : ''}`} id={id} aria-describedby={fieldError ? `${id}__error` : undefined}>
+    <fieldset
+      className={`field field--group card-entry${fieldError ? ' field--invalid' : ''}`}
+      id={id}
+      aria-describedby={fieldError ? `${id}__error` : undefined}
+    >
       <legend className="field__label">
         {label}
-        {required ? <span className="field__required" aria-hidden="true">{' *'}</span> : null}
+        {required ? (
+          <span className="field__required" aria-hidden="true">
+            {' *'}
+          </span>
+        ) : null}
       </legend>
       {/* The field's own error shows once, under the card, from the field template (same id); the notice keeps a
           refusal on screen after the field's errors are gone, never beside the same text. */}
@@ -139,7 +165,8 @@ export function CardEntryWidget({ id, label, value, required, onChange, options,
       {status.kind === 'saved' ? (
         <div className="card-entry__saved">
           <p className="screen__text" role="status">
-            {t(settings.summaryKey)} <span className="card-entry__last4">{status.args[settings.summaryField] ?? ''}</span>
+            {t(settings.summaryKey)}{' '}
+            <span className="card-entry__last4">{status.args[settings.summaryField] ?? ''}</span>
           </p>
           <button type="button" className="button button--link" onClick={change} disabled={disabled}>
             {t(settings.changeKey)}
@@ -151,7 +178,10 @@ export function CardEntryWidget({ id, label, value, required, onChange, options,
             const partId = `${id}__${part.name}`;
             const problem = touched[part.name] ? problems[part.name] : undefined;
             return (
-              <div className={`field card-entry__part card-entry__part--${part.name}${problem ? ' field--invalid' : ''}`} key={part.name}>
+              <div
+                className={`field card-entry__part card-entry__part--${part.name}${problem ? ' field--invalid' : ''}`}
+                key={part.name}
+              >
                 <label className="field__label" htmlFor={partId}>
                   {t(part.labelKey)}
                 </label>

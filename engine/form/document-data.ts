@@ -5,7 +5,10 @@
 import type { CallDefinition } from '../content/types.ts';
 
 /** The loaded answer that is the application document, or an empty object. */
-export function documentOf(data: Record<string, unknown>, calls: Record<string, CallDefinition>): Record<string, unknown> {
+export function documentOf(
+  data: Record<string, unknown>,
+  calls: Record<string, CallDefinition>,
+): Record<string, unknown> {
   const name = Object.keys(data).find((key) => calls[key]?.result === 'document');
   return ((name ? data[name] : undefined) ?? {}) as Record<string, unknown>;
 }

@@ -10,7 +10,19 @@
  * in step with the errors rjsf holds (live validation, the API's field errors, none), so the summary and the inline
  * errors always say the same.
  */
-import { createContext, startTransition, useContext, useEffect, useLayoutEffect, useRef, useSyncExternalStore, type FormHTMLAttributes, type SubmitEvent, type ReactNode, type Ref } from 'react';
+import {
+  createContext,
+  startTransition,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useSyncExternalStore,
+  type FormHTMLAttributes,
+  type SubmitEvent,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import type { ErrorListProps, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { useI18n } from '../i18n/context.tsx';
 import { validationMeasure } from './validation-measure.ts';
@@ -92,10 +104,17 @@ export const SubmitSplitProvider = SplitContext.Provider;
 export const useSubmitSplit = (): SubmitSplit | undefined => useContext(SplitContext);
 
 /** A summary line names its field, so four 'This field is required.' lines still say which four fields. */
-function summaryText(property: string | undefined, message: string | undefined, uiSchema: UiSchema | undefined, t: (key: string, args?: Record<string, string>) => string): string {
+function summaryText(
+  property: string | undefined,
+  message: string | undefined,
+  uiSchema: UiSchema | undefined,
+  t: (key: string, args?: Record<string, string>) => string,
+): string {
   const field = (property ?? '').replace(/^\./, '').split('.')[0];
   const label = ((uiSchema ?? {}) as Record<string, Record<string, unknown> | undefined>)[field]?.['ui:title'];
-  return typeof label === 'string' && label ? t('form.errorSummary.item', { label, message: message ?? '' }) : (message ?? '');
+  return typeof label === 'string' && label
+    ? t('form.errorSummary.item', { label, message: message ?? '' })
+    : (message ?? '');
 }
 
 /** While an error summary shows, the page title says so (WCAG 3.3.1: announced on page load and in the tab). */
@@ -114,7 +133,17 @@ function useErrorPageTitle(): void {
  * The error summary's box, for a form and for a one-choice screen alike: a titled list of links to the fields with
  * errors (the caller's `<li>`s), announced as an alert, focusable, and prefixing the page title while it shows.
  */
-export function ErrorSummaryBox({ ref, titleId, title, children }: { ref: Ref<HTMLDivElement>; titleId: string; title?: string; children: ReactNode }) {
+export function ErrorSummaryBox({
+  ref,
+  titleId,
+  title,
+  children,
+}: {
+  ref: Ref<HTMLDivElement>;
+  titleId: string;
+  title?: string;
+  children: ReactNode;
+}) {
   const { t } = useI18n();
   useErrorPageTitle();
   return (
@@ -127,7 +156,13 @@ export function ErrorSummaryBox({ ref, titleId, title, children }: { ref: Ref<HT
   );
 }
 
-function SummaryView({ store, state: { errors, uiSchema, attempts, title } }: { store: ErrorSummaryStore; state: SummaryState }) {
+function SummaryView({
+  store,
+  state: { errors, uiSchema, attempts, title },
+}: {
+  store: ErrorSummaryStore;
+  state: SummaryState;
+}) {
   const { t } = useI18n();
   const ref = useRef<HTMLDivElement>(null);
   // Focus moves to the summary after each refused submit, never while the applicant types (live validation would
@@ -149,7 +184,9 @@ function SummaryView({ store, state: { errors, uiSchema, attempts, title } }: { 
               onClick={(event) => {
                 event.preventDefault();
                 const target = document.getElementById(field) ?? document.getElementById(`${field}-0`);
-                const focusable = target?.matches('input,select,textarea') ? target : target?.querySelector<HTMLElement>('input,select,textarea');
+                const focusable = target?.matches('input,select,textarea')
+                  ? target
+                  : target?.querySelector<HTMLElement>('input,select,textarea');
                 focusable?.focus();
               }}
             >
@@ -179,7 +216,11 @@ export function ErrorListBridge({ errors, uiSchema }: ErrorListProps) {
   return null;
 }
 
-type FormTagProps = FormHTMLAttributes<HTMLFormElement> & { ref?: Ref<HTMLFormElement>; as?: unknown; children?: ReactNode };
+type FormTagProps = FormHTMLAttributes<HTMLFormElement> & {
+  ref?: Ref<HTMLFormElement>;
+  as?: unknown;
+  children?: ReactNode;
+};
 
 /**
  * rjsf's form tag (`tagName`): the summary first, then rjsf's content. A submit the form's validation refuses shows

@@ -24,10 +24,22 @@ export function ExplainerWidget({ id, label, options }: WidgetProps) {
   };
   return (
     <>
-      <button type="button" id={id} ref={button} className="button button--link explainer__open" aria-haspopup="dialog" onClick={() => dialog.current?.showModal?.()}>
+      <button
+        type="button"
+        id={id}
+        ref={button}
+        className="button button--link explainer__open"
+        aria-haspopup="dialog"
+        onClick={() => dialog.current?.showModal?.()}
+      >
         {label}
       </button>
-      <dialog ref={dialog} className="explainer" aria-labelledby={`${id}__title`} onClose={() => button.current?.focus()}>
+      <dialog
+        ref={dialog}
+        className="explainer"
+        aria-labelledby={`${id}__title`}
+        onClose={() => button.current?.focus()}
+      >
         <h2 id={`${id}__title`} className="explainer__title">
           {t(titleKey)}
         </h2>

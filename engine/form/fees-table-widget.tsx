@@ -24,7 +24,14 @@ interface FeesTableOptions extends PriceShape {
   lineLabels: string;
   quantityKey: string;
   emptyKey: string;
-  rowKeys: { firstCharge: string; offer: string; subtotal: string; shipping: string; freeShipping?: string; total: string };
+  rowKeys: {
+    firstCharge: string;
+    offer: string;
+    subtotal: string;
+    shipping: string;
+    freeShipping?: string;
+    total: string;
+  };
 }
 
 export function FeesTableWidget({ id, label, options, registry }: WidgetProps) {
@@ -34,10 +41,23 @@ export function FeesTableWidget({ id, label, options, registry }: WidgetProps) {
   const { lines } = priceLines(compute(settings.prices, data), compute(settings.selected, data), settings);
   // The currency comes from content (the application's company currency); without one, amounts show as plain numbers.
   const currency = compute(settings.currency, data);
-  const money = new Intl.NumberFormat(locale, typeof currency === 'string' && currency ? { style: 'currency', currency } : { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const money = new Intl.NumberFormat(
+    locale,
+    typeof currency === 'string' && currency
+      ? { style: 'currency', currency }
+      : { minimumFractionDigits: 2, maximumFractionDigits: 2 },
+  );
   const show = (cents: number) => money.format(cents / 100);
-  if (lines.length === 0) return <p className="screen__text" id={id}>{t(settings.emptyKey)}</p>;
-  const shippingFree = settings.shippingFree !== undefined && settings.rowKeys.freeShipping !== undefined && Boolean(compute(settings.shippingFree, data));
+  if (lines.length === 0)
+    return (
+      <p className="screen__text" id={id}>
+        {t(settings.emptyKey)}
+      </p>
+    );
+  const shippingFree =
+    settings.shippingFree !== undefined &&
+    settings.rowKeys.freeShipping !== undefined &&
+    Boolean(compute(settings.shippingFree, data));
   const fees = computeFees(lines, Number(compute(settings.shippingCents, data) ?? 0), shippingFree);
   const rows: Array<[string, string, number, boolean]> = [
     ['firstCharge', settings.rowKeys.firstCharge, fees.firstChargeCents, false],
@@ -56,7 +76,8 @@ export function FeesTableWidget({ id, label, options, registry }: WidgetProps) {
             <th scope="row">
               {t(`${settings.lineLabels}.${line.key}`)}
               <span className="fees__quantity">
-                {' '}({t(settings.quantityKey)} <span data-quantity>{line.quantity}</span>)
+                {' '}
+                ({t(settings.quantityKey)} <span data-quantity>{line.quantity}</span>)
               </span>
             </th>
             <td>{show(line.perUnitCents * line.quantity)}</td>

@@ -51,5 +51,12 @@ export function computeFees(lines: readonly FeeLine[], shippingCents: number, sh
   const subtotalCents = firstChargeCents - offerCents;
   const shipping = shipped ? whole(shippingCents) : 0;
   const freeShippingCents = shippingFree ? shipping : 0;
-  return { firstChargeCents, offerCents, subtotalCents, shippingCents: shipping, freeShippingCents, totalCents: subtotalCents + shipping - freeShippingCents };
+  return {
+    firstChargeCents,
+    offerCents,
+    subtotalCents,
+    shippingCents: shipping,
+    freeShippingCents,
+    totalCents: subtotalCents + shipping - freeShippingCents,
+  };
 }

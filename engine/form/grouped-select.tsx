@@ -82,7 +82,9 @@ function useSuggestions(config: Suggestions | undefined, data: Record<string, un
     runCall(config.call, def, context, withTimeout(engine.calls, config.timeoutMs, stop.signal))
       .then((answer) => {
         if (stop.signal.aborted) return;
-        const list = ((answer as Record<string, unknown> | null)?.[config.items] ?? []) as Array<Record<string, unknown>>;
+        const list = ((answer as Record<string, unknown> | null)?.[config.items] ?? []) as Array<
+          Record<string, unknown>
+        >;
         setRanked(list.map((entry) => entry[config.itemValue]).slice(0, config.limit ?? list.length));
       })
       .catch(() => {
@@ -101,7 +103,10 @@ function useSuggestions(config: Suggestions | undefined, data: Record<string, un
 type Item = Record<string, unknown> & { keywords?: string[] };
 
 function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 }
 
 /** `value` once it has stopped changing for `delayMs` (at once without a positive delay). */
@@ -119,7 +124,19 @@ function useSettled(value: string, delayMs: number | undefined): string {
 }
 
 export function GroupedSelectWidget(props: WidgetProps) {
-  const { id, htmlName, value, disabled, readonly, onChange, onBlur, onFocus, rawErrors = [], required, registry } = props;
+  const {
+    id,
+    htmlName,
+    value,
+    disabled,
+    readonly,
+    onChange,
+    onBlur,
+    onFocus,
+    rawErrors = [],
+    required,
+    registry,
+  } = props;
   const { t } = useI18n();
   const options = props.options as unknown as Options;
   const [search, setSearch] = useState('');
@@ -137,8 +154,12 @@ export function GroupedSelectWidget(props: WidgetProps) {
     }));
   }, [source, options, t]);
   const listed = useMemo(() => {
-    const byValue = new Map(groups.flatMap((group) => group.items).map((entry) => [String(entry.item[options.itemValue]), entry]));
-    const suggested = ranked.map((value) => byValue.get(String(value))).filter((entry): entry is NonNullable<typeof entry> => entry !== undefined);
+    const byValue = new Map(
+      groups.flatMap((group) => group.items).map((entry) => [String(entry.item[options.itemValue]), entry]),
+    );
+    const suggested = ranked
+      .map((value) => byValue.get(String(value)))
+      .filter((entry): entry is NonNullable<typeof entry> => entry !== undefined);
     return suggested.length && options.suggestions
       ? [{ id: '__suggested', label: t(options.suggestions.labelKey), items: suggested }, ...groups]
       : groups;
@@ -146,7 +167,9 @@ export function GroupedSelectWidget(props: WidgetProps) {
   const filter = useSettled(search, options.searchDelayMs);
   const needle = fold(filter.trim());
   const matches = ({ item, label }: { item: Item; label: string }, groupLabel: string) =>
-    fold(label).includes(needle) || (item.keywords ?? []).some((k) => fold(k).includes(needle)) || fold(groupLabel).includes(needle);
+    fold(label).includes(needle) ||
+    (item.keywords ?? []).some((k) => fold(k).includes(needle)) ||
+    fold(groupLabel).includes(needle);
   const visible = needle
     ? listed
         .map((group) => ({
@@ -160,7 +183,9 @@ export function GroupedSelectWidget(props: WidgetProps) {
   const type = selected && options.itemType ? String(selected.item[options.itemType]) : undefined;
   const notice = type ? options.notices?.[type] : undefined;
   const count = new Set(
-    visible.flatMap((group) => group.items.filter((entry) => matches(entry, group.label)).map(({ item }) => String(item[options.itemValue]))),
+    visible.flatMap((group) =>
+      group.items.filter((entry) => matches(entry, group.label)).map(({ item }) => String(item[options.itemValue])),
+    ),
   ).size;
   // The suggestions give way as soon as the applicant types, before the search settles.
   const suggestions = !search.trim() && options.suggestions && listed !== groups ? listed[0]!.items : [];
@@ -211,7 +236,9 @@ export function GroupedSelectWidget(props: WidgetProps) {
         aria-describedby={[ariaDescribedByIds(id), notice ? `${id}__notice` : ''].filter(Boolean).join(' ')}
         onChange={(event) => {
           const raw = event.target.value;
-          const match = groups.flatMap((group) => group.items).find(({ item }) => String(item[options.itemValue]) === raw);
+          const match = groups
+            .flatMap((group) => group.items)
+            .find(({ item }) => String(item[options.itemValue]) === raw);
           onChange(raw === '' ? undefined : match ? match.item[options.itemValue] : raw);
         }}
         onBlur={(event) => onBlur(id, event.target.value)}
@@ -229,7 +256,11 @@ export function GroupedSelectWidget(props: WidgetProps) {
         ))}
       </select>
       {notice ? (
-        <p className={`notice notice--${(type && options.noticeTones?.[type]) === 'error' ? 'error' : 'warning'}`} id={`${id}__notice`} role="status">
+        <p
+          className={`notice notice--${(type && options.noticeTones?.[type]) === 'error' ? 'error' : 'warning'}`}
+          id={`${id}__notice`}
+          role="status"
+        >
           {t(notice)}
         </p>
       ) : null}

@@ -17,7 +17,11 @@ import type { RegistryWidgetsType, RJSFSchema, Widget } from '@rjsf/utils';
 const noWidget = new Set<string>();
 
 /** Whether `widget` resolves to a widget for `schema` with `registeredWidgets`, as rjsf's hasWidget says. */
-export default function hasWidget(schema: RJSFSchema, widget: Widget | string, registeredWidgets: RegistryWidgetsType = {}): boolean {
+export default function hasWidget(
+  schema: RJSFSchema,
+  widget: Widget | string,
+  registeredWidgets: RegistryWidgetsType = {},
+): boolean {
   const named = typeof widget === 'string' && !(widget in registeredWidgets);
   const type = named ? getSchemaType(schema) : undefined;
   const key = named ? `${JSON.stringify(type ?? null)}\u0000${widget}` : '';
@@ -29,7 +33,10 @@ export default function hasWidget(schema: RJSFSchema, widget: Widget | string, r
     const message = (error as Error).message;
     if (!message || !(message.startsWith('No widget') || message.startsWith('Unsupported widget'))) throw error;
     // getWidget's own first-level answers for this name and type (a deeper one names another widget or definition).
-    const firstLevel = typeof type === 'string' ? [`No widget for type '${type}'`, `No widget '${String(widget)}' for type '${type}'`] : [`No widget '${String(widget)}' for type '${String(type)}'`];
+    const firstLevel =
+      typeof type === 'string'
+        ? [`No widget for type '${type}'`, `No widget '${String(widget)}' for type '${type}'`]
+        : [`No widget '${String(widget)}' for type '${String(type)}'`];
     if (named && firstLevel.some((start) => message.startsWith(`${start} in schema:`))) noWidget.add(key);
     return false;
   }

@@ -9,16 +9,28 @@ interface PropertySchema {
   type?: string | string[];
 }
 
-type SchemaNode = { properties?: Record<string, PropertySchema>; allOf?: unknown[]; anyOf?: unknown[]; oneOf?: unknown[]; then?: unknown; else?: unknown };
+type SchemaNode = {
+  properties?: Record<string, PropertySchema>;
+  allOf?: unknown[];
+  anyOf?: unknown[];
+  oneOf?: unknown[];
+  then?: unknown;
+  else?: unknown;
+};
 
 /** Every property of an object schema, including those of allOf/anyOf/oneOf and if-then-else branches (rjsf shows them). */
-function allProperties(schema: SchemaNode, found: Map<string, PropertySchema> = new Map()): Map<string, PropertySchema> {
+function allProperties(
+  schema: SchemaNode,
+  found: Map<string, PropertySchema> = new Map(),
+): Map<string, PropertySchema> {
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     const known = found.get(name);
     found.set(name, known ? { ...known, ...property, enum: property.enum ?? known.enum } : property);
   }
-  for (const key of ['allOf', 'anyOf', 'oneOf'] as const) for (const sub of schema[key] ?? []) if (sub && typeof sub === 'object') allProperties(sub as SchemaNode, found);
-  for (const key of ['then', 'else'] as const) if (schema[key] && typeof schema[key] === 'object') allProperties(schema[key] as SchemaNode, found);
+  for (const key of ['allOf', 'anyOf', 'oneOf'] as const)
+    for (const sub of schema[key] ?? []) if (sub && typeof sub === 'object') allProperties(sub as SchemaNode, found);
+  for (const key of ['then', 'else'] as const)
+    if (schema[key] && typeof schema[key] === 'object') allProperties(schema[key] as SchemaNode, found);
   return found;
 }
 

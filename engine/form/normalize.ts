@@ -9,7 +9,10 @@ const normalizers: Record<string, (value: string) => string> = {
   collapseSpaces: (value) => value.trim().replace(/\s+/g, ' '),
 };
 
-export function normalizeForm(form: Record<string, unknown>, uiSchema: Record<string, unknown> = {}): Record<string, unknown> {
+export function normalizeForm(
+  form: Record<string, unknown>,
+  uiSchema: Record<string, unknown> = {},
+): Record<string, unknown> {
   const result: Record<string, unknown> = { ...form };
   for (const [field, value] of Object.entries(form)) {
     const name = ((uiSchema[field] ?? {}) as Record<string, unknown>)['ui:normalize'];

@@ -20,7 +20,11 @@ export interface KeyedFeeLine extends FeeLine {
 }
 
 /** Lines for `selected`, and the keys that have no price. */
-export function priceLines(prices: unknown, selected: unknown, shape: PriceShape): { lines: KeyedFeeLine[]; unknown: string[] } {
+export function priceLines(
+  prices: unknown,
+  selected: unknown,
+  shape: PriceShape,
+): { lines: KeyedFeeLine[]; unknown: string[] } {
   const list = Array.isArray(prices) ? (prices as Array<Record<string, unknown>>) : [];
   const chosen = Array.isArray(selected) ? (selected as Array<Record<string, unknown>>) : [];
   const lines: KeyedFeeLine[] = [];

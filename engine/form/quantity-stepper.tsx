@@ -13,7 +13,20 @@ interface StepperOptions {
   limitKey?: string;
 }
 
-export function QuantityStepperWidget({ id, htmlName, value, schema, onChange, onBlur, onFocus, options, disabled, readonly, rawErrors = [], required }: WidgetProps) {
+export function QuantityStepperWidget({
+  id,
+  htmlName,
+  value,
+  schema,
+  onChange,
+  onBlur,
+  onFocus,
+  options,
+  disabled,
+  readonly,
+  rawErrors = [],
+  required,
+}: WidgetProps) {
   const { t } = useI18n();
   const settings = options as unknown as StepperOptions;
   const min = typeof schema.minimum === 'number' ? schema.minimum : 0;
@@ -24,7 +37,14 @@ export function QuantityStepperWidget({ id, htmlName, value, schema, onChange, o
   return (
     <div>
       <div className="stepper">
-        <button type="button" className="button button--secondary stepper__button" aria-label={t(settings.decreaseKey)} aria-controls={id} disabled={disabled || readonly || current === undefined || current <= min} onClick={() => set((current ?? min) - 1)}>
+        <button
+          type="button"
+          className="button button--secondary stepper__button"
+          aria-label={t(settings.decreaseKey)}
+          aria-controls={id}
+          disabled={disabled || readonly || current === undefined || current <= min}
+          onClick={() => set((current ?? min) - 1)}
+        >
           −
         </button>
         <input
@@ -56,7 +76,14 @@ export function QuantityStepperWidget({ id, htmlName, value, schema, onChange, o
           onBlur={() => onBlur(id, value)}
           onFocus={() => onFocus(id, value)}
         />
-        <button type="button" className="button button--secondary stepper__button" aria-label={t(settings.increaseKey)} aria-controls={id} disabled={disabled || readonly || atMax} onClick={() => set((current ?? min - 1) + 1)}>
+        <button
+          type="button"
+          className="button button--secondary stepper__button"
+          aria-label={t(settings.increaseKey)}
+          aria-controls={id}
+          disabled={disabled || readonly || atMax}
+          onClick={() => set((current ?? min - 1) + 1)}
+        >
           +
         </button>
       </div>

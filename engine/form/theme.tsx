@@ -62,7 +62,10 @@ function FieldTemplate(props: FieldTemplateProps) {
   }
   if (grouped && options.widget === 'radio') {
     return (
-      <fieldset className={`field field--group${rawErrors.length ? ' field--invalid' : ''}`} aria-describedby={ariaDescribedByIds(id)}>
+      <fieldset
+        className={`field field--group${rawErrors.length ? ' field--invalid' : ''}`}
+        aria-describedby={ariaDescribedByIds(id)}
+      >
         <legend className="field__label">
           {label}
           {marker}
@@ -96,7 +99,22 @@ function FieldTemplate(props: FieldTemplateProps) {
 }
 
 function BaseInputTemplate(props: WidgetProps) {
-  const { id, htmlName, value, readonly, disabled, autofocus, onBlur, onFocus, onChange, options, schema, rawErrors = [], type, required } = props;
+  const {
+    id,
+    htmlName,
+    value,
+    readonly,
+    disabled,
+    autofocus,
+    onBlur,
+    onFocus,
+    onChange,
+    options,
+    schema,
+    rawErrors = [],
+    type,
+    required,
+  } = props;
   const inputProps = getInputProps(schema, type, options);
   const ui = props.uiSchema ?? {};
   const handleChange = useCallback(
@@ -128,7 +146,19 @@ function BaseInputTemplate(props: WidgetProps) {
 }
 
 function SelectWidget(props: WidgetProps) {
-  const { id, htmlName, value, disabled, readonly, onChange, onBlur, onFocus, options, rawErrors = [], required } = props;
+  const {
+    id,
+    htmlName,
+    value,
+    disabled,
+    readonly,
+    onChange,
+    onBlur,
+    onFocus,
+    options,
+    rawErrors = [],
+    required,
+  } = props;
   const { t } = useI18n();
   const enumOptions = options.enumOptions ?? [];
   const index = enumOptions.findIndex((option) => option.value === value);
@@ -143,7 +173,9 @@ function SelectWidget(props: WidgetProps) {
       aria-required={required || undefined}
       aria-describedby={ariaDescribedByIds(id)}
       autoComplete={(props.uiSchema?.['ui:autocomplete'] as string | undefined) ?? undefined}
-      onChange={(event) => onChange(event.target.value === '' ? options.emptyValue : enumOptions[Number(event.target.value)]?.value)}
+      onChange={(event) =>
+        onChange(event.target.value === '' ? options.emptyValue : enumOptions[Number(event.target.value)]?.value)
+      }
       onBlur={(event) => onBlur(id, event.target.value)}
       onFocus={(event) => onFocus(id, event.target.value)}
     >
@@ -204,7 +236,15 @@ function CheckboxWidget(props: WidgetProps) {
 }
 
 function ObjectFieldTemplate({ properties }: ObjectFieldTemplateProps) {
-  return <div className="fields">{properties.filter((p) => !p.hidden).map((p) => <div key={p.name}>{p.content}</div>)}</div>;
+  return (
+    <div className="fields">
+      {properties
+        .filter((p) => !p.hidden)
+        .map((p) => (
+          <div key={p.name}>{p.content}</div>
+        ))}
+    </div>
+  );
 }
 
 function SubmitButton(_props: SubmitButtonProps) {

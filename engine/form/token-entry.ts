@@ -35,5 +35,10 @@ export function partProblems(parts: readonly EntryPart[], values: Record<string,
 
 /** The body to post: every part by name, spaces and dashes removed from parts whose input mode is numeric. */
 export function entryBody(parts: readonly EntryPart[], values: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(parts.map((part) => [part.name, part.inputMode === 'numeric' ? (values[part.name] ?? '').replace(/[\s-]/g, '') : (values[part.name] ?? '')]));
+  return Object.fromEntries(
+    parts.map((part) => [
+      part.name,
+      part.inputMode === 'numeric' ? (values[part.name] ?? '').replace(/[\s-]/g, '') : (values[part.name] ?? ''),
+    ]),
+  );
 }

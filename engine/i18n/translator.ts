@@ -61,7 +61,10 @@ export function createTranslator(
 ): Translator {
   // Copies, which a screen's own messages join as they arrive.
   const messages: Record<string, string> = { ...catalogue };
-  const fallback = fallbackCatalogue && { locale: fallbackCatalogue.locale, messages: { ...fallbackCatalogue.messages } };
+  const fallback = fallbackCatalogue && {
+    locale: fallbackCatalogue.locale,
+    messages: { ...fallbackCatalogue.messages },
+  };
   const compiled = new Map<string, MessageFormat | string>();
   const compile = (key: string): MessageFormat | string | undefined => {
     const cached = compiled.get(key);
@@ -70,7 +73,9 @@ export function createTranslator(
     const source = own ?? fallback?.messages[key];
     if (source === undefined) return undefined;
     // Our locales are all left-to-right: no bidi isolation marks around placeholders (they break copy and search).
-    const mf = isPlainText(source) ? source : new MessageFormat(own !== undefined ? locale : fallback!.locale, source, { bidiIsolation: 'none' });
+    const mf = isPlainText(source)
+      ? source
+      : new MessageFormat(own !== undefined ? locale : fallback!.locale, source, { bidiIsolation: 'none' });
     compiled.set(key, mf);
     return mf;
   };
@@ -81,7 +86,9 @@ export function createTranslator(
       return key;
     }
     if (typeof mf === 'string') return mf;
-    const clean = Object.fromEntries(Object.entries(args).flatMap(([name, value]) => (value === undefined ? [] : [[name, asText(value)]])));
+    const clean = Object.fromEntries(
+      Object.entries(args).flatMap(([name, value]) => (value === undefined ? [] : [[name, asText(value)]])),
+    );
     return mf.format(clean, (error) => onMissing(`${key}: ${String((error as Error).message ?? error)}`, locale));
   };
   const screens = new Map<string, Tracked<void>>();
@@ -95,5 +102,10 @@ export function createTranslator(
       }),
     );
   };
-  return { locale, t, has: (key) => key in messages || (fallback ? key in fallback.messages : false), ...(screenLoaders ? { screenMessages } : {}) };
+  return {
+    locale,
+    t,
+    has: (key) => key in messages || (fallback ? key in fallback.messages : false),
+    ...(screenLoaders ? { screenMessages } : {}),
+  };
 }

@@ -15,8 +15,17 @@ import { writeSelection, type Selection } from './selection.ts';
 const WIDTHS = [390, 768, 1280, 0];
 
 /** Portals the configuration names: its default and every host rule's. */
-export function portalsOf(configuration: { defaultPortal?: string; portalRules?: Array<{ portal: string }> }): string[] {
-  return [...new Set([configuration.defaultPortal, ...(configuration.portalRules ?? []).map((rule) => rule.portal)].filter((p): p is string => !!p))];
+export function portalsOf(configuration: {
+  defaultPortal?: string;
+  portalRules?: Array<{ portal: string }>;
+}): string[] {
+  return [
+    ...new Set(
+      [configuration.defaultPortal, ...(configuration.portalRules ?? []).map((rule) => rule.portal)].filter(
+        (p): p is string => !!p,
+      ),
+    ),
+  ];
 }
 
 export function Controls({ initial }: { initial: Selection }) {
@@ -25,7 +34,12 @@ export function Controls({ initial }: { initial: Selection }) {
   const markets = Object.keys(config.markets) as Array<keyof typeof config.markets>;
   const portals = portalsOf(config);
   const marketLocales = (config.markets[selection.market as keyof typeof config.markets]?.locales ?? []) as string[];
-  const locales = [...marketLocales, ...servedLocales.filter((locale) => !Object.values(config.markets).some((m) => (m.locales as string[]).includes(locale)))];
+  const locales = [
+    ...marketLocales,
+    ...servedLocales.filter(
+      (locale) => !Object.values(config.markets).some((m) => (m.locales as string[]).includes(locale)),
+    ),
+  ];
   const flows = Object.keys(bundle.flows).sort();
   useEffect(() => {
     window.history.replaceState(null, '', writeSelection(selection));
@@ -34,7 +48,9 @@ export function Controls({ initial }: { initial: Selection }) {
     setSelection((current) => {
       const next = { ...current, ...change };
       const allowed = (config.markets[next.market as keyof typeof config.markets]?.locales ?? []) as string[];
-      const pseudo = !Object.values(config.markets).some((market) => (market.locales as string[]).includes(next.locale));
+      const pseudo = !Object.values(config.markets).some((market) =>
+        (market.locales as string[]).includes(next.locale),
+      );
       if (change.market && !allowed.includes(next.locale) && !pseudo) next.locale = allowed[0];
       return next;
     });
@@ -47,31 +63,51 @@ export function Controls({ initial }: { initial: Selection }) {
           <label>
             Market
             <select value={selection.market} onChange={(event) => set({ market: event.target.value })}>
-              {markets.map((market) => <option key={market} value={market}>{market}</option>)}
+              {markets.map((market) => (
+                <option key={market} value={market}>
+                  {market}
+                </option>
+              ))}
             </select>
           </label>
           <label>
             Portal
             <select value={selection.portal} onChange={(event) => set({ portal: event.target.value })}>
-              {portals.map((portal) => <option key={portal} value={portal}>{portal}</option>)}
+              {portals.map((portal) => (
+                <option key={portal} value={portal}>
+                  {portal}
+                </option>
+              ))}
             </select>
           </label>
           <label>
             Locale
             <select value={selection.locale} onChange={(event) => set({ locale: event.target.value })}>
-              {locales.map((locale) => <option key={locale} value={locale}>{locale === 'en-XA' ? 'en-XA (pseudo)' : locale}</option>)}
+              {locales.map((locale) => (
+                <option key={locale} value={locale}>
+                  {locale === 'en-XA' ? 'en-XA (pseudo)' : locale}
+                </option>
+              ))}
             </select>
           </label>
           <label>
             Width
             <select value={selection.width} onChange={(event) => set({ width: Number(event.target.value) })}>
-              {WIDTHS.map((width) => <option key={width} value={width}>{width ? `${width} px` : 'full'}</option>)}
+              {WIDTHS.map((width) => (
+                <option key={width} value={width}>
+                  {width ? `${width} px` : 'full'}
+                </option>
+              ))}
             </select>
           </label>
           <label className="preview__wide">
             State
             <select value={selection.state} onChange={(event) => set({ state: event.target.value })}>
-              {states.map((state) => <option key={state.id} value={state.id}>{state.label}</option>)}
+              {states.map((state) => (
+                <option key={state.id} value={state.id}>
+                  {state.label}
+                </option>
+              ))}
             </select>
           </label>
         </div>
@@ -85,7 +121,11 @@ export function Controls({ initial }: { initial: Selection }) {
                   .sort((a, b) => a.id.localeCompare(b.id))
                   .map((candidate) => (
                     <li key={candidate.id}>
-                      <button type="button" aria-current={candidate.id === selection.screen ? 'page' : undefined} onClick={() => set({ screen: candidate.id })}>
+                      <button
+                        type="button"
+                        aria-current={candidate.id === selection.screen ? 'page' : undefined}
+                        onClick={() => set({ screen: candidate.id })}
+                      >
                         <span className="preview__id">{candidate.id}</span>
                         <span className="preview__path">{candidate.path}</span>
                       </button>
@@ -98,7 +138,8 @@ export function Controls({ initial }: { initial: Selection }) {
       </aside>
       <section className="preview__stage" aria-label="Screen">
         <p className="preview__file">
-          flows/{screen?.flow}/screens/{selection.screen}.json · {selection.market} · {selection.portal} · {selection.locale}
+          flows/{screen?.flow}/screens/{selection.screen}.json · {selection.market} · {selection.portal} ·{' '}
+          {selection.locale}
         </p>
         <iframe
           key={writeSelection(selection)}

@@ -47,7 +47,12 @@ export async function renderFrame(root: Root, selection: Selection): Promise<voi
   const market = engineConfig.markets[selection.market] ?? engineConfig.markets[engineConfig.defaultMarket];
   const fallback = engineConfig.fallbackLocale ?? fallbackLocale;
   const [own, base] = await Promise.all([(loaders[selection.locale] ?? loaders[fallback])(), loaders[fallback]()]);
-  const translator = createTranslator(selection.locale, own.default, { locale: fallback, messages: base.default }, (key) => console.warn(`preview: missing message ${key}`));
+  const translator = createTranslator(
+    selection.locale,
+    own.default,
+    { locale: fallback, messages: base.default },
+    (key) => console.warn(`preview: missing message ${key}`),
+  );
   const environment: Environment = {
     market: selection.market,
     currency: market.currency,
@@ -63,8 +68,18 @@ export async function renderFrame(root: Root, selection: Selection): Promise<voi
   const screen = bundle.screens[selection.screen] ?? Object.values(bundle.screens)[0];
   const fieldErrors = Object.values(screen.form?.bind ?? {})
     .filter((path): path is string => typeof path === 'string')
-    .map((path) => ({ field: `/${path.replace(/\./g, '/')}`, key: 'validation.required', description: translator.t('validation.required') }));
-  window.fetch = fakeFetch({ state, bundle, fieldErrors, message: translator.t('shell.error.generic'), real: window.fetch.bind(window) });
+    .map((path) => ({
+      field: `/${path.replace(/\./g, '/')}`,
+      key: 'validation.required',
+      description: translator.t('validation.required'),
+    }));
+  window.fetch = fakeFetch({
+    state,
+    bundle,
+    fieldErrors,
+    message: translator.t('shell.error.generic'),
+    real: window.fetch.bind(window),
+  });
   document.documentElement.lang = selection.locale;
   const context = { ...state.document, environment: { ...environment }, route: {} };
   const path = pathFor(screen.id, context, bundle);

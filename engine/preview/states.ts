@@ -32,17 +32,18 @@ export interface PreviewState {
   validate?: boolean;
 }
 
-
 /** Deep merge of plain objects (arrays and values replace). */
 export function deepMerge(base: Obj, extra: Obj): Obj {
   const out: Obj = { ...base };
-  for (const [key, value] of Object.entries(extra)) out[key] = isObject(value) && isObject(out[key]) ? deepMerge(out[key] as Obj, value) : value;
+  for (const [key, value] of Object.entries(extra))
+    out[key] = isObject(value) && isObject(out[key]) ? deepMerge(out[key] as Obj, value) : value;
   return out;
 }
 
 /** `path = value` pairs of an object's leaves, for a short label. */
 export function leaves(value: unknown, prefix = ''): string[] {
-  if (isObject(value)) return Object.entries(value).flatMap(([key, child]) => leaves(child, prefix ? `${prefix}.${key}` : key));
+  if (isObject(value))
+    return Object.entries(value).flatMap(([key, child]) => leaves(child, prefix ? `${prefix}.${key}` : key));
   return [`${prefix} = ${JSON.stringify(value)}`];
 }
 
@@ -62,8 +63,19 @@ export function previewStates(fixtures: TableFixtures): PreviewState[] {
   const base = baseDocument();
   const list: PreviewState[] = [
     { id: 'new', label: 'New application', document: base },
-    { id: 'validation', label: 'Error: the form’s validation messages (empty form submitted)', document: base, validate: true },
-    { id: 'submit-fields', label: 'Error on submit: refused, field errors from the API (400)', document: base, submitStatus: 400, fieldErrors: true },
+    {
+      id: 'validation',
+      label: 'Error: the form’s validation messages (empty form submitted)',
+      document: base,
+      validate: true,
+    },
+    {
+      id: 'submit-fields',
+      label: 'Error on submit: refused, field errors from the API (400)',
+      document: base,
+      submitStatus: 400,
+      fieldErrors: true,
+    },
     { id: 'submit-server', label: 'Error on submit: server unavailable (503)', document: base, submitStatus: 503 },
     { id: 'submit-network', label: 'Error on submit: no network', document: base, submitStatus: 0 },
     { id: 'load-failed', label: 'Error: the application cannot be read (500)', document: base, loadStatus: 500 },
@@ -80,5 +92,8 @@ export function previewStates(fixtures: TableFixtures): PreviewState[] {
       });
     });
   }
-  return list.map((state, index) => ({ ...state, document: deepMerge(state.document, { application: { id: idOf(index) } }) }));
+  return list.map((state, index) => ({
+    ...state,
+    document: deepMerge(state.document, { application: { id: idOf(index) } }),
+  }));
 }

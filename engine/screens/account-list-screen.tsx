@@ -18,7 +18,14 @@ import { useI18n } from '../i18n/context.tsx';
 import { useEngine } from '../app/engine-context.tsx';
 import { evaluate, type Condition } from '../conditions/index.ts';
 import { cookieString } from '../environment/cookies.ts';
-import { currencyOverlap, matchingAccount, orderAccounts, storeStatus, type AccountEntry, type AccountsRules } from '../../domain/accounts.ts';
+import {
+  currencyOverlap,
+  matchingAccount,
+  orderAccounts,
+  storeStatus,
+  type AccountEntry,
+  type AccountsRules,
+} from '../../domain/accounts.ts';
 import type { ScreenProps } from './registry.ts';
 import { ScreenFrame } from './screen-frame.tsx';
 import { FormActions } from './secondary-actions.tsx';
@@ -57,7 +64,11 @@ export function AccountListScreen({ screen, context, submit, busy, headingRef, s
   const { t, locale } = useI18n();
   const engine = useEngine();
   const options = screen.options as unknown as Options;
-  const environment = (context.environment ?? {}) as { currency?: string; markets?: Record<string, { currency: string }>; cookieHost?: string };
+  const environment = (context.environment ?? {}) as {
+    currency?: string;
+    markets?: Record<string, { currency: string }>;
+    cookieHost?: string;
+  };
   const accounts = useMemo(() => {
     const list = (context.data as Record<string, unknown> | undefined)?.[options.source];
     return orderAccounts((Array.isArray(list) ? list : []) as AccountEntry[], options.order);
@@ -108,12 +119,16 @@ export function AccountListScreen({ screen, context, submit, busy, headingRef, s
     const status = storeStatus({ id: account.applicationId, ...account }, options.storeStatus);
     return options.statusLabels.find((entry) => entry.status === status)?.labelKey;
   };
-  const isSelectable = (account: AccountEntry) => options.selectable === undefined || !!evaluate(options.selectable, account);
+  const isSelectable = (account: AccountEntry) =>
+    options.selectable === undefined || !!evaluate(options.selectable, account);
   const nameOf = (account: AccountEntry) => {
     const named = account.company?.dba || account.company?.name;
     if (named) return named;
     const created = typeof account.createdAt === 'string' ? new Date(account.createdAt) : undefined;
-    const date = created && !Number.isNaN(created.getTime()) ? new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' }).format(created) : '';
+    const date =
+      created && !Number.isNaN(created.getTime())
+        ? new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' }).format(created)
+        : '';
     return options.unnamedKey ? t(options.unnamedKey, { date }) : '';
   };
   const firstId = `account-${accounts.find(isSelectable)?.applicationId ?? CREATE}`.replace(/[^\w-]/g, '-');
@@ -141,7 +156,10 @@ export function AccountListScreen({ screen, context, submit, busy, headingRef, s
     <ScreenFrame screen={screen} headingRef={headingRef}>
       {error ? <ChoiceErrorSummary message={error} fieldId={firstId} /> : null}
       <form noValidate onSubmit={onSubmit}>
-        <fieldset className={`field field--group${error ? ' field--invalid' : ''}`} aria-describedby={error ? 'account-error' : undefined}>
+        <fieldset
+          className={`field field--group${error ? ' field--invalid' : ''}`}
+          aria-describedby={error ? 'account-error' : undefined}
+        >
           <legend className="field__label">{t(options.legendKey)}</legend>
           {error ? (
             <p className="field__error" id="account-error">
@@ -154,7 +172,11 @@ export function AccountListScreen({ screen, context, submit, busy, headingRef, s
               const labelKey = labelOf(account);
               const selectable = isSelectable(account);
               return (
-                <label className={`choice${selectable ? '' : ' choice--disabled'}`} key={account.applicationId} htmlFor={id}>
+                <label
+                  className={`choice${selectable ? '' : ' choice--disabled'}`}
+                  key={account.applicationId}
+                  htmlFor={id}
+                >
                   <input
                     type="radio"
                     id={id}
@@ -178,7 +200,14 @@ export function AccountListScreen({ screen, context, submit, busy, headingRef, s
               );
             })}
             <label className="choice" htmlFor={`account-${CREATE}`.replace(/[^\w-]/g, '-')}>
-              <input type="radio" id={`account-${CREATE}`.replace(/[^\w-]/g, '-')} name="account" value={CREATE} checked={choice === CREATE} onChange={() => setChoice(CREATE)} />
+              <input
+                type="radio"
+                id={`account-${CREATE}`.replace(/[^\w-]/g, '-')}
+                name="account"
+                value={CREATE}
+                checked={choice === CREATE}
+                onChange={() => setChoice(CREATE)}
+              />
               <span className="account-choice__name">{t(options.createKey)}</span>
             </label>
           </div>

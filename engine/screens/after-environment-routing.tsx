@@ -9,11 +9,22 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { runCall } from '../calls/run.ts';
 import { useEngine } from '../app/engine-context.tsx';
 import type { AccountEntry } from '../../domain/accounts.ts';
-import { AFTER_ENVIRONMENT, afterEnvironmentContext, afterEnvironmentMove, isApplicationRoot } from './after-environment.ts';
+import {
+  AFTER_ENVIRONMENT,
+  afterEnvironmentContext,
+  afterEnvironmentMove,
+  isApplicationRoot,
+} from './after-environment.ts';
 
 export { isApplicationRoot };
 
-export function AfterEnvironmentRouting({ call = AFTER_ENVIRONMENT.call, table = AFTER_ENVIRONMENT.table }: { call?: string; table?: string }) {
+export function AfterEnvironmentRouting({
+  call = AFTER_ENVIRONMENT.call,
+  table = AFTER_ENVIRONMENT.table,
+}: {
+  call?: string;
+  table?: string;
+}) {
   const engine = useEngine();
   const location = useLocation();
   const navigate = useNavigate();
@@ -28,7 +39,13 @@ export function AfterEnvironmentRouting({ call = AFTER_ENVIRONMENT.call, table =
     void runCall(call, def, context, engine.calls)
       .then((answer) => {
         const accounts = (Array.isArray(answer) ? answer : []) as AccountEntry[];
-        const target = afterEnvironmentMove(engine.bundle, table, accounts, context, `${location.pathname}${location.search}`);
+        const target = afterEnvironmentMove(
+          engine.bundle,
+          table,
+          accounts,
+          context,
+          `${location.pathname}${location.search}`,
+        );
         if (target) navigate(target, { replace: true });
       })
       .catch(() => {

@@ -29,8 +29,14 @@ export function afterEnvironmentTarget(
   const query = context.query ?? {};
   const current = { businessId: query.businessId, serviceId: query.serviceId };
   const own = query.businessId ? accounts.find((account) => account.businessId === query.businessId) : undefined;
-  const application = applicationOfAccount(own ?? (accounts.length === 1 ? accounts[0] : matchingAccount(accounts, current)));
-  const ctx = deriveContext(bundle.shell, { ...context, application, accounts: accountFacts(accounts, current) }, bundle.tables);
+  const application = applicationOfAccount(
+    own ?? (accounts.length === 1 ? accounts[0] : matchingAccount(accounts, current)),
+  );
+  const ctx = deriveContext(
+    bundle.shell,
+    { ...context, application, accounts: accountFacts(accounts, current) },
+    bundle.tables,
+  );
   const target = nextScreen([{ table }], ctx, bundle.tables);
   if (!target) return undefined;
   const search = new URLSearchParams(query).toString();
@@ -46,7 +52,13 @@ export function afterEnvironmentContext(
   environment: Environment,
   query: Record<string, string>,
   user: unknown,
-): { environment: Record<string, unknown>; flags: Record<string, unknown>; query: Record<string, string>; route: Record<string, string>; user: unknown } {
+): {
+  environment: Record<string, unknown>;
+  flags: Record<string, unknown>;
+  query: Record<string, string>;
+  route: Record<string, string>;
+  user: unknown;
+} {
   const { config, ...facts } = environment;
   return { environment: { ...facts, ...config }, flags: config.flags ?? {}, query, route: {}, user };
 }

@@ -41,7 +41,11 @@ export function Card({ id, title, lines, action }: CardProps) {
         </h2>
       ) : null}
       {lines.map((line, index) => (
-        <p key={index} className={`card__line card__line--${line.tone ?? 'text'}`} id={!title && index === 0 ? labelId : undefined}>
+        <p
+          key={index}
+          className={`card__line card__line--${line.tone ?? 'text'}`}
+          id={!title && index === 0 ? labelId : undefined}
+        >
           {line.text}
         </p>
       ))}

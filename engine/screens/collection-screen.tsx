@@ -56,12 +56,16 @@ type Item = Record<string, unknown>;
 /** The message arguments of an item: its text and number fields, and its position from 1. */
 export function itemArguments(item: Item, number: number): Record<string, string | number> {
   const args: Record<string, string | number> = { number };
-  for (const [key, value] of Object.entries(item)) if (typeof value === 'string' || typeof value === 'number') args[key] = value;
+  for (const [key, value] of Object.entries(item))
+    if (typeof value === 'string' || typeof value === 'number') args[key] = value;
   return args;
 }
 
 /** The items that show, each with its position in the whole array and its context for item conditions. */
-export function visibleItems(options: CollectionOptions, context: Record<string, unknown>): Array<{ item: Item; index: number; ctx: Record<string, unknown> }> {
+export function visibleItems(
+  options: CollectionOptions,
+  context: Record<string, unknown>,
+): Array<{ item: Item; index: number; ctx: Record<string, unknown> }> {
   const list = compute(options.items, context);
   if (!Array.isArray(list)) return [];
   return list
@@ -84,7 +88,12 @@ export function CollectionScreen({ screen, context, submit, busy, headingRef }: 
   const [pending, setPending] = useState<Pending | null>(null);
   const lastOpener = useRef<HTMLElement | null>(null);
 
-  const run = (action: CollectionAction, form: Record<string, unknown>, ctx: Record<string, unknown>, opener: HTMLElement) => {
+  const run = (
+    action: CollectionAction,
+    form: Record<string, unknown>,
+    ctx: Record<string, unknown>,
+    opener: HTMLElement,
+  ) => {
     const confirmation = (action.confirm ?? []).find((c) => evaluate(c.when, ctx));
     if (confirmation) {
       lastOpener.current = opener;
@@ -94,7 +103,13 @@ export function CollectionScreen({ screen, context, submit, busy, headingRef }: 
     void submit(form);
   };
 
-  const button = (action: CollectionAction, form: Record<string, unknown>, ctx: Record<string, unknown>, label: string, describedBy?: string) => (
+  const button = (
+    action: CollectionAction,
+    form: Record<string, unknown>,
+    ctx: Record<string, unknown>,
+    label: string,
+    describedBy?: string,
+  ) => (
     <button
       key={action.id}
       type="button"
@@ -114,7 +129,11 @@ export function CollectionScreen({ screen, context, submit, busy, headingRef }: 
   return (
     <ScreenFrame screen={screen} headingRef={headingRef}>
       {notices.map((notice) => (
-        <p key={notice.textKey} className={`collection__notice collection__notice--${notice.tone ?? 'neutral'}`} role="status">
+        <p
+          key={notice.textKey}
+          className={`collection__notice collection__notice--${notice.tone ?? 'neutral'}`}
+          role="status"
+        >
           {t(notice.textKey)}
         </p>
       ))}
@@ -134,7 +153,10 @@ export function CollectionScreen({ screen, context, submit, busy, headingRef }: 
                     {t(options.itemTitleKey, args)}
                   </h2>
                   {badges.map((badge) => (
-                    <span key={badge.labelKey} className={`collection__badge collection__badge--${badge.tone ?? 'neutral'}`}>
+                    <span
+                      key={badge.labelKey}
+                      className={`collection__badge collection__badge--${badge.tone ?? 'neutral'}`}
+                    >
                       {t(badge.labelKey, args)}
                     </span>
                   ))}
@@ -142,7 +164,15 @@ export function CollectionScreen({ screen, context, submit, busy, headingRef }: 
                 {options.itemTextKey ? <p className="collection__text">{t(options.itemTextKey, args)}</p> : null}
                 {actions.length ? (
                   <div className="collection__actions">
-                    {actions.map((action) => button({ ...action, style: action.style ?? 'link' }, { ...form, action: action.id }, ctx, t(action.labelKey, args), titleId))}
+                    {actions.map((action) =>
+                      button(
+                        { ...action, style: action.style ?? 'link' },
+                        { ...form, action: action.id },
+                        ctx,
+                        t(action.labelKey, args),
+                        titleId,
+                      ),
+                    )}
                   </div>
                 ) : null}
               </li>
@@ -150,7 +180,11 @@ export function CollectionScreen({ screen, context, submit, busy, headingRef }: 
           })}
         </ol>
       ) : null}
-      {pageActions.length ? <div className="actions">{pageActions.map((action) => button(action, { action: action.id }, context, t(action.labelKey)))}</div> : null}
+      {pageActions.length ? (
+        <div className="actions">
+          {pageActions.map((action) => button(action, { action: action.id }, context, t(action.labelKey)))}
+        </div>
+      ) : null}
       {pending ? (
         <ConfirmDialog
           confirmation={pending.confirmation}

@@ -18,10 +18,17 @@ import './facts.css';
 export type FactRow = NonNullable<KindOptions<'facts'>['facts']>[number];
 
 /** A figure for the locale; `undefined` when the expression gave no number. */
-export function formatFact(value: unknown, format: FactRow['format'], locale: string, currency: string | undefined): string | undefined {
+export function formatFact(
+  value: unknown,
+  format: FactRow['format'],
+  locale: string,
+  currency: string | undefined,
+): string | undefined {
   if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
-  if (format === 'percent') return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(value / 100);
-  if (format === 'money' && currency) return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(value);
+  if (format === 'percent')
+    return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(value / 100);
+  if (format === 'money' && currency)
+    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(value);
   return new Intl.NumberFormat(locale).format(value);
 }
 

@@ -6,7 +6,13 @@
 import { useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import Form from '@rjsf/core';
-import { validationDataMerge, type ErrorSchema, type RJSFSchema, type UiSchema, type RJSFValidationError } from '@rjsf/utils';
+import {
+  validationDataMerge,
+  type ErrorSchema,
+  type RJSFSchema,
+  type UiSchema,
+  type RJSFValidationError,
+} from '@rjsf/utils';
 import { useI18n } from '../i18n/context.tsx';
 import type { Translator } from '../i18n/translator.ts';
 import type { ApiFailure } from '../calls/errors.ts';
@@ -71,7 +77,16 @@ function refusalTitle(failure: ApiFailure, { t, has }: Pick<Translator, 't' | 'h
 }
 
 /** A form screen's props: the screen's own precompiled validators (engine/form/screen-validators.ts) with the kind's. */
-export function FormScreen({ screen, context, submit, busy, headingRef, secondary, runSecondary, validators }: ScreenProps & { validators: ValidatorFunctions }) {
+export function FormScreen({
+  screen,
+  context,
+  submit,
+  busy,
+  headingRef,
+  secondary,
+  runSecondary,
+  validators,
+}: ScreenProps & { validators: ValidatorFunctions }) {
   const i18n = useI18n();
   const { t } = i18n;
   const engine = useEngine();
@@ -87,7 +102,13 @@ export function FormScreen({ screen, context, submit, busy, headingRef, secondar
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   const formRef = useRef<Form>(null);
   const uiSchema = useMemo(
-    () => localiseUiSchema(schema as never, (form.uiSchema ?? {}) as Record<string, unknown>, screen.messages, t) as UiSchema,
+    () =>
+      localiseUiSchema(
+        schema as never,
+        (form.uiSchema ?? {}) as Record<string, unknown>,
+        screen.messages,
+        t,
+      ) as UiSchema,
     [schema, form.uiSchema, screen.messages, t],
   );
   const fieldOrder = useMemo(() => {
@@ -112,7 +133,8 @@ export function FormScreen({ screen, context, submit, busy, headingRef, secondar
         const validation = rjsf.validate(data, current);
         // As rjsf's submit: the schema's errors refuse it, the API's field errors (extraErrors) show with them.
         const { extraErrors: extra } = rjsf.props;
-        const errors = validation.errors.length && extra ? validationDataMerge(validation, extra).errors : validation.errors;
+        const errors =
+          validation.errors.length && extra ? validationDataMerge(validation, extra).errors : validation.errors;
         return { errors, uiSchema: ui };
       },
       onRefused: () => setSubmitted(true),
@@ -141,8 +163,14 @@ export function FormScreen({ screen, context, submit, busy, headingRef, secondar
           liveValidate={submitted ? 'onChange' : false}
           extraErrors={extraErrors}
           transformErrors={(errors: RJSFValidationError[]) =>
-            localiseErrors(errors, formData, (form.uiSchema ?? {}) as Record<string, unknown>, t, fieldOrder, (field) =>
-              i18n.has(`${screen.messages}.${field}.required`) ? `${screen.messages}.${field}.required` : undefined,
+            localiseErrors(
+              errors,
+              formData,
+              (form.uiSchema ?? {}) as Record<string, unknown>,
+              t,
+              fieldOrder,
+              (field) =>
+                i18n.has(`${screen.messages}.${field}.required`) ? `${screen.messages}.${field}.required` : undefined,
             )
           }
           onChange={({ formData: next }) => {

@@ -19,7 +19,8 @@ const headingKeys = ['kind', 'messages', 'intro', 'progress'];
 
 type HeadingScreen = Pick<Screen, 'kind' | 'messages' | 'intro' | 'progress' | 'options' | 'variants'>;
 
-const mergeOf = (variant: unknown): Record<string, unknown> => ((variant as { merge?: Record<string, unknown> }).merge ?? {}) as Record<string, unknown>;
+const mergeOf = (variant: unknown): Record<string, unknown> =>
+  ((variant as { merge?: Record<string, unknown> }).merge ?? {}) as Record<string, unknown>;
 
 /** Whether a variant may change `options[key]` (or drop the options). */
 const changesOption = (variant: unknown, key: string): boolean => {
@@ -28,7 +29,8 @@ const changesOption = (variant: unknown, key: string): boolean => {
 };
 
 /** Whether a variant changes what the heading shows: the kind, title, intro, progress or tone. */
-const changesHeading = (variant: unknown): boolean => headingKeys.some((key) => key in mergeOf(variant)) || changesOption(variant, 'tone');
+const changesHeading = (variant: unknown): boolean =>
+  headingKeys.some((key) => key in mergeOf(variant)) || changesOption(variant, 'tone');
 
 /** Every variable a condition reads (json-logic `var`, also inside custom operators). */
 function variablesOf(condition: unknown, into: string[] = []): string[] {
@@ -51,7 +53,7 @@ const MAX_HEADING_VARIANTS = 3;
  * Undefined when the heading is not known before the screen's data: a kind that is not framed, a tone that is not plain
  * text, a variant that changes the heading on anything but the query, or too many of them.
  */
-export function headingVariants(screen: HeadingScreen): Screen['variants'] & object | undefined {
+export function headingVariants(screen: HeadingScreen): (Screen['variants'] & object) | undefined {
   if (typeof screen.kind !== 'string' || !framedKinds.has(screen.kind) || !screen.messages) return undefined;
   const tone = (screen.options as { tone?: unknown } | undefined)?.tone;
   if (tone !== undefined && typeof tone !== 'string') return undefined;
@@ -79,13 +81,22 @@ export function headingIsStatic(screen: HeadingScreen): boolean {
 export function headingCombinations(screen: Screen): Screen[] {
   const deciding = headingVariants(screen) ?? [];
   const combinations: Screen[] = [];
-  for (let mask = 0; mask < 1 << deciding.length; mask += 1) combinations.push(applyVariants(screen, deciding.filter((_, index) => mask & (1 << index))));
+  for (let mask = 0; mask < 1 << deciding.length; mask += 1)
+    combinations.push(
+      applyVariants(
+        screen,
+        deciding.filter((_, index) => mask & (1 << index)),
+      ),
+    );
   return combinations;
 }
 
 /** Which combination (`headingCombinations`) the conditions `when` choose for `query`. */
 export function headingMask(when: readonly Condition[], query: Record<string, string>): number {
-  return when.reduce<number>((mask, condition, index) => (evaluate(condition, { query }) ? mask | (1 << index) : mask), 0);
+  return when.reduce<number>(
+    (mask, condition, index) => (evaluate(condition, { query }) ? mask | (1 << index) : mask),
+    0,
+  );
 }
 
 /** Text as HTML text (element content and double-quoted attribute values). */
@@ -112,10 +123,17 @@ export function frameHeadingMarkup(screen: HeadingScreen, steps: number | undefi
         `<progress class="progress__bar" aria-hidden="true" max="${steps}" value="${step}"></progress></div>`,
     );
   }
-  parts.push(`<h1 id="screen-title" class="screen__title" tabindex="-1">${escapeHtml(t(`${screen.messages}.title`))}</h1>`);
+  parts.push(
+    `<h1 id="screen-title" class="screen__title" tabindex="-1">${escapeHtml(t(`${screen.messages}.title`))}</h1>`,
+  );
   if (screen.intro) parts.push(`<p class="screen__intro">${escapeHtml(t(`${screen.messages}.intro`))}</p>`);
-  const noticeKeys = (screen.variants ?? []).some((variant) => changesOption(variant, 'noticeKeys')) ? [] : (((screen.options ?? {}) as { noticeKeys?: string[] }).noticeKeys ?? []);
-  if (noticeKeys.length) parts.push(`<div class="screen__notice" role="status">${noticeKeys.map((key) => `<p>${escapeHtml(t(key))}</p>`).join('')}</div>`);
+  const noticeKeys = (screen.variants ?? []).some((variant) => changesOption(variant, 'noticeKeys'))
+    ? []
+    : (((screen.options ?? {}) as { noticeKeys?: string[] }).noticeKeys ?? []);
+  if (noticeKeys.length)
+    parts.push(
+      `<div class="screen__notice" role="status">${noticeKeys.map((key) => `<p>${escapeHtml(t(key))}</p>`).join('')}</div>`,
+    );
   return parts.join('');
 }
 
@@ -134,7 +152,10 @@ export interface ShellTexts {
 export function pageMarkup(texts: ShellTexts, others: readonly string[], section: string): string {
   const switches = others
     .filter((other) => texts.localeNames[other] !== undefined)
-    .map((other) => `<span class="header__locale" lang="${escapeHtml(other)}">${escapeHtml(texts.localeNames[other])}</span>`)
+    .map(
+      (other) =>
+        `<span class="header__locale" lang="${escapeHtml(other)}">${escapeHtml(texts.localeNames[other])}</span>`,
+    )
     .join('');
   return (
     `<a class="skip-link" href="#main">${escapeHtml(texts.skipToContent)}</a>` +

@@ -22,13 +22,18 @@ export function ItemListScreen({ screen, context, headingRef, secondary, runSeco
   const items = Array.isArray(found) ? (found as Array<Record<string, unknown>>) : [];
   const argsOf = (item: Record<string, unknown>) => {
     const args: Record<string, string | number> = {};
-    for (const [name, value] of Object.entries(item)) if (typeof value === 'string' || typeof value === 'number') args[name] = value;
+    for (const [name, value] of Object.entries(item))
+      if (typeof value === 'string' || typeof value === 'number') args[name] = value;
     for (const [name, money] of Object.entries(options.money ?? {})) {
       if (!money) continue;
       const cents = Number(item[money.cents]);
       const currency = String(item[money.currency] ?? '');
       if (Number.isFinite(cents) && /^[A-Z]{3}$/.test(currency)) {
-        args[name] = new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: cents % 100 === 0 ? 0 : 2 }).format(cents / 100);
+        args[name] = new Intl.NumberFormat(locale, {
+          style: 'currency',
+          currency,
+          maximumFractionDigits: cents % 100 === 0 ? 0 : 2,
+        }).format(cents / 100);
       }
     }
     return args;
@@ -40,7 +45,10 @@ export function ItemListScreen({ screen, context, headingRef, secondary, runSeco
       ) : (
         <CardList>
           {items.map((item, index) => {
-            const href = typeof window === 'undefined' ? undefined : redirectTarget({ href: options.href }, { ...context, item }, window.location.origin);
+            const href =
+              typeof window === 'undefined'
+                ? undefined
+                : redirectTarget({ href: options.href }, { ...context, item }, window.location.origin);
             const text = t(options.itemKey, argsOf(item));
             return (
               <Card
@@ -50,7 +58,11 @@ export function ItemListScreen({ screen, context, headingRef, secondary, runSeco
                 action={
                   href
                     ? () => (
-                        <a className="button button--primary" href={href} aria-label={`${t(options.actionKey)}: ${text}`}>
+                        <a
+                          className="button button--primary"
+                          href={href}
+                          aria-label={`${t(options.actionKey)}: ${text}`}
+                        >
                           {t(options.actionKey)}
                         </a>
                       )

@@ -10,7 +10,10 @@ import type { Screen } from '../content/types.ts';
 export type KindOptions<K extends keyof ScreenKinds> = NonNullable<ScreenKinds[K]>;
 
 /** The options of a screen of kind `kind` (the content check has validated them against the kind's schema). */
-export function optionsOf<K extends Exclude<keyof ScreenKinds, 'widget'>>(screen: Pick<Screen, 'options'>, kind: K): KindOptions<K> {
+export function optionsOf<K extends Exclude<keyof ScreenKinds, 'widget'>>(
+  screen: Pick<Screen, 'options'>,
+  kind: K,
+): KindOptions<K> {
   void kind;
   // The one place options are given their type: the content check has validated them against the kind's schema.
   return (screen.options ?? {}) as unknown as KindOptions<K>;

@@ -7,7 +7,10 @@ import { useMemo } from 'react';
 import { compute, type Condition } from '../conditions/index.ts';
 import type { Screen } from '../content/types.ts';
 
-export function messageArgs(expressions: Record<string, Condition> | undefined, context: Record<string, unknown>): Record<string, string | number> {
+export function messageArgs(
+  expressions: Record<string, Condition> | undefined,
+  context: Record<string, unknown>,
+): Record<string, string | number> {
   const args: Record<string, string | number> = {};
   for (const [name, expression] of Object.entries(expressions ?? {})) {
     const value: unknown = compute(expression, context);

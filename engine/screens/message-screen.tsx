@@ -23,7 +23,11 @@ export function MessageScreen({ screen, context, submit, busy, headingRef, secon
       {options.links?.length ? (
         <div className="actions">
           {options.links.map((link, index) => (
-            <a key={link.href} className={index === 0 ? 'button button--primary' : 'button button--link'} href={link.href}>
+            <a
+              key={link.href}
+              className={index === 0 ? 'button button--primary' : 'button button--link'}
+              href={link.href}
+            >
               {t(link.labelKey)}
             </a>
           ))}

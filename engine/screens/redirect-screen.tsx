@@ -25,7 +25,8 @@ export function RedirectScreen({ screen, context, headingRef, secondary, runSeco
     setFailed(false);
     let response: unknown;
     try {
-      if (options.call) response = await runCall(options.call, engine.bundle.calls[options.call], context, engine.calls);
+      if (options.call)
+        response = await runCall(options.call, engine.bundle.calls[options.call], context, engine.calls);
     } catch (error) {
       if (error instanceof CallError && error.failure.status === 401) {
         engine.signIn();

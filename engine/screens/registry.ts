@@ -34,7 +34,9 @@ function formKindOf(screenId: string): ComponentType<ScreenProps> {
   if (!kind) {
     kind = lazy(() =>
       Promise.all([import('./form-screen.tsx'), screenValidators(screenId)]).then(
-        ([module, validators]) => ({ default: (props: ScreenProps) => createElement(module.FormScreen, { ...props, validators }) }),
+        ([module, validators]) => ({
+          default: (props: ScreenProps) => createElement(module.FormScreen, { ...props, validators }),
+        }),
         (error: unknown) => {
           formKinds.delete(screenId); // shown again later, the screen tries the download again
           throw error;
@@ -55,8 +57,12 @@ export const screenKinds: Record<string, ComponentType<ScreenProps>> = {
   auto: AutoScreen,
   waiting: WaitingScreen,
   facts: FactsScreen,
-  'account-list': lazy(() => import('./account-list-screen.tsx').then((module) => ({ default: module.AccountListScreen }))),
-  'store-switcher': lazy(() => import('./store-switcher-screen.tsx').then((module) => ({ default: module.StoreSwitcherScreen }))),
+  'account-list': lazy(() =>
+    import('./account-list-screen.tsx').then((module) => ({ default: module.AccountListScreen })),
+  ),
+  'store-switcher': lazy(() =>
+    import('./store-switcher-screen.tsx').then((module) => ({ default: module.StoreSwitcherScreen })),
+  ),
   collection: lazy(() => import('./collection-screen.tsx').then((module) => ({ default: module.CollectionScreen }))),
   redirect: RedirectScreen,
   'item-list': ItemListScreen,

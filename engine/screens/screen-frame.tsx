@@ -8,7 +8,13 @@ import { endPrerender } from '../app/prerender.ts';
 
 /** The frame's heading part: it depends on the screen only, so typing into a form (which re-renders the frame's
  * content) does not format its messages again. */
-const FrameHeading = memo(function FrameHeading({ screen, headingRef }: { screen: Screen; headingRef: RefObject<HTMLHeadingElement | null> }) {
+const FrameHeading = memo(function FrameHeading({
+  screen,
+  headingRef,
+}: {
+  screen: Screen;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+}) {
   const { t } = useI18n();
   const { bundle } = useEngine();
   // Any kind: `options.noticeKeys`, a calm note under the heading (a variant says why the applicant is back here).
@@ -58,7 +64,10 @@ export function ScreenFrame({
     headingRef.current?.focus();
   }, [screen.id, arrival, headingRef]);
   return (
-    <section className={`screen screen--${screen.kind}${tone ? ` screen--${tone}` : ''}`} aria-labelledby="screen-title">
+    <section
+      className={`screen screen--${screen.kind}${tone ? ` screen--${tone}` : ''}`}
+      aria-labelledby="screen-title"
+    >
       <FrameHeading screen={screen} headingRef={headingRef} />
       {children}
     </section>

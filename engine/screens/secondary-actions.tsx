@@ -8,7 +8,9 @@ export function SecondaryActions({
   runSecondary,
   busy,
   waiting,
-}: Pick<ScreenProps, 'secondary' | 'runSecondary' | 'busy'> & { waiting?: (action: ScreenProps['secondary'][number]) => boolean }) {
+}: Pick<ScreenProps, 'secondary' | 'runSecondary' | 'busy'> & {
+  waiting?: (action: ScreenProps['secondary'][number]) => boolean;
+}) {
   const { t } = useI18n();
   if (secondary.length === 0) return null;
   return (
@@ -40,7 +42,12 @@ export function SecondaryFooter(props: Parameters<typeof SecondaryActions>[0]) {
 }
 
 /** The actions row of a form (a form screen, the account list): its submit button, then the secondary actions. */
-export function FormActions({ screen, busy, secondary, runSecondary }: Pick<ScreenProps, 'screen' | 'busy' | 'secondary' | 'runSecondary'>) {
+export function FormActions({
+  screen,
+  busy,
+  secondary,
+  runSecondary,
+}: Pick<ScreenProps, 'screen' | 'busy' | 'secondary' | 'runSecondary'>) {
   const { t } = useI18n();
   return (
     <div className="actions">
@@ -56,7 +63,13 @@ export function FormActions({ screen, busy, secondary, runSecondary }: Pick<Scre
  * The actions row of a screen without a form: its one primary button (when the screen has actions or rows to
  * follow) and its secondary actions. Form screens put their own submit button in this row instead.
  */
-export function ScreenActions({ screen, submit, busy, secondary, runSecondary }: Pick<ScreenProps, 'screen' | 'submit' | 'busy' | 'secondary' | 'runSecondary'>) {
+export function ScreenActions({
+  screen,
+  submit,
+  busy,
+  secondary,
+  runSecondary,
+}: Pick<ScreenProps, 'screen' | 'submit' | 'busy' | 'secondary' | 'runSecondary'>) {
   const { t } = useI18n();
   const hasAction = Boolean(screen.next?.length || screen.actions?.length);
   if (!hasAction && secondary.length === 0) return null;

@@ -35,11 +35,21 @@ interface Options {
   serviceTypes?: Pick<ServiceRules, 'serviceTypeLabels' | 'otherLabel'> & { labelKeyPrefix: string; lineKey: string };
 }
 
-export function StoreSwitcherScreen({ screen, context, submit, busy, headingRef, secondary, runSecondary }: ScreenProps) {
+export function StoreSwitcherScreen({
+  screen,
+  context,
+  submit,
+  busy,
+  headingRef,
+  secondary,
+  runSecondary,
+}: ScreenProps) {
   const { t } = useI18n();
   const options = screen.options as unknown as Options;
   const data = (context.data ?? {}) as Record<string, unknown>;
-  const stores = (Array.isArray(data[options.source]) ? data[options.source] : []) as Array<StoreEntry & { attachable?: boolean }>;
+  const stores = (Array.isArray(data[options.source]) ? data[options.source] : []) as Array<
+    StoreEntry & { attachable?: boolean }
+  >;
   return (
     <ScreenFrame screen={screen} headingRef={headingRef}>
       {stores.length === 0 ? <p className="screen__text">{t(options.emptyKey)}</p> : null}
@@ -73,7 +83,9 @@ export function StoreSwitcherScreen({ screen, context, submit, busy, headingRef,
                         data-store-action={action}
                         aria-describedby={labelId}
                         disabled={busy}
-                        onClick={() => void submit({ action, storeId: store.id, applicationId: store.applicationId ?? '' })}
+                        onClick={() =>
+                          void submit({ action, storeId: store.id, applicationId: store.applicationId ?? '' })
+                        }
                       >
                         {t(actionKey)}
                       </button>

@@ -41,7 +41,12 @@ export function WaitingScreen({ screen, context, busy, headingRef, secondary, ru
         <span className="spinner" aria-hidden="true" />
         {left > 0 && options.countdownKey ? t(options.countdownKey, { seconds: left }) : null}
       </p>
-      <SecondaryFooter secondary={secondary} runSecondary={runSecondary} busy={busy} waiting={(action) => left > 0 && waits(action)} />
+      <SecondaryFooter
+        secondary={secondary}
+        runSecondary={runSecondary}
+        busy={busy}
+        waiting={(action) => left > 0 && waits(action)}
+      />
     </ScreenFrame>
   );
 }

@@ -4,7 +4,15 @@
  */
 import { useEffect, useRef } from 'react';
 
-export function BlockingModal({ title, text, button }: { title: string; text: string; button?: { href: string; label: string } }) {
+export function BlockingModal({
+  title,
+  text,
+  button,
+}: {
+  title: string;
+  text: string;
+  button?: { href: string; label: string };
+}) {
   const ref = useRef<HTMLHeadingElement>(null);
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -18,7 +26,14 @@ export function BlockingModal({ title, text, button }: { title: string; text: st
     return () => document.removeEventListener('focusin', keep);
   }, []);
   return (
-    <div className="overlay" ref={box} role="alertdialog" aria-modal="true" aria-labelledby="blocking-title" aria-describedby="blocking-text">
+    <div
+      className="overlay"
+      ref={box}
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby="blocking-title"
+      aria-describedby="blocking-text"
+    >
       <div className="overlay__card modal">
         <h2 id="blocking-title" className="overlay__title" tabIndex={-1} ref={ref}>
           {title}

@@ -2,7 +2,15 @@ import { useLayoutEffect } from 'react';
 import { endPrerender } from '../app/prerender.ts';
 
 /** A whole-page error with an optional link (generic error, config failure, incorrect URL, unsupported market). */
-export function ErrorPage({ title, text, link }: { title: string; text: string; link?: { href: string; label: string } }) {
+export function ErrorPage({
+  title,
+  text,
+  link,
+}: {
+  title: string;
+  text: string;
+  link?: { href: string; label: string };
+}) {
   // The page shows this instead of the screen the server drew first (app/prerender.ts).
   useLayoutEffect(endPrerender, []);
   return (

@@ -46,7 +46,8 @@ function HeaderLinkItem({ link, here }: { link: HeaderLink; here: { screen: stri
   const key = href && def && engine.user ? buildRequest(link.load!, def, base).url : null;
   const { data } = useSWR(key, () => runCall(link.load!, def!, base, engine.calls));
   if (!href || (link.load && data === undefined)) return null;
-  if (link.when !== undefined && !evaluate(link.when, { ...base, data: link.load ? { [link.load]: data } : {} })) return null;
+  if (link.when !== undefined && !evaluate(link.when, { ...base, data: link.load ? { [link.load]: data } : {} }))
+    return null;
   return (
     <Link className="header__link" to={href}>
       {t(link.labelKey)}
@@ -71,7 +72,9 @@ export function Header() {
         {t('shell.productName')}
       </a>
       <div className="header__end">
-        {here ? (bundle.shell.headerLinks ?? []).map((link) => <HeaderLinkItem key={link.id} link={link} here={here} />) : null}
+        {here
+          ? (bundle.shell.headerLinks ?? []).map((link) => <HeaderLinkItem key={link.id} link={link} here={here} />)
+          : null}
         {others.map((other) => (
           <button
             key={other}

@@ -4,5 +4,11 @@ import { ErrorPage } from './error-page.tsx';
 
 export function NotFound() {
   const { t } = useI18n();
-  return <ErrorPage title={t('shell.incorrectUrl.title')} text={t('shell.incorrectUrl.text')} link={{ href: '/', label: t('shell.incorrectUrl.link') }} />;
+  return (
+    <ErrorPage
+      title={t('shell.incorrectUrl.title')}
+      text={t('shell.incorrectUrl.text')}
+      link={{ href: '/', label: t('shell.incorrectUrl.link') }}
+    />
+  );
 }

@@ -18,7 +18,12 @@ function ToastItem({ toast, onClose }: { toast: Toast; onClose(id: number): void
   return (
     <div className={`toast toast--${toast.tone} toast--kind-${toast.kind}`} data-kind={toast.kind}>
       <p className="toast__text">{toast.text}</p>
-      <button type="button" className="toast__close" onClick={() => onClose(toast.id)} aria-label={t('shell.closeToast')}>
+      <button
+        type="button"
+        className="toast__close"
+        onClick={() => onClose(toast.id)}
+        aria-label={t('shell.closeToast')}
+      >
         ×
       </button>
     </div>

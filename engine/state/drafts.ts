@@ -41,7 +41,6 @@ export const DRAFT_CHANGED_KEY = 'form.draftChanged';
 
 type Obj = Record<string, unknown>;
 
-
 /** A stored entry: the current format, with the shape it was saved under. */
 interface Entry {
   v: 2;
@@ -49,7 +48,8 @@ interface Entry {
   data: Obj;
 }
 
-const isEntry = (value: unknown): value is Entry => isObject(value) && value.v === 2 && typeof value.shape === 'string' && isObject(value.data);
+const isEntry = (value: unknown): value is Entry =>
+  isObject(value) && value.v === 2 && typeof value.shape === 'string' && isObject(value.data);
 
 export function draftKey(referralUrlId: string | undefined, currency: string | undefined): string {
   return `onboarding:draft:${referralUrlId || '-'}:${currency || '-'}`;
@@ -63,7 +63,11 @@ function fieldShape(schema: unknown): unknown {
     if (key in schema) shape[key] = key === 'items' ? fieldShape(schema.items) : schema[key];
   }
   if (isObject(schema.properties)) {
-    shape.properties = Object.fromEntries(Object.keys(schema.properties).sort().map((name) => [name, fieldShape((schema.properties as Obj)[name])]));
+    shape.properties = Object.fromEntries(
+      Object.keys(schema.properties)
+        .sort()
+        .map((name) => [name, fieldShape((schema.properties as Obj)[name])]),
+    );
   }
   return shape;
 }
@@ -117,8 +121,10 @@ function fits(value: unknown, schema: Obj, dropped: string[], path: string): { o
   if (value === undefined || (types && !types.some(typeOk))) return { ok: false, value };
   if (Array.isArray(schema.enum) && !schema.enum.some((option) => sameJson(option, value))) return { ok: false, value };
   if ('const' in schema && !isObject(schema.const) && !sameJson(schema.const, value)) return { ok: false, value };
-  if (typeof schema.maxLength === 'number' && typeof value === 'string' && [...value].length > schema.maxLength) return { ok: false, value };
-  if (isObject(value) && isObject(schema.properties)) return { ok: true, value: migrateObject(value, schema, dropped, `${path}.`) };
+  if (typeof schema.maxLength === 'number' && typeof value === 'string' && [...value].length > schema.maxLength)
+    return { ok: false, value };
+  if (isObject(value) && isObject(schema.properties))
+    return { ok: true, value: migrateObject(value, schema, dropped, `${path}.`) };
   if (Array.isArray(value) && isObject(schema.items)) {
     const items = schema.items;
     return { ok: value.every((item) => fits(item, items, [], path).ok), value };
@@ -160,7 +166,9 @@ export function createDraftStore(
   onDropped: (change: DraftChange) => void = () => {},
   options: { defer?: (write: () => void) => void } = {},
 ): DraftStore {
-  const pending = storage ? (unsaved.get(storage) ?? unsaved.set(storage, new Map()).get(storage)!) : new Map<string, Record<string, unknown>>();
+  const pending = storage
+    ? (unsaved.get(storage) ?? unsaved.set(storage, new Map()).get(storage)!)
+    : new Map<string, Record<string, unknown>>();
   const write = (all: Record<string, unknown>) => {
     try {
       storage?.setItem(key, JSON.stringify(all));
@@ -206,7 +214,11 @@ export function createDraftStore(
     read: (screenId, schema) => {
       const all = load();
       const stored = all[screenId];
-      const entry: Entry | undefined = isEntry(stored) ? stored : isObject(stored) ? { v: 2, shape: '', data: stored } : undefined;
+      const entry: Entry | undefined = isEntry(stored)
+        ? stored
+        : isObject(stored)
+          ? { v: 2, shape: '', data: stored }
+          : undefined;
       if (!entry) return undefined;
       if (!schema) return entry.data;
       const shape = shapeOf(schema);
@@ -216,7 +228,8 @@ export function createDraftStore(
       if (dropped.length) tell({ screenId, dropped });
       return data;
     },
-    write: (screenId, data, schema) => save({ ...load(), [screenId]: { v: 2, shape: schema ? shapeOf(schema) : '', data } satisfies Entry }),
+    write: (screenId, data, schema) =>
+      save({ ...load(), [screenId]: { v: 2, shape: schema ? shapeOf(schema) : '', data } satisfies Entry }),
     clear: (screenId) => {
       const all = load();
       delete all[screenId];

@@ -6,7 +6,10 @@ import privacy from '../../rules/privacy.json' with { type: 'json' };
 
 const SENSITIVE_FORMATS = new Set<string>(privacy.sensitiveFormats);
 
-export function sensitiveFields(schema: { properties?: Record<string, { format?: string }> }, uiSchema: Record<string, unknown> = {}): Set<string> {
+export function sensitiveFields(
+  schema: { properties?: Record<string, { format?: string }> },
+  uiSchema: Record<string, unknown> = {},
+): Set<string> {
   const fields = new Set<string>();
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     const ui = (uiSchema[name] ?? {}) as Record<string, unknown>;

@@ -30,7 +30,11 @@ const browserDeps: RetryDeps = {
 };
 
 /** Loads every script of rules/scripts.json whose requirements the context meets; resolves name → loaded. */
-export async function loadThirdPartyScripts(rules: ScriptRules, context: object, deps: RetryDeps = browserDeps): Promise<Record<string, boolean>> {
+export async function loadThirdPartyScripts(
+  rules: ScriptRules,
+  context: object,
+  deps: RetryDeps = browserDeps,
+): Promise<Record<string, boolean>> {
   const results: Record<string, boolean> = {};
   await Promise.all(
     Object.entries(rules.scripts).map(async ([name, definition]) => {

@@ -19,7 +19,11 @@ export interface RetryPolicy {
 }
 
 /** Loads `url`, retrying on failure; resolves whether it loaded and how many attempts it took. */
-export async function loadWithRetry(url: string, policy: RetryPolicy, deps: RetryDeps): Promise<{ loaded: boolean; attempts: number }> {
+export async function loadWithRetry(
+  url: string,
+  policy: RetryPolicy,
+  deps: RetryDeps,
+): Promise<{ loaded: boolean; attempts: number }> {
   let lastError: unknown;
   for (let attempt = 1; attempt <= policy.retries + 1; attempt += 1) {
     try {
@@ -30,6 +34,7 @@ export async function loadWithRetry(url: string, policy: RetryPolicy, deps: Retr
       if (attempt <= policy.retries) await deps.sleep(policy.retryDelayMs);
     }
   }
-  if (policy.logFailure) deps.log(`third-party script failed after ${policy.retries + 1} attempts: ${url.split('?')[0]}`, lastError);
+  if (policy.logFailure)
+    deps.log(`third-party script failed after ${policy.retries + 1} attempts: ${url.split('?')[0]}`, lastError);
   return { loaded: false, attempts: policy.retries + 1 };
 }

@@ -30,7 +30,11 @@ export function scriptLanguage(locale: string, languages: Record<string, string>
 const present = (value: unknown): boolean => value !== undefined && value !== null && value !== '' && value !== false;
 
 /** The script's URL for a context (which has `environment.locale`), or undefined when it must not load. */
-export function scriptUrl(definition: ScriptDefinition, context: object, languages: Record<string, string>): string | undefined {
+export function scriptUrl(
+  definition: ScriptDefinition,
+  context: object,
+  languages: Record<string, string>,
+): string | undefined {
   if (!definition.requires.every((path) => present(getPath(context, path)))) return undefined;
   const locale = String(getPath(context, 'environment.locale') ?? '');
   const scope = { ...context, language: locale ? scriptLanguage(locale, languages) : undefined };

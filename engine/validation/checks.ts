@@ -10,7 +10,9 @@ import { isMobileNumberOf } from './phone.ts';
 import { isPoBox } from './po-box.ts';
 
 /** What a check may read besides the value. */
-export interface CheckContext { now: () => Date }
+export interface CheckContext {
+  now: () => Date;
+}
 
 /** A named check: null when the value passes, else a failure code ('invalid' unless more specific). */
 export type Check = (value: string, params: Record<string, unknown>, context: CheckContext) => string | null;
@@ -19,7 +21,9 @@ const digitsOnly = (value: string): string => value.replace(/\D/g, '');
 const numberParam = (params: Record<string, unknown>, name: string, fallback: number): number =>
   typeof params[name] === 'number' ? (params[name] as number) : fallback;
 const stringsParam = (params: Record<string, unknown>, name: string): string[] =>
-  Array.isArray(params[name]) ? (params[name] as unknown[]).filter((item): item is string => typeof item === 'string') : [];
+  Array.isArray(params[name])
+    ? (params[name] as unknown[]).filter((item): item is string => typeof item === 'string')
+    : [];
 
 export const checks: Record<string, Check> = {
   /** Luhn checksum over the digits (SIN, card number). */

@@ -3,7 +3,11 @@
 /** Field order of a date written with slashes. */
 export type DateOrder = 'MDY' | 'DMY' | 'YMD';
 
-export interface CalendarDate { year: number; month: number; day: number }
+export interface CalendarDate {
+  year: number;
+  month: number;
+  day: number;
+}
 
 const shapes: Record<DateOrder, RegExp> = {
   MDY: /^(?<month>\d{2})\/(?<day>\d{2})\/(?<year>\d{4})$/,

@@ -6,7 +6,11 @@ import type { FieldsFile } from './types.ts';
 const fields = (fieldsData as unknown as FieldsFile).fields;
 
 /** One failing field: its JSON pointer and the message key (and arguments) of why. */
-export interface DocumentProblem { field: string; key: string; args?: Record<string, string | number> }
+export interface DocumentProblem {
+  field: string;
+  key: string;
+  args?: Record<string, string | number>;
+}
 
 const escapePointer = (segment: string): string => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
@@ -22,7 +26,8 @@ function valuesAt(root: unknown, path: string): Array<{ pointer: string; value: 
       const child = (value as Record<string, unknown>)[name];
       const childPointer = `${pointer}/${escapePointer(name)}`;
       if (!each) next.push({ pointer: childPointer, value: child });
-      else if (Array.isArray(child)) child.forEach((item, index) => next.push({ pointer: `${childPointer}/${index}`, value: item }));
+      else if (Array.isArray(child))
+        child.forEach((item, index) => next.push({ pointer: `${childPointer}/${index}`, value: item }));
     }
     found = next;
   }
@@ -39,7 +44,8 @@ export function checkDocument(doc: unknown, market: string): DocumentProblem[] {
   for (const [path, byMarket] of Object.entries(fields)) {
     const spec = byMarket[market] ?? byMarket['*'];
     // A format may depend on another answer (the kind of a government id decides its format).
-    const format = typeof spec === 'string' ? spec : spec ? spec.formats[String(valuesAt(doc, spec.by)[0]?.value)] : undefined;
+    const format =
+      typeof spec === 'string' ? spec : spec ? spec.formats[String(valuesAt(doc, spec.by)[0]?.value)] : undefined;
     const rule = format ? formatRules[format] : undefined;
     if (!rule) continue;
     for (const { pointer, value } of valuesAt(doc, path)) {
@@ -57,5 +63,11 @@ export function checkDocument(doc: unknown, market: string): DocumentProblem[] {
 
 /** Every format name fields.json refers to (for the data check). */
 export function documentFormats(): string[] {
-  return [...new Set(Object.values(fields).flatMap((byMarket) => Object.values(byMarket).flatMap((spec) => (typeof spec === 'string' ? [spec] : Object.values(spec.formats)))))];
+  return [
+    ...new Set(
+      Object.values(fields).flatMap((byMarket) =>
+        Object.values(byMarket).flatMap((spec) => (typeof spec === 'string' ? [spec] : Object.values(spec.formats))),
+      ),
+    ),
+  ];
 }

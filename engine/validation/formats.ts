@@ -14,11 +14,17 @@
 import { formatRules } from './rules.ts';
 
 /** An ajv format definition for strings. */
-export interface StringFormatDefinition { type: 'string'; validate: (value: string) => boolean }
+export interface StringFormatDefinition {
+  type: 'string';
+  validate: (value: string) => boolean;
+}
 
 /** Every named format as an ajv format definition. */
 export const formats: Record<string, StringFormatDefinition> = Object.fromEntries(
-  Object.entries(formatRules).map(([name, rule]) => [name, { type: 'string' as const, validate: (value: string) => rule.validate(value) }]),
+  Object.entries(formatRules).map(([name, rule]) => [
+    name,
+    { type: 'string' as const, validate: (value: string) => rule.validate(value) },
+  ]),
 );
 
 export default formats;

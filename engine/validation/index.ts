@@ -19,7 +19,9 @@ export { isPoBox } from './po-box.ts';
 export { formats, type StringFormatDefinition } from './formats.ts';
 
 /** Anything formats can be added to: an Ajv instance (browser build, Fastify's ajv). */
-export interface FormatRegistry { addFormat(name: string, format: FormatDefinition<string>): unknown }
+export interface FormatRegistry {
+  addFormat(name: string, format: FormatDefinition<string>): unknown;
+}
 
 /** Registers every named format (`{ type: 'string', validate }`) on an Ajv instance. */
 export function registerFormats(ajv: FormatRegistry): void {

@@ -12,10 +12,16 @@
  */
 import metadata from './phone-metadata.json' with { type: 'json' };
 
-interface PhoneMetadata { source: string; mobilePatterns: Record<string, string> }
+interface PhoneMetadata {
+  source: string;
+  mobilePatterns: Record<string, string>;
+}
 
 const patterns: Record<string, RegExp> = Object.fromEntries(
-  Object.entries((metadata as PhoneMetadata).mobilePatterns).map(([region, source]) => [region, new RegExp(`^(?:${source})$`)]),
+  Object.entries((metadata as PhoneMetadata).mobilePatterns).map(([region, source]) => [
+    region,
+    new RegExp(`^(?:${source})$`),
+  ]),
 );
 
 /** The region codes the bundled patterns know. */

@@ -6,7 +6,10 @@ import type { MessagesFile } from './types.ts';
 
 const messages = messagesData as unknown as MessagesFile;
 
-function argsFrom(params: Record<string, unknown>, names: readonly string[]): Record<string, string | number> | undefined {
+function argsFrom(
+  params: Record<string, unknown>,
+  names: readonly string[],
+): Record<string, string | number> | undefined {
   const args: Record<string, string | number> = {};
   for (const name of names) {
     const value = params[name];

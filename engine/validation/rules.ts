@@ -9,7 +9,10 @@ import { now as sharedNow } from './clock.ts';
 import type { FormatSpec, FormatsFile, PlaceholdersFile, Step } from './types.ts';
 
 /** Why a value fails: a message key into locales/ and its arguments. */
-export interface Reason { key: string; args?: Record<string, string | number> }
+export interface Reason {
+  key: string;
+  args?: Record<string, string | number>;
+}
 
 /** A named format: `validate(v) === (reason(v) === null)`. */
 export interface FormatRule {

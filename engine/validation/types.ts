@@ -16,17 +16,33 @@ export interface StepBase {
 }
 
 /** The value must have at most this many characters (Unicode code points, as ajv counts). */
-export interface MaxLengthStep extends StepBase { maxLength: number }
+export interface MaxLengthStep extends StepBase {
+  maxLength: number;
+}
 /** The value must have at least this many characters. */
-export interface MinLengthStep extends StepBase { minLength: number }
+export interface MinLengthStep extends StepBase {
+  minLength: number;
+}
 /** The value must match a regular expression. */
-export interface PatternStep extends StepBase { pattern: string; flags?: string }
+export interface PatternStep extends StepBase {
+  pattern: string;
+  flags?: string;
+}
 /** The value must not match a regular expression. */
-export interface NotPatternStep extends StepBase { notPattern: string; flags?: string }
+export interface NotPatternStep extends StepBase {
+  notPattern: string;
+  flags?: string;
+}
 /** The value (whole, or any of its words) must not be in a named placeholder list. */
-export interface NotInStep extends StepBase { notIn: string; match: 'word' | 'whole' }
+export interface NotInStep extends StepBase {
+  notIn: string;
+  match: 'word' | 'whole';
+}
 /** A named check from `checks.ts`, with its parameters. */
-export interface CheckStep extends StepBase { check: string; params?: Record<string, unknown> }
+export interface CheckStep extends StepBase {
+  check: string;
+  params?: Record<string, unknown>;
+}
 
 export type Step = MaxLengthStep | MinLengthStep | PatternStep | NotPatternStep | NotInStep | CheckStep;
 
@@ -44,14 +60,27 @@ export interface FormatSpec {
   steps?: Step[];
 }
 
-export interface FormatsFile { description: string; formats: Record<string, FormatSpec> }
-export interface PlaceholdersFile { description: string; lists: Record<string, string[]> }
-export interface PoBoxFile { description: string; phrases: string[]; patterns: string[] }
+export interface FormatsFile {
+  description: string;
+  formats: Record<string, FormatSpec>;
+}
+export interface PlaceholdersFile {
+  description: string;
+  lists: Record<string, string[]>;
+}
+export interface PoBoxFile {
+  description: string;
+  phrases: string[];
+  patterns: string[];
+}
 export interface CardBrandsFile {
   description: string;
   brands: Array<{ brand: string; ranges: Array<[string, string]>; lengths: number[] }>;
 }
-export interface KeywordMessage { key: string; args?: string[] }
+export interface KeywordMessage {
+  key: string;
+  args?: string[];
+}
 export interface MessagesFile {
   description: string;
   keywords: Record<string, KeywordMessage>;
@@ -59,6 +88,12 @@ export interface MessagesFile {
   otherKeys: string[];
 }
 /** A format chosen by another value of the document (`by`, a dot path): format name by that value. */
-export interface FormatBy { by: string; formats: Record<string, string> }
+export interface FormatBy {
+  by: string;
+  formats: Record<string, string>;
+}
 /** Document path to format name (or a format chosen by another answer) by market (`*` for every market). */
-export interface FieldsFile { description: string; fields: Record<string, Record<string, string | FormatBy>> }
+export interface FieldsFile {
+  description: string;
+  fields: Record<string, Record<string, string | FormatBy>>;
+}

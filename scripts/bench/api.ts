@@ -21,7 +21,13 @@ export interface ApiFigure {
 const complete = completeUs;
 
 function figure(result: Result): ApiFigure {
-  return { requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
 }
 
 type Requests = NonNullable<Parameters<typeof autocannon>[0]['requests']>;
@@ -39,7 +45,14 @@ async function applicationPool(baseUrl: string, size: number) {
   const bodiless = { cookie, 'x-requested-with': 'XMLHttpRequest' };
   const rotating = (method: string, path: (id: string) => string, body?: string): Requests => {
     let n = 0;
-    return [{ method, headers: body ? headers : bodiless, ...(body ? { body } : {}), setupRequest: (request: object) => ({ ...request, path: path(ids[n++ % ids.length]) }) }] as Requests;
+    return [
+      {
+        method,
+        headers: body ? headers : bodiless,
+        ...(body ? { body } : {}),
+        setupRequest: (request: object) => ({ ...request, path: path(ids[n++ % ids.length]) }),
+      },
+    ] as Requests;
   };
   return { headers, rotating };
 }
@@ -48,9 +61,13 @@ async function applicationPool(baseUrl: string, size: number) {
 const getPath = (id: string) => `/api/v2/applications/${id}`;
 
 /** The four calls against one running server. */
-export async function benchApi(baseUrl: string, options: { connections: number; duration: number; pool: number }): Promise<Record<string, ApiFigure>> {
+export async function benchApi(
+  baseUrl: string,
+  options: { connections: number; duration: number; pool: number },
+): Promise<Record<string, ApiFigure>> {
   const { headers, rotating } = await applicationPool(baseUrl, options.pool);
-  const run = (requests: Requests) => autocannon({ url: baseUrl, connections: options.connections, duration: options.duration, requests }).then(figure);
+  const run = (requests: Requests) =>
+    autocannon({ url: baseUrl, connections: options.connections, duration: options.duration, requests }).then(figure);
   return {
     create: await run([{ method: 'POST', path: '/api/v2/applications', headers, body: JSON.stringify(complete) }]),
     update: await run(rotating('PUT', getPath, JSON.stringify({ company: { dba: 'Corner Shop' } }))),
@@ -79,17 +96,27 @@ export async function benchGetAgainstBare(
   const get = (await applicationPool(baseUrl, options.pool)).rotating('GET', getPath);
   const rounds: GetRound[] = [];
   for (let round = 0; round < options.rounds; round += 1) {
-    const bare = figure(await autocannon({ url: `${bareUrl}/bare`, connections: options.connections, duration: options.duration }));
-    const answer = figure(await autocannon({ url: baseUrl, connections: options.connections, duration: options.duration, requests: get }));
-    if (answer.non2xx || answer.errors) throw new Error(`GET answered ${answer.non2xx} non-2xx and ${answer.errors} errors`);
+    const bare = figure(
+      await autocannon({ url: `${bareUrl}/bare`, connections: options.connections, duration: options.duration }),
+    );
+    const answer = figure(
+      await autocannon({ url: baseUrl, connections: options.connections, duration: options.duration, requests: get }),
+    );
+    if (answer.non2xx || answer.errors)
+      throw new Error(`GET answered ${answer.non2xx} non-2xx and ${answer.errors} errors`);
     rounds.push({ bare: bare.requestsPerSecond, get: answer.requestsPerSecond, getP99Ms: answer.p99Ms });
   }
   return rounds;
 }
 
 /** The bare route. */
-export async function benchBare(baseUrl: string, options: { connections: number; duration: number }): Promise<ApiFigure> {
-  return figure(await autocannon({ url: `${baseUrl}/bare`, connections: options.connections, duration: options.duration }));
+export async function benchBare(
+  baseUrl: string,
+  options: { connections: number; duration: number },
+): Promise<ApiFigure> {
+  return figure(
+    await autocannon({ url: `${baseUrl}/bare`, connections: options.connections, duration: options.duration }),
+  );
 }
 
 /** The write path: one call's latency figures over every journey of the run. */
@@ -110,7 +137,8 @@ export interface JourneyFigure {
   failures: string[];
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : Number.NaN);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : Number.NaN;
 
 /**
  * A whole applicant journey as the browser makes it, step by step: create the application, save each form step (who
@@ -118,14 +146,47 @@ const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math
  * users run journeys at once, each starting the next as soon as one ends, for `seconds`; every call's latency is
  * kept, and any answer other than the one the step expects is an error.
  */
-export async function benchJourneys(baseUrl: string, options: { applicants: number; seconds: number }): Promise<JourneyFigure> {
+export async function benchJourneys(
+  baseUrl: string,
+  options: { applicants: number; seconds: number },
+): Promise<JourneyFigure> {
   const a = completeUs.applicant;
   const steps: Array<[string, (id: string) => { method: string; path: string; body?: unknown; expect: number[] }]> = [
-    ['update: name', (id) => ({ method: 'PUT', path: getPath(id), body: { applicant: { name: a.name, email: a.email } }, expect: [200] })],
-    ['update: phone', (id) => ({ method: 'PUT', path: getPath(id), body: { applicant: { phone: a.phone, communicationLanguage: a.communicationLanguage } }, expect: [200] })],
-    ['update: address', (id) => ({ method: 'PUT', path: getPath(id), body: { applicant: { address: a.address } }, expect: [200] })],
-    ['update: identity', (id) => ({ method: 'PUT', path: getPath(id), body: { applicant: { dob: a.dob, governmentIdentification: a.governmentIdentification } }, expect: [200] })],
-    ['update: business', (id) => ({ method: 'PUT', path: getPath(id), body: { company: completeUs.company }, expect: [200] })],
+    [
+      'update: name',
+      (id) => ({
+        method: 'PUT',
+        path: getPath(id),
+        body: { applicant: { name: a.name, email: a.email } },
+        expect: [200],
+      }),
+    ],
+    [
+      'update: phone',
+      (id) => ({
+        method: 'PUT',
+        path: getPath(id),
+        body: { applicant: { phone: a.phone, communicationLanguage: a.communicationLanguage } },
+        expect: [200],
+      }),
+    ],
+    [
+      'update: address',
+      (id) => ({ method: 'PUT', path: getPath(id), body: { applicant: { address: a.address } }, expect: [200] }),
+    ],
+    [
+      'update: identity',
+      (id) => ({
+        method: 'PUT',
+        path: getPath(id),
+        body: { applicant: { dob: a.dob, governmentIdentification: a.governmentIdentification } },
+        expect: [200],
+      }),
+    ],
+    [
+      'update: business',
+      (id) => ({ method: 'PUT', path: getPath(id), body: { company: completeUs.company }, expect: [200] }),
+    ],
     ['onboard', (id) => ({ method: 'POST', path: `${getPath(id)}/onboard`, expect: [200, 201, 202] })],
   ];
   const latencies: Record<string, number[]> = { create: [] };
@@ -142,7 +203,12 @@ export async function benchJourneys(baseUrl: string, options: { applicants: numb
     try {
       const res = await fetch(`${baseUrl}${path}`, {
         method,
-        headers: { cookie, 'x-requested-with': 'XMLHttpRequest', 'idempotency-key': `bench-${name}-${path}-${Math.random()}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          cookie,
+          'x-requested-with': 'XMLHttpRequest',
+          'idempotency-key': `bench-${name}-${path}-${Math.random()}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       status = res.status;
@@ -159,7 +225,8 @@ export async function benchJourneys(baseUrl: string, options: { applicants: numb
     return text;
   };
   const cookies: string[] = [];
-  for (let i = 0; i < options.applicants; i += 1) cookies.push(await signUp(baseUrl, `bench.journey.${Date.now()}.${i}@example.com`));
+  for (let i = 0; i < options.applicants; i += 1)
+    cookies.push(await signUp(baseUrl, `bench.journey.${Date.now()}.${i}@example.com`));
   let journeys = 0;
   const started = performance.now();
   const deadline = started + options.seconds * 1000;
@@ -185,7 +252,12 @@ export async function benchJourneys(baseUrl: string, options: { applicants: numb
   const calls: Record<string, JourneyCallFigure> = {};
   for (const [name, list] of Object.entries(latencies)) {
     const sorted = [...list].sort((x, y) => x - y);
-    calls[name] = { calls: sorted.length, p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99), errors: errors[name] };
+    calls[name] = {
+      calls: sorted.length,
+      p50Ms: percentile(sorted, 50),
+      p99Ms: percentile(sorted, 99),
+      errors: errors[name],
+    };
   }
   return { applicants: options.applicants, journeys, seconds, journeysPerSecond: journeys / seconds, calls, failures };
 }

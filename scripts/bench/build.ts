@@ -21,18 +21,28 @@ function screensPlugin(screens: Record<string, BenchScreen>): Plugin {
   return {
     name: 'bench-screens',
     resolveId: (id) => (id.startsWith(prefix) ? `\0${id}` : undefined),
-    load: (id) => (id.startsWith(`\0${prefix}`) ? `export default ${JSON.stringify(screens[id.slice(prefix.length + 1)])};` : undefined),
+    load: (id) =>
+      id.startsWith(`\0${prefix}`)
+        ? `export default ${JSON.stringify(screens[id.slice(prefix.length + 1)])};`
+        : undefined,
   };
 }
 
 /** Builds the app into `outDir` with the project's own configuration. */
 export function buildApp(outDir: string): void {
-  const result = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) throw new Error('app build failed');
 }
 
 /** Builds one reference into `outDir`. */
-export async function buildReference(name: ReferenceName, outDir: string, screens: Record<string, BenchScreen>): Promise<void> {
+export async function buildReference(
+  name: ReferenceName,
+  outDir: string,
+  screens: Record<string, BenchScreen>,
+): Promise<void> {
   await build({
     configFile: false,
     root: join(import.meta.dirname, 'references', name),

@@ -33,7 +33,9 @@ export interface GrowthResults {
 
 /** The repository's tracked files (content, code, configuration) copied into `dir`, node_modules linked. */
 function copyRepository(dir: string): void {
-  const files = spawnSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).stdout.split('\0').filter(Boolean);
+  const files = spawnSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' })
+    .stdout.split('\0')
+    .filter(Boolean);
   for (const file of files) {
     mkdirSync(join(dir, file, '..'), { recursive: true });
     cpSync(join(root, file), join(dir, file));
@@ -48,7 +50,9 @@ function copyRepository(dir: string): void {
  */
 export function multiplyFlows(dir: string, factor: number): number {
   const flowsDir = join(dir, 'flows');
-  const flows = readdirSync(flowsDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+  const flows = readdirSync(flowsDir, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name);
   let screens = 0;
   for (const flow of flows) {
     const screenFiles = readdirSync(join(flowsDir, flow, 'screens')).filter((f) => f.endsWith('.json'));
@@ -60,14 +64,16 @@ export function multiplyFlows(dir: string, factor: number): number {
       // flow file's `id` name the flow; `path` is the screen's address.
       const rename = (value: unknown, key?: string): unknown => {
         if (Array.isArray(value)) return value.map((item) => rename(item, key));
-        if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([name, v]) => [name, rename(v, name)]));
+        if (value && typeof value === 'object')
+          return Object.fromEntries(Object.entries(value).map(([name, v]) => [name, rename(v, name)]));
         if (typeof value !== 'string') return value;
         if (key && SCREEN_KEYS.has(key) && ids.has(value)) return `${value}${suffix}`;
         if ((key === 'flow' || key === 'id') && value === flow) return `${flow}${suffix}`;
         if (key === 'path' && value.startsWith('/')) return `/copy${k}${value}`;
         return value;
       };
-      const copy = (from: string, to: string) => writeFileSync(to, `${JSON.stringify(rename(JSON.parse(readFileSync(from, 'utf8'))), null, 2)}\n`);
+      const copy = (from: string, to: string) =>
+        writeFileSync(to, `${JSON.stringify(rename(JSON.parse(readFileSync(from, 'utf8'))), null, 2)}\n`);
       const target = join(flowsDir, `${flow}-copy${k}`);
       mkdirSync(join(target, 'screens'), { recursive: true });
       for (const file of readdirSync(join(flowsDir, flow))) {
@@ -75,8 +81,14 @@ export function multiplyFlows(dir: string, factor: number): number {
       }
       for (const file of screenFiles) {
         // A copy is declared an entry: the routing tables (rules/routing/) lead to the originals only.
-        const screen = rename(JSON.parse(readFileSync(join(flowsDir, flow, 'screens', file), 'utf8'))) as Record<string, unknown>;
-        writeFileSync(join(target, 'screens', `${file.slice(0, -5)}${suffix}.json`), `${JSON.stringify({ ...screen, entry: true }, null, 2)}\n`);
+        const screen = rename(JSON.parse(readFileSync(join(flowsDir, flow, 'screens', file), 'utf8'))) as Record<
+          string,
+          unknown
+        >;
+        writeFileSync(
+          join(target, 'screens', `${file.slice(0, -5)}${suffix}.json`),
+          `${JSON.stringify({ ...screen, entry: true }, null, 2)}\n`,
+        );
       }
     }
   }
@@ -88,7 +100,11 @@ const SCREEN_KEYS = new Set(['id', 'to', 'entry', 'screens']);
 
 function timed(command: string[], cwd: string): { seconds: number; passed: boolean; output: string } {
   const started = process.hrtime.bigint();
-  const result = spawnSync(command[0], command.slice(1), { cwd, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
+  const result = spawnSync(command[0], command.slice(1), {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   return { seconds, passed: result.status === 0, output: `${result.stdout}${result.stderr}` };
 }
@@ -99,17 +115,35 @@ function timed(command: string[], cwd: string): { seconds: number; passed: boole
  * Vite's resolver maps).
  */
 async function validatorBytes(dir: string): Promise<number> {
-  const { module: load } = await runnerImport<typeof import('../content/load.ts')>(join(root, 'scripts/content/load.ts'));
-  const { module: precompile } = await runnerImport<typeof import('../content/precompile.ts')>(join(root, 'scripts/content/precompile.ts'));
-  return Buffer.byteLength(precompile.precompileValidators(load.loadContent(dir), { formats: 'formats', runtime: 'runtime' }));
+  const { module: load } = await runnerImport<typeof import('../content/load.ts')>(
+    join(root, 'scripts/content/load.ts'),
+  );
+  const { module: precompile } = await runnerImport<typeof import('../content/precompile.ts')>(
+    join(root, 'scripts/content/precompile.ts'),
+  );
+  return Buffer.byteLength(
+    precompile.precompileValidators(load.loadContent(dir), { formats: 'formats', runtime: 'runtime' }),
+  );
 }
 
 async function measure(dir: string, screens: number): Promise<GrowthFigure> {
   const check = timed(['npx', 'tsx', 'scripts/check-content/index.ts'], dir);
-  if (!check.passed) console.error(`bench: content check of ${dir} failed:\n${check.output.split('\n').slice(0, 12).join('\n')}`);
-  const build = timed(['npx', 'vite', 'build', '--outDir', join(dir, 'dist'), '--emptyOutDir', '--logLevel', 'warn'], dir);
-  if (!build.passed) console.error(`bench: build of ${dir} failed:\n${build.output.split('\n').slice(0, 12).join('\n')}`);
-  return { screens, checkSeconds: check.seconds, checkPassed: check.passed, buildSeconds: build.seconds, buildPassed: build.passed, validatorBytes: await validatorBytes(dir) };
+  if (!check.passed)
+    console.error(`bench: content check of ${dir} failed:\n${check.output.split('\n').slice(0, 12).join('\n')}`);
+  const build = timed(
+    ['npx', 'vite', 'build', '--outDir', join(dir, 'dist'), '--emptyOutDir', '--logLevel', 'warn'],
+    dir,
+  );
+  if (!build.passed)
+    console.error(`bench: build of ${dir} failed:\n${build.output.split('\n').slice(0, 12).join('\n')}`);
+  return {
+    screens,
+    checkSeconds: check.seconds,
+    checkPassed: check.passed,
+    buildSeconds: build.seconds,
+    buildPassed: build.passed,
+    validatorBytes: await validatorBytes(dir),
+  };
 }
 
 /** Both content sets, measured one after the other in `work`. */

@@ -36,7 +36,10 @@ import { verdicts } from './targets.ts';
 const root = join(import.meta.dirname, '../..');
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
-const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',') ?? ['js', 'interaction', 'lighthouse', 'api', 'journeys', 'growth'];
+const only = args
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',') ?? ['js', 'interaction', 'lighthouse', 'api', 'journeys', 'growth'];
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 
 const work = mkdtempSync(join(tmpdir(), 'bench-'));
@@ -73,18 +76,30 @@ async function main(): Promise<void> {
     errors: [],
   };
 
-  const dirs = { app: join(work, 'app'), 'hand-written': join(work, 'hand-written'), 'rjsf-runtime': join(work, 'rjsf-runtime'), libraries: join(work, 'libraries') };
+  const dirs = {
+    app: join(work, 'app'),
+    'hand-written': join(work, 'hand-written'),
+    'rjsf-runtime': join(work, 'rjsf-runtime'),
+    libraries: join(work, 'libraries'),
+  };
   await step('build the app and the references', results, async () => {
     buildApp(dirs.app);
-    for (const name of referenceNames) await buildReference(name, dirs[name], { applicant: screens.applicant, largest: screens.largest });
-    const check = spawnSync(process.execPath, ['--import', 'tsx', '-e', buildCheckSource(dirs.app)], { cwd: root, encoding: 'utf8' });
+    for (const name of referenceNames)
+      await buildReference(name, dirs[name], { applicant: screens.applicant, largest: screens.largest });
+    const check = spawnSync(process.execPath, ['--import', 'tsx', '-e', buildCheckSource(dirs.app)], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     results.buildCheck = { ok: check.status === 0, message: (check.stdout + check.stderr).trim().split('\n')[0] ?? '' };
   });
 
   // The browser-facing server uses this task's browser port (4405; BENCH_PORT overrides).
-  const app = await step('start the app on PGlite', results, async () => keep(await startApp(dirs.app, { dataDir: join(work, 'pglite') }, Number(process.env.BENCH_PORT ?? 4405))));
+  const app = await step('start the app on PGlite', results, async () =>
+    keep(await startApp(dirs.app, { dataDir: join(work, 'pglite') }, Number(process.env.BENCH_PORT ?? 4405))),
+  );
   const refs: Partial<Record<ReferenceName, Running>> = {};
-  for (const name of referenceNames) refs[name] = await step(`serve ${name}`, results, async () => keep(await startStatic(dirs[name])));
+  for (const name of referenceNames)
+    refs[name] = await step(`serve ${name}`, results, async () => keep(await startStatic(dirs[name])));
 
   if (app) {
     const cookie = await signUp(app.url, `bench.${Date.now()}@example.com`);
@@ -96,7 +111,10 @@ async function main(): Promise<void> {
 
     if (only.includes('js') && refs['hand-written'] && refs['rjsf-runtime'] && refs.libraries) {
       results.js = await step('JavaScript shipped', results, async () => ({
-        app: { landing: await measureScripts(context, `${app.url}${screenPath(namedScreens.landing, 'x')}`), applicant: await measureScripts(context, await urlOf(screens.ids.applicant)) },
+        app: {
+          landing: await measureScripts(context, `${app.url}${screenPath(namedScreens.landing, 'x')}`),
+          applicant: await measureScripts(context, await urlOf(screens.ids.applicant)),
+        },
         'hand-written': { applicant: await measureScripts(context, `${refs['hand-written']!.url}/?screen=applicant`) },
         'rjsf-runtime': { applicant: await measureScripts(context, `${refs['rjsf-runtime']!.url}/?screen=applicant`) },
         libraries: {
@@ -117,7 +135,15 @@ async function main(): Promise<void> {
           ['rjsf-runtime', `${refs['rjsf-runtime']!.url}/?screen=largest`, '.errors, [role="alert"]'],
         ];
         for (const [target, url, selector] of targets) {
-          out[target] = { keystroke: await keystroke(context, url, keys), validation: await firstValidation(context, target === 'app' ? await urlOf(screens.ids.largest) : url, selector, validations) };
+          out[target] = {
+            keystroke: await keystroke(context, url, keys),
+            validation: await firstValidation(
+              context,
+              target === 'app' ? await urlOf(screens.ids.largest) : url,
+              selector,
+              validations,
+            ),
+          };
         }
         return out;
       });
@@ -139,7 +165,10 @@ async function main(): Promise<void> {
       // The same audit of the hand-written form: this machine's score for a page with next to nothing to do (its
       // first layout, its fonts), so a figure of the app's can be read against what the machine allows.
       const handWritten = refs['hand-written'];
-      if (handWritten) results.lighthouseReference = await step('Lighthouse of the hand-written reference', results, () => audit(`${handWritten.url}/?screen=applicant`, undefined, quick ? 1 : 3));
+      if (handWritten)
+        results.lighthouseReference = await step('Lighthouse of the hand-written reference', results, () =>
+          audit(`${handWritten.url}/?screen=applicant`, undefined, quick ? 1 : 3),
+        );
     }
   }
 
@@ -165,7 +194,14 @@ async function main(): Promise<void> {
           await postgres.stop();
         });
       } else results.errors.push('API on PostgreSQL: set BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL');
-      return { connections: options.connections, duration: options.duration, bare: bareFigure, storages, getRounds, roundSeconds: turns.duration };
+      return {
+        connections: options.connections,
+        duration: options.duration,
+        bare: bareFigure,
+        storages,
+        getRounds,
+        roundSeconds: turns.duration,
+      };
     });
   }
 
@@ -174,7 +210,8 @@ async function main(): Promise<void> {
       for (const r of running.splice(0)) await r.stop();
       const seconds = quick ? 8 : 20;
       const bare = keep(await startBare());
-      const bareRequestsPerSecond = (await benchBare(bare.url, { connections: 100, duration: quick ? 2 : 4 })).requestsPerSecond;
+      const bareRequestsPerSecond = (await benchBare(bare.url, { connections: 100, duration: quick ? 2 : 4 }))
+        .requestsPerSecond;
       const storages: Record<string, JourneyFigure> = {};
       if (databaseUrl) {
         await withSchema(databaseUrl, async (url) => {

@@ -85,7 +85,12 @@ export async function keystroke(context: BrowserContext, url: string, count: num
 }
 
 /** Median time from clicking submit on an empty, freshly loaded form to the painted error summary. */
-export async function firstValidation(context: BrowserContext, url: string, summary: string, count: number): Promise<Timing> {
+export async function firstValidation(
+  context: BrowserContext,
+  url: string,
+  summary: string,
+  count: number,
+): Promise<Timing> {
   const work: number[] = [];
   const painted: number[] = [];
   const validator: number[] = [];
@@ -109,15 +114,24 @@ export async function firstValidation(context: BrowserContext, url: string, summ
       observer.observe(document.body, { childList: true, subtree: true, attributes: true });
     }, summary);
     await page.locator('form button[type="submit"]').first().click();
-    await page.waitForFunction(() => (window as unknown as { __validation?: number }).__validation !== undefined, undefined, { timeout: 10_000 });
+    await page.waitForFunction(
+      () => (window as unknown as { __validation?: number }).__validation !== undefined,
+      undefined,
+      { timeout: 10_000 },
+    );
     const measured = await page.evaluate((name) => {
       const w = window as unknown as { __validation: number; __validationWork: number };
-      return [w.__validationWork, w.__validation, performance.getEntriesByName(name, 'measure')[0]?.duration ?? Number.NaN];
+      return [
+        w.__validationWork,
+        w.__validation,
+        performance.getEntriesByName(name, 'measure')[0]?.duration ?? Number.NaN,
+      ];
     }, validationMeasure);
     work.push(measured[0]);
     painted.push(measured[1]);
     // A page that records no measure fails the run rather than report a validation it did not time.
-    if (!Number.isFinite(measured[2])) throw new Error(`${url}: no ${validationMeasure} measure after a refused submit`);
+    if (!Number.isFinite(measured[2]))
+      throw new Error(`${url}: no ${validationMeasure} measure after a refused submit`);
     validator.push(measured[2]);
     await page.close();
   }

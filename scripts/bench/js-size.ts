@@ -27,7 +27,12 @@ export async function measureScripts(context: BrowserContext, url: string, ready
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
     const name = new URL(response.url()).pathname.split('/').pop() ?? response.url();
-    bodies.push(response.body().then((body) => ({ name, body }), () => undefined));
+    bodies.push(
+      response.body().then(
+        (body) => ({ name, body }),
+        () => undefined,
+      ),
+    );
   });
   page.on('console', (message) => {
     if (/Content Security Policy|Refused to/i.test(message.text())) cspViolations.push(message.text());

@@ -32,7 +32,17 @@ async function addSessionCookie(port: number, url: string, cookie: string): Prom
   const separator = cookie.indexOf('=');
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
-    await browser.contexts()[0].addCookies([{ name: cookie.slice(0, separator), value: cookie.slice(separator + 1), url: new URL(url).origin, httpOnly: true, sameSite: 'Lax' }]);
+    await browser
+      .contexts()[0]
+      .addCookies([
+        {
+          name: cookie.slice(0, separator),
+          value: cookie.slice(separator + 1),
+          url: new URL(url).origin,
+          httpOnly: true,
+          sameSite: 'Lax',
+        },
+      ]);
   } finally {
     await browser.close(); // disconnects; the browser itself stays for Lighthouse
   }
@@ -66,7 +76,8 @@ export async function audit(url: string, cookie: string | undefined, runs: numbe
         throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
       }
       // A signed-in screen that sends the browser elsewhere (the sign-on page) would be measured as that page.
-      if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`lighthouse: ${url} ended on ${lhr.finalDisplayedUrl}`);
+      if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
+        throw new Error(`lighthouse: ${url} ended on ${lhr.finalDisplayedUrl}`);
       // BENCH_LIGHTHOUSE_DIR keeps each run's full report (long tasks, the main thread's work by script) to look into.
       const keep = process.env.BENCH_LIGHTHOUSE_DIR;
       if (keep) {

@@ -50,13 +50,27 @@ export const namedScreens: { landing: string; applicant: string; category: strin
 };
 
 /** The benchmarked screens of the bundle for the default market. */
-export function benchScreens(): { applicant: BenchScreen; largest: BenchScreen; ids: { applicant: string; largest: string } } {
+export function benchScreens(): {
+  applicant: BenchScreen;
+  largest: BenchScreen;
+  ids: { applicant: string; largest: string };
+} {
   const bundle: ContentBundle = loadContent(root);
-  const config = JSON.parse(readFileSync(join(root, 'rules/config.json'), 'utf8')) as { defaultMarket: string; markets: Record<string, { currency: string; locales: string[] }>; flags: Obj };
+  const config = JSON.parse(readFileSync(join(root, 'rules/config.json'), 'utf8')) as {
+    defaultMarket: string;
+    markets: Record<string, { currency: string; locales: string[] }>;
+    flags: Obj;
+  };
   const market = config.defaultMarket;
   const locale = config.markets[market].locales[0];
   const messages = loadCatalogues(root)[locale];
-  const context = { environment: { market, currency: config.markets[market].currency, locale, portal: 'domain' }, flags: config.flags, application: {}, applicant: {}, company: {} };
+  const context = {
+    environment: { market, currency: config.markets[market].currency, locale, portal: 'domain' },
+    flags: config.flags,
+    application: {},
+    applicant: {},
+    company: {},
+  };
   const resolved = Object.fromEntries(Object.entries(bundle.screens).map(([id, s]) => [id, resolveScreen(s, context)]));
 
   const firstForm = namedScreens.applicant;
@@ -72,7 +86,10 @@ export function benchScreens(): { applicant: BenchScreen; largest: BenchScreen; 
     const sourceUi = (screen.form!.uiSchema ?? {}) as Record<string, Obj>;
     const props = (schema.properties ?? {}) as Record<string, Obj>;
     const required = new Set((schema.required ?? []) as string[]);
-    const uiSchema: Obj = { 'ui:order': [...visibleFields(screen), '*'], 'ui:submitButtonOptions': { submitText: messages[`${prefix}.submit`] ?? 'Continue' } };
+    const uiSchema: Obj = {
+      'ui:order': [...visibleFields(screen), '*'],
+      'ui:submitButtonOptions': { submitText: messages[`${prefix}.submit`] ?? 'Continue' },
+    };
     const fields: BenchField[] = [];
     for (const [name, property] of Object.entries(props)) {
       const ui = sourceUi[name] ?? {};
@@ -88,7 +105,10 @@ export function benchScreens(): { applicant: BenchScreen; largest: BenchScreen; 
       let options: BenchField['options'];
       if (Array.isArray(property.enum)) {
         const shared = typeof ui['ui:enumLabels'] === 'string' ? ui['ui:enumLabels'] : `${prefix}.${name}.options`;
-        options = (property.enum as unknown[]).map((value) => ({ value: String(value), label: messages[`${shared}.${String(value)}`] ?? String(value) }));
+        options = (property.enum as unknown[]).map((value) => ({
+          value: String(value),
+          label: messages[`${shared}.${String(value)}`] ?? String(value),
+        }));
         fieldUi['ui:enumNames'] = options.map((o) => o.label);
       }
       uiSchema[name] = fieldUi;
@@ -102,7 +122,14 @@ export function benchScreens(): { applicant: BenchScreen; largest: BenchScreen; 
         ...(typeof ui['ui:autocomplete'] === 'string' ? { autocomplete: ui['ui:autocomplete'] as string } : {}),
       });
     }
-    return { id, title: messages[`${prefix}.title`] ?? id, submit: messages[`${prefix}.submit`] ?? 'Continue', schema, uiSchema, fields };
+    return {
+      id,
+      title: messages[`${prefix}.title`] ?? id,
+      submit: messages[`${prefix}.submit`] ?? 'Continue',
+      schema,
+      uiSchema,
+      fields,
+    };
   };
   return { applicant: convert(firstForm), largest: convert(largest), ids: { applicant: firstForm, largest } };
 }

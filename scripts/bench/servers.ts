@@ -53,7 +53,12 @@ function stopper(child: ChildProcess): () => Promise<void> {
 }
 
 /** Starts a TypeScript entry with tsx and waits until `probe` answers. */
-export async function startNode(entry: string, env: Record<string, string>, probe: string, fixedPort?: number): Promise<Running> {
+export async function startNode(
+  entry: string,
+  env: Record<string, string>,
+  probe: string,
+  fixedPort?: number,
+): Promise<Running> {
   const port = fixedPort ?? (await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: root,
@@ -68,7 +73,11 @@ export async function startNode(entry: string, env: Record<string, string>, prob
 }
 
 /** The real server on a build, with PGlite in `dataDir` or PostgreSQL at `databaseUrl` (on `port`, else a free one). */
-export function startApp(distDir: string, storage: { dataDir: string } | { databaseUrl: string }, port?: number): Promise<Running> {
+export function startApp(
+  distDir: string,
+  storage: { dataDir: string } | { databaseUrl: string },
+  port?: number,
+): Promise<Running> {
   // The bench signs up many users from one address: the sign-in rate limit would refuse them.
   const env: Record<string, string> = { DIST_DIR: distDir, SIGN_IN_ATTEMPTS_PER_MINUTE: '100000' };
   if ('dataDir' in storage) env.DATA_DIR = storage.dataDir;
@@ -81,7 +90,13 @@ export function startBare(): Promise<Running> {
   return startNode('scripts/bench/bare-server.ts', {}, '/bare');
 }
 
-const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml' };
+const types: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+};
 
 /** A static server for a built reference (no CSP: the runtime ajv reference needs `Function`). */
 export async function startStatic(dir: string): Promise<Running> {

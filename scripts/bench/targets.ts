@@ -21,7 +21,8 @@ export function verdicts(r: BenchResults): Verdict[] {
   if (js) {
     // What the chosen libraries alone ship for the same page, against the same reference: below it no build of this
     // stack can go, so a target under it is out of reach whatever the app does.
-    const floor = (page: 'landing' | 'applicant', reference: number) => `; the chosen libraries alone ${kb(js.libraries[page].gzip)} = ${ratio(js.libraries[page].gzip, reference).toFixed(2)}×`;
+    const floor = (page: 'landing' | 'applicant', reference: number) =>
+      `; the chosen libraries alone ${kb(js.libraries[page].gzip)} = ${ratio(js.libraries[page].gzip, reference).toFixed(2)}×`;
     // The app's own share: everything the page loads minus what the chosen libraries alone load for the same page.
     const own = (page: 'landing' | 'applicant', limitKb: number) => {
       const difference = js.app[page].gzip - js.libraries[page].gzip;
@@ -35,11 +36,19 @@ export function verdicts(r: BenchResults): Verdict[] {
     own('applicant', 30);
     const handWritten = js['hand-written'].applicant.gzip;
     const rjsf = js['rjsf-runtime'].applicant.gzip;
-    out.push({ target: 'for reading only: the earlier ratios (not targets)', pass: undefined, detail: `landing ${ratio(js.app.landing.gzip, handWritten).toFixed(2)}× hand-written${floor('landing', handWritten)}; applicant ${ratio(js.app.applicant.gzip, rjsf).toFixed(2)}× plain rjsf${floor('applicant', rjsf)}` });
+    out.push({
+      target: 'for reading only: the earlier ratios (not targets)',
+      pass: undefined,
+      detail: `landing ${ratio(js.app.landing.gzip, handWritten).toFixed(2)}× hand-written${floor('landing', handWritten)}; applicant ${ratio(js.app.applicant.gzip, rjsf).toFixed(2)}× plain rjsf${floor('applicant', rjsf)}`,
+    });
   } else out.push({ target: 'bundle size targets', pass: undefined, detail: 'not measured' });
   if (r.buildCheck) {
     const csp = (js?.app.landing.cspViolations.length ?? 0) + (js?.app.applicant.cspViolations.length ?? 0);
-    out.push({ target: "no Function( or eval in the build; runs under script-src 'self'", pass: r.buildCheck.ok && csp === 0, detail: `${r.buildCheck.message}; ${csp} CSP violations while loading` });
+    out.push({
+      target: "no Function( or eval in the build; runs under script-src 'self'",
+      pass: r.buildCheck.ok && csp === 0,
+      detail: `${r.buildCheck.message}; ${csp} CSP violations while loading`,
+    });
   }
   const ix = r.interaction;
   if (ix) {
@@ -54,11 +63,19 @@ export function verdicts(r: BenchResults): Verdict[] {
     });
     const k = ix.app.keystroke.median;
     const hw = ix['hand-written'].keystroke.median;
-    out.push({ target: 'keystroke on the largest form < 8 ms and ≤ 2 × hand-written', pass: k < 8 && k <= 2 * hw, detail: `work median ${k.toFixed(1)} ms vs hand-written ${hw.toFixed(1)} ms (${ratio(k, hw).toFixed(2)}×); painted ${ix.app.keystroke.paintedMedian.toFixed(1)} ms` });
+    out.push({
+      target: 'keystroke on the largest form < 8 ms and ≤ 2 × hand-written',
+      pass: k < 8 && k <= 2 * hw,
+      detail: `work median ${k.toFixed(1)} ms vs hand-written ${hw.toFixed(1)} ms (${ratio(k, hw).toFixed(2)}×); painted ${ix.app.keystroke.paintedMedian.toFixed(1)} ms`,
+    });
   } else out.push({ target: 'interaction targets', pass: undefined, detail: 'not measured' });
   if (r.lighthouse) {
     for (const [page, lh] of Object.entries(r.lighthouse)) {
-      out.push({ target: `Lighthouse ${page}: performance ≥ 98, accessibility 100`, pass: lh.performance >= 98 && lh.accessibility >= 100, detail: `performance ${lh.performance}, accessibility ${lh.accessibility}${lh.failedAudits.length ? ` (failing: ${lh.failedAudits.join(', ')})` : ''}` });
+      out.push({
+        target: `Lighthouse ${page}: performance ≥ 98, accessibility 100`,
+        pass: lh.performance >= 98 && lh.accessibility >= 100,
+        detail: `performance ${lh.performance}, accessibility ${lh.accessibility}${lh.failedAudits.length ? ` (failing: ${lh.failedAudits.join(', ')})` : ''}`,
+      });
     }
     const reference = r.lighthouseReference;
     for (const [page, lh] of Object.entries(r.lighthouse)) {
@@ -66,7 +83,9 @@ export function verdicts(r: BenchResults): Verdict[] {
       out.push({
         target: `largest contentful paint, ${page}: ≤ 0.66 × the hand-written reference's (Lighthouse mobile, median)`,
         pass: reference ? share <= 0.66 : undefined,
-        detail: reference ? `${lh.lcpMs.toFixed(0)} ms vs ${reference.lcpMs.toFixed(0)} ms = ${share.toFixed(2)}×` : 'the reference was not audited',
+        detail: reference
+          ? `${lh.lcpMs.toFixed(0)} ms vs ${reference.lcpMs.toFixed(0)} ms = ${share.toFixed(2)}×`
+          : 'the reference was not audited',
       });
     }
   } else out.push({ target: 'Lighthouse targets', pass: undefined, detail: 'not measured' });
@@ -86,10 +105,20 @@ export function verdicts(r: BenchResults): Verdict[] {
   if (g) {
     const grow = (name: string, real: number, synthetic: number, format: (n: number) => string, valid: boolean) => {
       const times = ratio(synthetic, real);
-      out.push({ target: `content ${g.factor}× larger: ${name} ≤ 6× today's`, pass: valid ? times <= 6 : false, detail: `${format(real)} → ${format(synthetic)} = ${times.toFixed(2)}× (${g.real.screens} → ${g.synthetic.screens} screens)${valid ? '' : '; a run failed, see the errors'}` });
+      out.push({
+        target: `content ${g.factor}× larger: ${name} ≤ 6× today's`,
+        pass: valid ? times <= 6 : false,
+        detail: `${format(real)} → ${format(synthetic)} = ${times.toFixed(2)}× (${g.real.screens} → ${g.synthetic.screens} screens)${valid ? '' : '; a run failed, see the errors'}`,
+      });
     };
     const s = (n: number) => `${n.toFixed(1)} s`;
-    grow('check:content time', g.real.checkSeconds, g.synthetic.checkSeconds, s, g.real.checkPassed && g.synthetic.checkPassed);
+    grow(
+      'check:content time',
+      g.real.checkSeconds,
+      g.synthetic.checkSeconds,
+      s,
+      g.real.checkPassed && g.synthetic.checkPassed,
+    );
     grow('build time', g.real.buildSeconds, g.synthetic.buildSeconds, s, g.real.buildPassed && g.synthetic.buildPassed);
     grow('precompiled validator bytes', g.real.validatorBytes, g.synthetic.validatorBytes, kb, true);
   } else out.push({ target: 'content growth targets', pass: undefined, detail: 'not measured' });
@@ -99,7 +128,12 @@ export function verdicts(r: BenchResults): Verdict[] {
       // worst p99 of any turn.
       const share = median(rounds.map((round) => ratio(round.get, round.bare)));
       const p99 = Math.max(...rounds.map((round) => round.getP99Ms));
-      const each = rounds.map((round) => `${round.get.toFixed(0)}/${round.bare.toFixed(0)} (${((100 * round.get) / round.bare).toFixed(0)}%)`).join(', ');
+      const each = rounds
+        .map(
+          (round) =>
+            `${round.get.toFixed(0)}/${round.bare.toFixed(0)} (${((100 * round.get) / round.bare).toFixed(0)}%)`,
+        )
+        .join(', ');
       out.push({
         target: `API GET on ${storage}: ≥ 1/3 of bare Fastify, p99 < 50 ms at ${r.api.connections} connections`,
         pass: share >= 1 / 3 && p99 < 50,

@@ -14,7 +14,8 @@ export { variablesOfMessage } from './variables.ts';
 
 function main(): void {
   const args = process.argv.slice(2);
-  const root = args.find((arg) => !arg.startsWith('--')) ?? resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const root =
+    args.find((arg) => !arg.startsWith('--')) ?? resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
   const report = catalogueReport(resolve(root));
   console.log(args.includes('--json') ? JSON.stringify(report, null, 2) : formatReport(report));
   if (hasErrors(report)) process.exit(1);

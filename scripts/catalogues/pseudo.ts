@@ -10,7 +10,10 @@ import { parseMessage, stringifyMessage, type Model } from 'messageformat';
 export const PSEUDO_LOCALE = 'en-XA';
 
 const ACCENTED: Record<string, string> = Object.fromEntries(
-  [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((letter, index) => [letter, [...'àƀçđéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÀƁÇĐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ'][index]]),
+  [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((letter, index) => [
+    letter,
+    [...'àƀçđéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÀƁÇĐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ'][index],
+  ]),
 );
 
 /** Accents the letters of a text. */
@@ -28,7 +31,10 @@ export function pseudoText(text: string): string {
 
 /** A pattern with its text accented, padded once at its end and wrapped in ⟦ ⟧; placeholders are kept. */
 function pseudoPattern(pattern: Model.Pattern): Model.Pattern {
-  const letters = pattern.reduce((sum, part) => sum + (typeof part === 'string' ? part.replace(/\s/g, '').length : 3), 0);
+  const letters = pattern.reduce(
+    (sum, part) => sum + (typeof part === 'string' ? part.replace(/\s/g, '').length : 3),
+    0,
+  );
   return ['⟦', ...pattern.map((part) => (typeof part === 'string' ? accent(part) : part)), `${padding(letters)}⟧`];
 }
 
@@ -41,7 +47,10 @@ export function pseudoMessage(text: string): string {
     return text;
   }
   if (message.type === 'message') return stringifyMessage({ ...message, pattern: pseudoPattern(message.pattern) });
-  return stringifyMessage({ ...message, variants: message.variants.map((variant) => ({ ...variant, value: pseudoPattern(variant.value) })) });
+  return stringifyMessage({
+    ...message,
+    variants: message.variants.map((variant) => ({ ...variant, value: pseudoPattern(variant.value) })),
+  });
 }
 
 /** A whole catalogue in the pseudo-locale. */

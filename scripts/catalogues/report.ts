@@ -35,7 +35,10 @@ export interface CatalogueReport {
 }
 
 /** Every message key a screen needs, by screen, and the keys it shows without variables. */
-export function screenKeys(model: ContentModel, resolved: Map<string, Obj>): { needed: Map<string, string>; plain: Map<string, string> } {
+export function screenKeys(
+  model: ContentModel,
+  resolved: Map<string, Obj>,
+): { needed: Map<string, string>; plain: Map<string, string> } {
   const needed = new Map<string, string>();
   const plain = new Map<string, string>();
   for (const entry of model.screens.values()) {
@@ -51,12 +54,15 @@ export function screenKeys(model: ContentModel, resolved: Map<string, Obj>): { n
       // Keys the engine derives (title, intro, submit, labels, help, options, busy texts) are shown without
       // variables; keys a kind's options or a secondary action name may get values from the kind, so they are
       // left out, as are validation messages (they get the failed rule's arguments).
-      const derived = new Set(messageKeysOfScreen({ ...(view as unknown as ScreenMessageSource), options: undefined, secondary: undefined }));
+      const derived = new Set(
+        messageKeysOfScreen({ ...(view as unknown as ScreenMessageSource), options: undefined, secondary: undefined }),
+      );
       const withArgs = new Set<string>();
       collectUiMessages(asObject(view.form)?.uiSchema, withArgs);
       for (const key of keys) {
         if (!needed.has(key)) needed.set(key, entry.id);
-        if (derived.has(key) && !withArgs.has(key) && !key.startsWith('validation.') && !plain.has(key)) plain.set(key, entry.id);
+        if (derived.has(key) && !withArgs.has(key) && !key.startsWith('validation.') && !plain.has(key))
+          plain.set(key, entry.id);
       }
     }
   }
@@ -68,8 +74,10 @@ function collectUiMessages(node: unknown, out: Set<string>): void {
   if (Array.isArray(node)) node.forEach((item) => collectUiMessages(item, out));
   else if (node !== null && typeof node === 'object') {
     for (const [key, value] of Object.entries(node as Obj)) {
-      if (key === 'ui:messages' && asObject(value)) for (const text of Object.values(value as Obj)) if (typeof text === 'string') out.add(text);
-      else collectUiMessages(value, out);
+      if (key === 'ui:messages' && asObject(value))
+        for (const text of Object.values(value as Obj))
+          if (typeof text === 'string') out.add(text);
+          else collectUiMessages(value, out);
     }
   }
 }
@@ -129,7 +137,8 @@ function namedInSources(root: string): Set<string> {
       const text = readFileSync(file, 'utf8');
       for (const match of text.matchAll(/[a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9_-]+)+/g)) names.add(match[0]);
       // A format named in content has a default message `validation.<format>` (engine/validation/rules.ts).
-      if (file.endsWith('.json')) for (const match of text.matchAll(/"([a-z][a-z0-9]*(?:-[a-z0-9]+)+)"/g)) names.add(`validation.${match[1]}`);
+      if (file.endsWith('.json'))
+        for (const match of text.matchAll(/"([a-z][a-z0-9]*(?:-[a-z0-9]+)+)"/g)) names.add(`validation.${match[1]}`);
     }
   }
   return names;
@@ -153,10 +162,15 @@ export function catalogueReport(root: string): CatalogueReport {
   const syntax: Problem[] = [];
   const model = buildModel(readContent(root, syntax));
   const resolved = new Map<string, Obj>();
-  for (const screen of model.allScreens) resolved.set(screen.file, resolveIncludes(screen.data, model, screen.file, '', []) as Obj);
+  for (const screen of model.allScreens)
+    resolved.set(screen.file, resolveIncludes(screen.data, model, screen.file, '', []) as Obj);
   const { needed } = screenKeys(model, resolved);
   const named = namedInSources(root);
-  const prefixes = new Set([...model.screens.values()].map((screen) => (resolved.get(screen.file) ?? screen.data).messages).filter((p): p is string => typeof p === 'string'));
+  const prefixes = new Set(
+    [...model.screens.values()]
+      .map((screen) => (resolved.get(screen.file) ?? screen.data).messages)
+      .filter((p): p is string => typeof p === 'string'),
+  );
   const isUsed = (key: string): boolean => {
     if (needed.has(key) || named.has(key)) return true;
     const parts = key.split('.');
@@ -167,7 +181,11 @@ export function catalogueReport(root: string): CatalogueReport {
     return false;
   };
   const messagesOf = (locale: string): Map<string, { text: unknown; file: string }> =>
-    new Map(model.catalogues.filter((c) => c.locale === locale).flatMap((c) => Object.entries(c.messages).map(([key, text]) => [key, { text, file: c.file }] as const)));
+    new Map(
+      model.catalogues
+        .filter((c) => c.locale === locale)
+        .flatMap((c) => Object.entries(c.messages).map(([key, text]) => [key, { text, file: c.file }] as const)),
+    );
   const reference = messagesOf(REFERENCE_LOCALE);
   const variables = variableProblems(model, resolved);
   const marked = readSameAsSource(root);
@@ -175,23 +193,45 @@ export function catalogueReport(root: string): CatalogueReport {
   const locales = [...new Set([...LOCALES, ...model.catalogues.map((c) => c.locale)])].map((locale): LocaleReport => {
     const own = messagesOf(locale);
     const missing: LocaleReport['missing'] = [];
-    for (const key of reference.keys()) if (!own.has(key)) missing.push({ key, neededBy: `locales/${REFERENCE_LOCALE}` });
-    for (const [key, screen] of needed) if (!own.has(key) && !reference.has(key)) missing.push({ key, neededBy: `screen ${screen}` });
+    for (const key of reference.keys())
+      if (!own.has(key)) missing.push({ key, neededBy: `locales/${REFERENCE_LOCALE}` });
+    for (const [key, screen] of needed)
+      if (!own.has(key) && !reference.has(key)) missing.push({ key, neededBy: `screen ${screen}` });
     const intended = marked[locale] ?? {};
     const untranslated =
       language(locale) === language(REFERENCE_LOCALE)
         ? []
-        : [...own].filter(([key, { text }]) => reference.get(key)?.text === text && !(key in intended)).map(([key]) => key);
+        : [...own]
+            .filter(([key, { text }]) => reference.get(key)?.text === text && !(key in intended))
+            .map(([key]) => key);
     for (const key of Object.keys(intended)) {
       const at = pointer('locales', locale, key);
-      if (!own.has(key)) sameAsSource.push({ file: SAME_AS_SOURCE, pointer: at, message: `marks "${key}", which locales/${locale}/ does not have`, fix: 'Remove the entry.' });
-      else if (own.get(key)?.text !== reference.get(key)?.text) sameAsSource.push({ file: SAME_AS_SOURCE, pointer: at, message: `marks "${key}" as the same as ${REFERENCE_LOCALE}, but it is now translated`, fix: 'Remove the entry.' });
+      if (!own.has(key))
+        sameAsSource.push({
+          file: SAME_AS_SOURCE,
+          pointer: at,
+          message: `marks "${key}", which locales/${locale}/ does not have`,
+          fix: 'Remove the entry.',
+        });
+      else if (own.get(key)?.text !== reference.get(key)?.text)
+        sameAsSource.push({
+          file: SAME_AS_SOURCE,
+          pointer: at,
+          message: `marks "${key}" as the same as ${REFERENCE_LOCALE}, but it is now translated`,
+          fix: 'Remove the entry.',
+        });
     }
     const problems = [...syntax, ...variables].filter((problem) => problem.file.startsWith(`locales/${locale}/`));
     for (const [key, { text, file }] of own) {
       if (typeof text !== 'string') continue;
       const parsed = variablesOfMessage(text);
-      if ('error' in parsed) problems.push({ file, pointer: pointer('messages', key), message: `does not parse as MessageFormat 2: ${parsed.error}`, fix: 'Write variables as {$name} and a literal { or } as \\{ or \\}.' });
+      if ('error' in parsed)
+        problems.push({
+          file,
+          pointer: pointer('messages', key),
+          message: `does not parse as MessageFormat 2: ${parsed.error}`,
+          fix: 'Write variables as {$name} and a literal { or } as \\{ or \\}.',
+        });
     }
     return {
       locale,
@@ -207,19 +247,34 @@ export function catalogueReport(root: string): CatalogueReport {
 
 /** True when the report holds something a localiser must fix (unused keys are only listed). */
 export function hasErrors(report: CatalogueReport): boolean {
-  return report.sameAsSource.length > 0 || report.locales.some((l) => l.missing.length || l.untranslated.length || l.problems.length);
+  return (
+    report.sameAsSource.length > 0 ||
+    report.locales.some((l) => l.missing.length || l.untranslated.length || l.problems.length)
+  );
 }
 
 /** The report as text. */
 export function formatReport(report: CatalogueReport): string {
   const lines: string[] = [];
   for (const locale of report.locales) {
-    lines.push(`${locale.locale}: ${locale.keys} keys, ${locale.missing.length} missing, ${locale.untranslated.length} untranslated, ${locale.problems.length} errors, ${locale.unused.length} unused`);
-    for (const { key, neededBy } of locale.missing) lines.push(`  missing       ${key}  (needed by ${neededBy}; add it to locales/${locale.locale}/${key.split('.')[0]}.json)`);
-    for (const key of locale.untranslated) lines.push(`  untranslated  ${key}  (same text as ${REFERENCE_LOCALE}; translate it, or list it in ${SAME_AS_SOURCE} if meant)`);
-    for (const problem of locale.problems) lines.push(`  error         ${problem.file}#${problem.pointer}: ${problem.message}\n                fix: ${problem.fix}`);
+    lines.push(
+      `${locale.locale}: ${locale.keys} keys, ${locale.missing.length} missing, ${locale.untranslated.length} untranslated, ${locale.problems.length} errors, ${locale.unused.length} unused`,
+    );
+    for (const { key, neededBy } of locale.missing)
+      lines.push(
+        `  missing       ${key}  (needed by ${neededBy}; add it to locales/${locale.locale}/${key.split('.')[0]}.json)`,
+      );
+    for (const key of locale.untranslated)
+      lines.push(
+        `  untranslated  ${key}  (same text as ${REFERENCE_LOCALE}; translate it, or list it in ${SAME_AS_SOURCE} if meant)`,
+      );
+    for (const problem of locale.problems)
+      lines.push(
+        `  error         ${problem.file}#${problem.pointer}: ${problem.message}\n                fix: ${problem.fix}`,
+      );
     for (const key of locale.unused) lines.push(`  unused        ${key}  (no screen, rule or engine code names it)`);
   }
-  for (const problem of report.sameAsSource) lines.push(`${problem.file}#${problem.pointer}: ${problem.message} (${problem.fix})`);
+  for (const problem of report.sameAsSource)
+    lines.push(`${problem.file}#${problem.pointer}: ${problem.message} (${problem.fix})`);
   return lines.join('\n');
 }

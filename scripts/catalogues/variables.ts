@@ -9,7 +9,9 @@ export function variablesOfMessage(text: string): { variables: string[] } | { er
   try {
     const message = parseMessage(text);
     const { variables } = validate(message);
-    const locals = new Set(message.declarations.filter((declaration) => declaration.type === 'local').map((declaration) => declaration.name));
+    const locals = new Set(
+      message.declarations.filter((declaration) => declaration.type === 'local').map((declaration) => declaration.name),
+    );
     return { variables: [...variables].filter((name) => !locals.has(name)).sort() };
   } catch (error) {
     return { error: (error as Error).message };

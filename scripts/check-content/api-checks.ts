@@ -6,7 +6,15 @@
  */
 import { changesFrom } from '../../engine/state/bind.ts';
 import { fillTemplate } from '../../engine/calls/template.ts';
-import { apiModel, findRoute, routeShape, schemaFileOf, unknownPropertyErrors, type ApiModel, type ApiRoute } from './api.ts';
+import {
+  apiModel,
+  findRoute,
+  routeShape,
+  schemaFileOf,
+  unknownPropertyErrors,
+  type ApiModel,
+  type ApiRoute,
+} from './api.ts';
 import type { ContentModel, Obj } from './model.ts';
 import { asArray, asObject } from './model.ts';
 import { pointer, type Problem } from './problem.ts';
@@ -21,8 +29,20 @@ function checkCalls(model: ContentModel, api: ApiModel, problems: Problem[]): vo
     const call = asObject(value);
     if (!call || typeof call.path !== 'string' || typeof call.method !== 'string') continue;
     if (findRoute(api, call.method, call.path)) continue;
-    const served = new Map(api.routes.map((route) => [`${route.method} ${routeShape(route.path)}`, `${route.method} ${route.path}`]));
-    const samePath = [...new Set(api.routes.filter((route) => routeShape(route.path) === routeShape(call.path as string) || findRoute(api, route.method, call.path as string) === route).map((route) => route.method))];
+    const served = new Map(
+      api.routes.map((route) => [`${route.method} ${routeShape(route.path)}`, `${route.method} ${route.path}`]),
+    );
+    const samePath = [
+      ...new Set(
+        api.routes
+          .filter(
+            (route) =>
+              routeShape(route.path) === routeShape(call.path as string) ||
+              findRoute(api, route.method, call.path as string) === route,
+          )
+          .map((route) => route.method),
+      ),
+    ];
     const nearShape = closest(`${call.method.toUpperCase()} ${routeShape(call.path)}`, served.keys());
     const near = nearShape === undefined ? undefined : served.get(nearShape);
     problems.push({
@@ -53,7 +73,8 @@ function fieldPointers(body: unknown, at = '', into = new Map<string, string>())
 function fieldsOf(schema: Obj | undefined, into = new Set<string>()): Set<string> {
   if (!schema) return into;
   for (const name of Object.keys(asObject(schema.properties) ?? {})) into.add(name);
-  for (const key of ['allOf', 'anyOf', 'oneOf']) for (const part of asArray(schema[key])) fieldsOf(asObject(part), into);
+  for (const key of ['allOf', 'anyOf', 'oneOf'])
+    for (const part of asArray(schema[key])) fieldsOf(asObject(part), into);
   for (const key of ['if', 'then', 'else']) fieldsOf(asObject(schema[key]), into);
   for (const part of Object.values(asObject(schema.dependentSchemas) ?? {})) fieldsOf(asObject(part), into);
   return into;
@@ -109,7 +130,10 @@ function checkSentFields(model: ContentModel, resolved: Map<string, Obj>, api: A
             if (said.has(key)) continue;
             said.add(key);
             const path = bind[field];
-            const located = path === undefined ? `${at}${pointer('form', 'schema', 'properties', field)}` : `${baseBind[field] === path ? '' : at}${pointer('form', 'bind', field)}`;
+            const located =
+              path === undefined
+                ? `${at}${pointer('form', 'schema', 'properties', field)}`
+                : `${baseBind[field] === path ? '' : at}${pointer('form', 'bind', field)}`;
             problems.push({
               file: entry.file,
               pointer: located,
@@ -129,7 +153,8 @@ const suggestion = (name: string, known: string[]): string => {
   return match ? ` (did you mean "${match}"?)` : '';
 };
 
-const describeSchema = (route: ApiRoute): string => (route.body && 'id' in route.body ? schemaFileOf(route.body.id) : `the body schema of ${route.method} ${route.path}`);
+const describeSchema = (route: ApiRoute): string =>
+  route.body && 'id' in route.body ? schemaFileOf(route.body.id) : `the body schema of ${route.method} ${route.path}`;
 
 /** The property names the schema allows where an unknown one was found (for "did you mean"). */
 function propertiesAt(api: ApiModel, route: ApiRoute, schemaPath: string): string[] {
@@ -139,7 +164,8 @@ function propertiesAt(api: ApiModel, route: ApiRoute, schemaPath: string): strin
   const id = file ? new URL(file, route.body.id).href : route.body.id;
   const schema = api.validator.getSchema(id)?.schema as Obj | undefined;
   let node: unknown = schema;
-  for (const part of fragment.split('/').slice(1, -1)) node = asObject(node)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  for (const part of fragment.split('/').slice(1, -1))
+    node = asObject(node)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
   return Object.keys(asObject(asObject(node)?.properties) ?? {});
 }
 
@@ -171,12 +197,21 @@ function checkFormats(model: ContentModel, resolved: Map<string, Obj>, api: ApiM
       }
     };
     walk(asObject(screen.form)?.schema, '/form/schema');
-    asArray(screen.variants).forEach((variant, index) => walk(asObject(asObject(asObject(variant)?.merge)?.form)?.schema, pointer('variants', index, 'merge', 'form', 'schema')));
+    asArray(screen.variants).forEach((variant, index) =>
+      walk(
+        asObject(asObject(asObject(variant)?.merge)?.form)?.schema,
+        pointer('variants', index, 'merge', 'form', 'schema'),
+      ),
+    );
   }
 }
 
 /** Runs the checks of content against the API. */
-export async function checkAgainstApi(model: ContentModel, resolved: Map<string, Obj>, problems: Problem[]): Promise<void> {
+export async function checkAgainstApi(
+  model: ContentModel,
+  resolved: Map<string, Obj>,
+  problems: Problem[],
+): Promise<void> {
   const api = await apiModel();
   checkCalls(model, api, problems);
   checkSentFields(model, resolved, api, problems);

@@ -39,13 +39,17 @@ export function schemaIdOfComponent(ref: string): string | undefined {
 }
 
 /** The file of a schema `$id` relative to the repository (`schemas/api/document-patch.schema.json`). */
-export const schemaFileOf = (id: string): string => (id.startsWith(SCHEMA_BASE) ? `schemas/${id.slice(SCHEMA_BASE.length)}` : id);
+export const schemaFileOf = (id: string): string =>
+  id.startsWith(SCHEMA_BASE) ? `schemas/${id.slice(SCHEMA_BASE.length)}` : id;
 
 /** A route path with every parameter name dropped, so `{applicationId}` and `{id}` compare equal. */
 export const routeShape = (path: string): string => path.replace(/\{[^}]+\}/g, '{}');
 
 interface OpenApi {
-  paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: Record<string, unknown> }> } }>>;
+  paths: Record<
+    string,
+    Record<string, { requestBody?: { content?: Record<string, { schema?: Record<string, unknown> }> } }>
+  >;
 }
 
 async function load(): Promise<ApiModel> {
@@ -61,7 +65,11 @@ async function load(): Promise<ApiModel> {
       const content = operation.requestBody?.content ?? {};
       const schema = (content['application/json'] ?? Object.values(content)[0])?.schema;
       const ref = typeof schema?.$ref === 'string' ? schemaIdOfComponent(schema.$ref) : undefined;
-      routes.push({ method: method.toUpperCase(), path, ...(ref ? { body: { id: ref } } : schema ? { body: { schema } } : {}) });
+      routes.push({
+        method: method.toUpperCase(),
+        path,
+        ...(ref ? { body: { id: ref } } : schema ? { body: { schema } } : {}),
+      });
     }
   }
   const schemas = [...readSchemas(join(repoRoot, 'schemas/entities')), ...readSchemas(join(repoRoot, 'schemas/api'))];
@@ -118,11 +126,17 @@ export function findRoute(api: ApiModel, method: string, path: string): ApiRoute
 }
 
 /** The errors of a body that say a property is not allowed (the API's `errors.unknownField`). */
-export function unknownPropertyErrors(errors: readonly ErrorObject[]): Array<{ at: string; property: string; schemaPath: string }> {
+export function unknownPropertyErrors(
+  errors: readonly ErrorObject[],
+): Array<{ at: string; property: string; schemaPath: string }> {
   return errors
     .filter((error) => error.keyword === 'additionalProperties' || error.keyword === 'unevaluatedProperties')
     .map((error) => {
       const params = error.params as { additionalProperty?: string; unevaluatedProperty?: string };
-      return { at: error.instancePath, property: String(params.additionalProperty ?? params.unevaluatedProperty), schemaPath: error.schemaPath };
+      return {
+        at: error.instancePath,
+        property: String(params.additionalProperty ?? params.unevaluatedProperty),
+        schemaPath: error.schemaPath,
+      };
     });
 }

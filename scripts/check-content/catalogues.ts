@@ -25,19 +25,34 @@ export function checkCatalogues(model: ContentModel, resolved: Map<string, Obj>,
       keys.add(key);
       const at = pointer('messages', key);
       if (!key.startsWith(`${catalogue.namespace}.`)) {
-        problems.push({ file: catalogue.file, pointer: at, message: `key "${key}" does not start with the file's namespace "${catalogue.namespace}."`, fix: `Move it to locales/${catalogue.locale}/${key.split('.')[0]}.json or rename it to start with "${catalogue.namespace}.".` });
+        problems.push({
+          file: catalogue.file,
+          pointer: at,
+          message: `key "${key}" does not start with the file's namespace "${catalogue.namespace}."`,
+          fix: `Move it to locales/${catalogue.locale}/${key.split('.')[0]}.json or rename it to start with "${catalogue.namespace}.".`,
+        });
       }
       if (typeof text !== 'string') continue;
       try {
         new MessageFormat(catalogue.locale, text);
       } catch (error) {
-        problems.push({ file: catalogue.file, pointer: at, message: `message does not compile as MessageFormat 2: ${(error as Error).message}`, fix: 'Correct the message syntax; write a literal { or } as \\{ or \\}, variables as {$name}.' });
+        problems.push({
+          file: catalogue.file,
+          pointer: at,
+          message: `message does not compile as MessageFormat 2: ${(error as Error).message}`,
+          fix: 'Correct the message syntax; write a literal { or } as \\{ or \\}, variables as {$name}.',
+        });
       }
     }
   }
   for (const locale of LOCALES) {
     if (!keysOf.has(locale)) {
-      problems.push({ file: `locales/${locale}`, pointer: '', message: `locale ${locale} has no catalogues`, fix: `Add locales/${locale}/<namespace>.json files with the same keys as ${REFERENCE_LOCALE}.` });
+      problems.push({
+        file: `locales/${locale}`,
+        pointer: '',
+        message: `locale ${locale} has no catalogues`,
+        fix: `Add locales/${locale}/<namespace>.json files with the same keys as ${REFERENCE_LOCALE}.`,
+      });
     }
   }
   const reference = new Map(model.catalogues.filter((c) => c.locale === REFERENCE_LOCALE).map((c) => [c.namespace, c]));
@@ -48,23 +63,43 @@ export function checkCatalogues(model: ContentModel, resolved: Map<string, Obj>,
       const catalogue = own.get(namespace);
       const file = `locales/${locale}/${namespace}.json`;
       if (!catalogue) {
-        problems.push({ file, pointer: '', message: `is missing: ${base.file} has ${Object.keys(base.messages).length} keys`, fix: `Create ${file} with the same keys as ${base.file}.` });
+        problems.push({
+          file,
+          pointer: '',
+          message: `is missing: ${base.file} has ${Object.keys(base.messages).length} keys`,
+          fix: `Create ${file} with the same keys as ${base.file}.`,
+        });
         continue;
       }
       for (const key of Object.keys(base.messages)) {
         if (!(key in catalogue.messages)) {
-          problems.push({ file, pointer: '/messages', message: `lacks key "${key}", which ${base.file} has`, fix: `Add "${key}" with its ${locale} text.` });
+          problems.push({
+            file,
+            pointer: '/messages',
+            message: `lacks key "${key}", which ${base.file} has`,
+            fix: `Add "${key}" with its ${locale} text.`,
+          });
         }
       }
       for (const key of Object.keys(catalogue.messages)) {
         if (!(key in base.messages)) {
-          problems.push({ file, pointer: pointer('messages', key), message: `has key "${key}", which ${base.file} lacks`, fix: `Add "${key}" to ${base.file} too, or remove it here.` });
+          problems.push({
+            file,
+            pointer: pointer('messages', key),
+            message: `has key "${key}", which ${base.file} lacks`,
+            fix: `Add "${key}" to ${base.file} too, or remove it here.`,
+          });
         }
       }
     }
     for (const [namespace, catalogue] of own) {
       if (!reference.has(namespace)) {
-        problems.push({ file: catalogue.file, pointer: '', message: `has no counterpart in locales/${REFERENCE_LOCALE}/`, fix: `Create locales/${REFERENCE_LOCALE}/${namespace}.json with the same keys, or remove this file.` });
+        problems.push({
+          file: catalogue.file,
+          pointer: '',
+          message: `has no counterpart in locales/${REFERENCE_LOCALE}/`,
+          fix: `Create locales/${REFERENCE_LOCALE}/${namespace}.json with the same keys, or remove this file.`,
+        });
       }
     }
   }
@@ -77,7 +112,12 @@ export function checkCatalogues(model: ContentModel, resolved: Map<string, Obj>,
       try {
         keys = messageKeysOfScreen(view as unknown as ScreenMessageSource);
       } catch (error) {
-        problems.push({ file, pointer: at, message: `message keys cannot be derived: ${(error as Error).message}`, fix: 'Correct the form and busy sections.' });
+        problems.push({
+          file,
+          pointer: at,
+          message: `message keys cannot be derived: ${(error as Error).message}`,
+          fix: 'Correct the form and busy sections.',
+        });
         continue;
       }
       for (const key of keys) {
@@ -100,6 +140,9 @@ export function checkCatalogues(model: ContentModel, resolved: Map<string, Obj>,
 /** "Did you mean" a key of the same namespace that differs by a typo (a key named in `options` or by a field). */
 function suggestKey(key: string, available: Set<string>): string {
   const prefix = `${key.split('.')[0]}.`;
-  const match = closest(key, [...available].filter((candidate) => candidate.startsWith(prefix)));
+  const match = closest(
+    key,
+    [...available].filter((candidate) => candidate.startsWith(prefix)),
+  );
   return match ? `Did you mean "${match}"? If not: ` : '';
 }

@@ -30,11 +30,14 @@ function expand(ajv: Ajv2020, node: Node, depth = 0): Node[] {
     const url = new URL(schema.$ref, node.base);
     const base = url.href.split('#')[0];
     let target: unknown = ajv.getSchema(base)?.schema;
-    for (const part of url.hash.replace(/^#/, '').split('/').slice(1)) target = asObject(target)?.[decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~')];
+    for (const part of url.hash.replace(/^#/, '').split('/').slice(1))
+      target = asObject(target)?.[decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~')];
     out.push(...expand(ajv, { base, schema: target }, depth + 1));
   }
-  for (const key of ['allOf', 'anyOf', 'oneOf']) for (const part of asArray(schema[key])) out.push(...expand(ajv, { base: node.base, schema: part }, depth + 1));
-  for (const key of ['then', 'else']) if (schema[key] !== undefined) out.push(...expand(ajv, { base: node.base, schema: schema[key] }, depth + 1));
+  for (const key of ['allOf', 'anyOf', 'oneOf'])
+    for (const part of asArray(schema[key])) out.push(...expand(ajv, { base: node.base, schema: part }, depth + 1));
+  for (const key of ['then', 'else'])
+    if (schema[key] !== undefined) out.push(...expand(ajv, { base: node.base, schema: schema[key] }, depth + 1));
   return out;
 }
 
@@ -53,7 +56,7 @@ export function unknownSegment(ajv: Ajv2020, path: string): { index: number; kno
       const properties = asObject(schema.properties);
       if (properties) known.push(...Object.keys(properties));
       if (properties && part in properties) next.push({ base: node.base, schema: properties[part] });
-      if (schema.items !== undefined && (/^\d+$/.test(part))) next.push({ base: node.base, schema: schema.items });
+      if (schema.items !== undefined && /^\d+$/.test(part)) next.push({ base: node.base, schema: schema.items });
       if ((schema.type === 'array' || schema.items !== undefined) && part === 'length') open = true;
       const additional = schema.additionalProperties;
       if (asObject(additional)) next.push({ base: node.base, schema: additional });
@@ -63,7 +66,11 @@ export function unknownSegment(ajv: Ajv2020, path: string): { index: number; kno
     if (open) return undefined;
     if (next.length === 0) {
       // A schema that says nothing of its properties (no `properties`, no `additionalProperties: false`) is open.
-      const closed = nodes.flatMap((n) => expand(ajv, n)).some((n) => asObject(n.schema)?.additionalProperties === false || asObject(n.schema)?.properties !== undefined);
+      const closed = nodes
+        .flatMap((n) => expand(ajv, n))
+        .some(
+          (n) => asObject(n.schema)?.additionalProperties === false || asObject(n.schema)?.properties !== undefined,
+        );
       return closed ? { index, known: [...new Set(known)] } : undefined;
     }
     nodes = next;
@@ -91,14 +98,28 @@ function varsOf(node: unknown, at: string, into: Array<{ at: string; path: strin
 }
 
 /** Checks the document paths of screens (with their binds), routing tables and calls. */
-export async function checkDocumentPaths(model: ContentModel, resolved: Map<string, Obj>, problems: Problem[]): Promise<void> {
+export async function checkDocumentPaths(
+  model: ContentModel,
+  resolved: Map<string, Obj>,
+  problems: Problem[],
+): Promise<void> {
   const { validator } = await apiModel();
-  const derived = new Set(asArray(asObject(model.rules.get('shell'))?.derived).map((row) => asObject(row)?.set).filter((set): set is string => typeof set === 'string'));
+  const derived = new Set(
+    asArray(asObject(model.rules.get('shell'))?.derived)
+      .map((row) => asObject(row)?.set)
+      .filter((set): set is string => typeof set === 'string'),
+  );
   // One mistake, one message: a place another check already reported (a binding the form or the API refuses) is not reported again.
   const reported = new Set(problems.map((problem) => `${problem.file}\u0000${problem.pointer}`));
   const check = (file: string, at: string, path: string, what: string, said: Set<string>): void => {
     const parts = path.split('.');
-    if (!ROOTS.has(parts[0]) || derived.has(path) || said.has(`${at}\u0000${path}`) || reported.has(`${file}\u0000${at}`)) return;
+    if (
+      !ROOTS.has(parts[0]) ||
+      derived.has(path) ||
+      said.has(`${at}\u0000${path}`) ||
+      reported.has(`${file}\u0000${at}`)
+    )
+      return;
     const unknown = unknownSegment(validator, path);
     if (!unknown) return;
     said.add(`${at}\u0000${path}`);
@@ -121,11 +142,14 @@ export async function checkDocumentPaths(model: ContentModel, resolved: Map<stri
     for (const { at, path } of found) check(entry.file, at, path, 'reads', said);
     const binds = (owner: unknown, base: string): void => {
       for (const [field, path] of Object.entries(asObject(asObject(asObject(owner)?.form)?.bind) ?? {})) {
-        if (typeof path === 'string') check(entry.file, `${base}${pointer('form', 'bind', field)}`, path, `binds field "${field}" to`, said);
+        if (typeof path === 'string')
+          check(entry.file, `${base}${pointer('form', 'bind', field)}`, path, `binds field "${field}" to`, said);
       }
     };
     binds(screen, '');
-    asArray(screen.variants).forEach((variant, index) => binds(asObject(variant)?.merge, pointer('variants', index, 'merge')));
+    asArray(screen.variants).forEach((variant, index) =>
+      binds(asObject(variant)?.merge, pointer('variants', index, 'merge')),
+    );
   }
   for (const { file, data } of model.tables.values()) {
     const found: Array<{ at: string; path: string }> = [];

@@ -118,8 +118,12 @@ export function readContent(root: string, problems: Problem[]): ContentFile[] {
           file,
           pointer: '',
           // The parser's own words differ between Node versions; the place does not.
-          message: where ? `is not valid JSON at line ${where.line}, column ${where.column}` : `is not valid JSON: ${(error as Error).message}`,
-          fix: where ? `Fix the JSON syntax at line ${where.line}, column ${where.column} (a missing or extra comma, quote or bracket is the usual cause).` : 'Fix the JSON syntax.',
+          message: where
+            ? `is not valid JSON at line ${where.line}, column ${where.column}`
+            : `is not valid JSON: ${(error as Error).message}`,
+          fix: where
+            ? `Fix the JSON syntax at line ${where.line}, column ${where.column} (a missing or extra comma, quote or bracket is the usual cause).`
+            : 'Fix the JSON syntax.',
         });
       }
     }

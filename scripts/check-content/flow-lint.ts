@@ -12,7 +12,6 @@ import { rowsOf } from './screens.ts';
 import { pointer, type Problem } from './problem.ts';
 import { shellRules } from './shell.ts';
 
-
 const related = (a: string, b: string): boolean => a === b || a.startsWith(`${b}.`) || b.startsWith(`${a}.`);
 
 interface Finding {
@@ -77,14 +76,19 @@ function predecessorsOf(graph: FlowGraph, reachable: string[]): Map<string, stri
   return preds;
 }
 
-const intersect = (a: ReadonlySet<string>, b: ReadonlySet<string>): Set<string> => new Set([...a].filter((path) => b.has(path)));
+const intersect = (a: ReadonlySet<string>, b: ReadonlySet<string>): Set<string> =>
+  new Set([...a].filter((path) => b.has(path)));
 
 /** Document paths filled on every path from an entry to each screen (before the screen's own answers). */
 export function collectedBefore(graph: FlowGraph): Map<string, Set<string>> {
-  const reachable = [...graph.nodes.values()].filter((node) => node.kind === 'screen' && node.reachable).map((node) => node.id);
+  const reachable = [...graph.nodes.values()]
+    .filter((node) => node.kind === 'screen' && node.reachable)
+    .map((node) => node.id);
   const preds = predecessorsOf(graph, reachable);
   const roots = new Set(graph.roots);
-  const known = new Map<string, Set<string> | null>(reachable.map((id) => [id, roots.has(id) ? new Set<string>() : null]));
+  const known = new Map<string, Set<string> | null>(
+    reachable.map((id) => [id, roots.has(id) ? new Set<string>() : null]),
+  );
   let changed = true;
   while (changed) {
     changed = false;
@@ -98,7 +102,10 @@ export function collectedBefore(graph: FlowGraph): Map<string, Set<string>> {
         meet = meet === null ? after : intersect(meet, after);
       }
       const current = known.get(id) ?? null;
-      if (meet !== null && (current === null || meet.size !== current.size || [...meet].some((path) => !current.has(path)))) {
+      if (
+        meet !== null &&
+        (current === null || meet.size !== current.size || [...meet].some((path) => !current.has(path)))
+      ) {
         known.set(id, meet);
         changed = true;
       }
@@ -130,7 +137,12 @@ function pathSkipping(graph: FlowGraph, target: string, path: string): string[] 
 }
 
 /** `documentRoots`: the parts of the context that hold the application document (rules/shell.json documentParts). */
-function checkReads(graph: FlowGraph, collectable: string[], documentRoots: ReadonlySet<string>, findings: Findings): void {
+function checkReads(
+  graph: FlowGraph,
+  collectable: string[],
+  documentRoots: ReadonlySet<string>,
+  findings: Findings,
+): void {
   const before = collectedBefore(graph);
   for (const condition of graph.conditions) {
     const screen = graph.screens.get(condition.screen);
@@ -147,31 +159,58 @@ function checkReads(graph: FlowGraph, collectable: string[], documentRoots: Read
       if (root === 'form' || root === 'changes') {
         const field = rest[0];
         if (condition.phase === 'show') {
-          findings.add({ file: condition.file, pointer: condition.pointer, message: `condition reads "${name}" on screen "${condition.screen}", where no answers are being submitted (form and changes exist only on the primary submit)`, fix: 'Read the document path the answer is saved to instead, or move the row to the screen\'s next rows.' }, graph.context.name);
+          findings.add(
+            {
+              file: condition.file,
+              pointer: condition.pointer,
+              message: `condition reads "${name}" on screen "${condition.screen}", where no answers are being submitted (form and changes exist only on the primary submit)`,
+              fix: "Read the document path the answer is saved to instead, or move the row to the screen's next rows.",
+            },
+            graph.context.name,
+          );
         } else if (root === 'form' && field !== undefined && !screen.fields.has(field)) {
           const fields = [...screen.fields].sort();
-          findings.add({ file: condition.file, pointer: condition.pointer, message: `condition reads "${name}", but screen "${condition.screen}" has no field "${field}"${fields.length ? ` (its fields: ${fields.join(', ')})` : ' (it has no form)'}`, fix: `Correct the field name, or read the document path where the answer is saved.` }, graph.context.name);
+          findings.add(
+            {
+              file: condition.file,
+              pointer: condition.pointer,
+              message: `condition reads "${name}", but screen "${condition.screen}" has no field "${field}"${fields.length ? ` (its fields: ${fields.join(', ')})` : ' (it has no form)'}`,
+              fix: `Correct the field name, or read the document path where the answer is saved.`,
+            },
+            graph.context.name,
+          );
         }
         continue;
       }
-      if (!documentRoots.has(root) || mayBeMissing.has(name) || !collectable.some((bind) => related(bind, name))) continue;
-      const available = [...(before.get(condition.screen) ?? []), ...(condition.phase === 'submit' ? screen.binds : [])];
+      if (!documentRoots.has(root) || mayBeMissing.has(name) || !collectable.some((bind) => related(bind, name)))
+        continue;
+      const available = [
+        ...(before.get(condition.screen) ?? []),
+        ...(condition.phase === 'submit' ? screen.binds : []),
+      ];
       if (available.some((bind) => related(bind, name))) continue;
       const route = pathSkipping(graph, condition.screen, name);
-      const collectors = [...graph.screens.values()].filter((facts) => facts.binds.some((bind) => related(bind, name))).map((facts) => facts.id);
-      findings.add({
-        file: condition.file,
-        pointer: condition.pointer,
-        message: `condition on screen "${condition.screen}" reads "${name}", which ${collectors.join(', ')} collect${collectors.length === 1 ? 's' : ''} but not on every path that reaches it${route ? ` (e.g. ${route.join(' → ')})` : ''}`,
-        fix: 'Collect the answer on every path before this screen, or make the condition hold when the answer is missing.',
-      }, graph.context.name);
+      const collectors = [...graph.screens.values()]
+        .filter((facts) => facts.binds.some((bind) => related(bind, name)))
+        .map((facts) => facts.id);
+      findings.add(
+        {
+          file: condition.file,
+          pointer: condition.pointer,
+          message: `condition on screen "${condition.screen}" reads "${name}", which ${collectors.join(', ')} collect${collectors.length === 1 ? 's' : ''} but not on every path that reaches it${route ? ` (e.g. ${route.join(' → ')})` : ''}`,
+          fix: 'Collect the answer on every path before this screen, or make the condition hold when the answer is missing.',
+        },
+        graph.context.name,
+      );
     }
   }
 }
 
 /** Strongly connected groups of reachable screens from which no path leads out and no screen is final. */
 export function closedCycles(graph: FlowGraph): string[][] {
-  const ids = [...graph.nodes.values()].filter((node) => node.kind === 'screen' && node.reachable).map((node) => node.id);
+  const ids = [...graph.nodes.values()]
+    .filter((node) => node.kind === 'screen' && node.reachable)
+    .map((node) => node.id);
   const next = new Map(ids.map((id) => [id, screenSuccessors(graph, id).filter((to) => graph.nodes.has(to))]));
   let counter = 0;
   const index = new Map<string, number>();
@@ -213,12 +252,24 @@ export function closedCycles(graph: FlowGraph): string[][] {
 }
 
 /** Runs the flow lint for every context and adds its problems. */
-export function checkFlowLint(model: ContentModel, resolved: Map<string, Obj>, contexts: readonly FlowContext[], problems: Problem[]): void {
+export function checkFlowLint(
+  model: ContentModel,
+  resolved: Map<string, Obj>,
+  contexts: readonly FlowContext[],
+  problems: Problem[],
+): void {
   const findings = new Findings();
   const collectable = model.allScreens.flatMap((screen) => {
     const data = resolved.get(screen.file) ?? screen.data;
-    const views = [data, ...((Array.isArray(data.variants) ? data.variants : []) as Obj[]).map((variant) => (variant?.merge ?? {}) as Obj)];
-    return views.flatMap((view) => Object.values(((view.form as Obj | undefined)?.bind ?? {}) as Obj).filter((path): path is string => typeof path === 'string'));
+    const views = [
+      data,
+      ...((Array.isArray(data.variants) ? data.variants : []) as Obj[]).map((variant) => (variant?.merge ?? {}) as Obj),
+    ];
+    return views.flatMap((view) =>
+      Object.values(((view.form as Obj | undefined)?.bind ?? {}) as Obj).filter(
+        (path): path is string => typeof path === 'string',
+      ),
+    );
   });
   const documentRoots = new Set(Object.keys(shellRules(model)?.documentParts ?? {}));
   for (const context of contexts) {
@@ -231,22 +282,33 @@ export function checkFlowLint(model: ContentModel, resolved: Map<string, Obj>, c
       const decidedVariants = (Array.isArray(written.variants) ? written.variants : [])
         .map((variant, index) => ({ index, decision: decide((variant as Obj | undefined)?.when, context) }))
         .filter(({ decision }) => decision === 'yes');
-      const culprit = node.deadEnd !== '' ? node.deadEnd : decidedVariants.length ? pointer('variants', decidedVariants[decidedVariants.length - 1].index) : '';
-      findings.add({
-        file: node.file,
-        pointer: culprit,
-        message: `screen "${node.id}" has no way out for this market and portal: with ${culprit ? `the variant at ${culprit}` : 'its variants'} applied it has no next row that can hold and is not final`,
-        fix: 'Give the variant next rows for this market and portal, or keep "final": true.',
-      }, context.name);
+      const culprit =
+        node.deadEnd !== ''
+          ? node.deadEnd
+          : decidedVariants.length
+            ? pointer('variants', decidedVariants[decidedVariants.length - 1].index)
+            : '';
+      findings.add(
+        {
+          file: node.file,
+          pointer: culprit,
+          message: `screen "${node.id}" has no way out for this market and portal: with ${culprit ? `the variant at ${culprit}` : 'its variants'} applied it has no next row that can hold and is not final`,
+          fix: 'Give the variant next rows for this market and portal, or keep "final": true.',
+        },
+        context.name,
+      );
     }
     for (const group of closedCycles(graph)) {
       const first = graph.nodes.get(group[0]);
-      findings.add({
-        file: first?.file ?? '',
-        pointer: '',
-        message: `screens ${group.map((id) => `"${id}"`).join(', ')} form a cycle with no way out: no row leads outside it and none of them is final`,
-        fix: 'Add a row that leaves the cycle (to a later screen or an outcome page), or make one of the screens final.',
-      }, context.name);
+      findings.add(
+        {
+          file: first?.file ?? '',
+          pointer: '',
+          message: `screens ${group.map((id) => `"${id}"`).join(', ')} form a cycle with no way out: no row leads outside it and none of them is final`,
+          fix: 'Add a row that leaves the cycle (to a later screen or an outcome page), or make one of the screens final.',
+        },
+        context.name,
+      );
     }
     checkReads(graph, collectable, documentRoots, findings);
   }

@@ -10,8 +10,15 @@ import { segment, type Problem } from './problem.ts';
 const QUERY_KEYS = new Set(['$rules', '$flatten', '$where', '$pluck']);
 
 /** A copy of `value` with every include replaced; an include that cannot be resolved becomes `{}` and a problem. */
-export function resolveIncludes(value: unknown, model: ContentModel, file: string, at: string, problems: Problem[]): unknown {
-  if (Array.isArray(value)) return value.map((item, index) => resolveIncludes(item, model, file, `${at}/${index}`, problems));
+export function resolveIncludes(
+  value: unknown,
+  model: ContentModel,
+  file: string,
+  at: string,
+  problems: Problem[],
+): unknown {
+  if (Array.isArray(value))
+    return value.map((item, index) => resolveIncludes(item, model, file, `${at}/${index}`, problems));
   if (value === null || typeof value !== 'object') return value;
   const record = value as Record<string, unknown>;
   const keys = Object.keys(record);
@@ -31,5 +38,7 @@ export function resolveIncludes(value: unknown, model: ContentModel, file: strin
       return {};
     }
   }
-  return Object.fromEntries(keys.map((key) => [key, resolveIncludes(record[key], model, file, `${at}/${segment(key)}`, problems)]));
+  return Object.fromEntries(
+    keys.map((key) => [key, resolveIncludes(record[key], model, file, `${at}/${segment(key)}`, problems)]),
+  );
 }

@@ -11,7 +11,9 @@ export { checkContent } from './check.ts';
 export type { Problem } from './problem.ts';
 
 async function main(): Promise<void> {
-  const root = process.argv[2] ? resolve(process.argv[2]) : resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const root = process.argv[2]
+    ? resolve(process.argv[2])
+    : resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
   const problems = await checkContent(root);
   for (const problem of problems) {
     console.error(`${problem.file}#${problem.pointer}: ${problem.message}\n  fix: ${problem.fix}`);

@@ -14,7 +14,12 @@ const KINDS_ID = 'https://schemas.onboarding.local/content/screen-kinds.schema.j
 const KINDS_FILE = 'schemas/content/screen-kinds.schema.json';
 
 /** Checks every screen's kind, options and widgets. */
-export function checkKinds(model: ContentModel, resolved: Map<string, Obj>, schemas: MetaSchemas, problems: Problem[]): void {
+export function checkKinds(
+  model: ContentModel,
+  resolved: Map<string, Obj>,
+  schemas: MetaSchemas,
+  problems: Problem[],
+): void {
   const kindsSchema = schemas.schemaOf(KINDS_ID);
   if (!kindsSchema) return;
   const defs = asObject(kindsSchema.$defs) ?? {};
@@ -46,10 +51,17 @@ export function checkKinds(model: ContentModel, resolved: Map<string, Obj>, sche
         if (validate && !validate(view.options)) {
           const base = `${merge && 'options' in merge ? at : ''}/options`;
           for (const error of validate.errors ?? []) {
-            const name = error.keyword === 'additionalProperties' ? pointer(String((error.params as { additionalProperty?: string }).additionalProperty)) : '';
+            const name =
+              error.keyword === 'additionalProperties'
+                ? pointer(String((error.params as { additionalProperty?: string }).additionalProperty))
+                : '';
             // A variant is answerable only for what it writes; the rest is the screen's own mistake, reported there.
-            if (merge && 'options' in merge && pointerGet(merge.options, `${error.instancePath}${name}`) === undefined) continue;
-            const problem = describe(entry.file, KINDS_FILE, { ...error, instancePath: `${base}${error.instancePath}` });
+            if (merge && 'options' in merge && pointerGet(merge.options, `${error.instancePath}${name}`) === undefined)
+              continue;
+            const problem = describe(entry.file, KINDS_FILE, {
+              ...error,
+              instancePath: `${base}${error.instancePath}`,
+            });
             if (error.keyword === 'additionalProperties') {
               const name = String((error.params as { additionalProperty?: string }).additionalProperty);
               const known = Object.keys(asObject(asObject(defs[kind])?.properties) ?? {});
@@ -83,6 +95,7 @@ export function checkKinds(model: ContentModel, resolved: Map<string, Obj>, sche
 /** The value at a JSON pointer. */
 function pointerGet(root: unknown, at: string): unknown {
   let node = root;
-  for (const part of at.split('/').slice(1)) node = (node as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  for (const part of at.split('/').slice(1))
+    node = (node as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
   return node;
 }

@@ -63,13 +63,20 @@ export function buildModel(files: readonly ContentFile[]): ContentModel {
     const object = asObject(data) ?? {};
     let match: RegExpMatchArray | null;
     if (file === 'flows/calls.json') model.calls = { file, data: object };
-    else if ((match = file.match(/^flows\/([^/]+)\/flow\.json$/))) model.flows.set(match[1], { file, data: object, id: match[1] });
+    else if ((match = file.match(/^flows\/([^/]+)\/flow\.json$/)))
+      model.flows.set(match[1], { file, data: object, id: match[1] });
     else if ((match = file.match(/^flows\/([^/]+)\/screens\/([^/]+)\.json$/))) {
       const entry = { file, data: object, id: match[2], flow: match[1] };
       model.allScreens.push(entry);
       if (!model.screens.has(entry.id)) model.screens.set(entry.id, entry);
     } else if ((match = file.match(/^locales\/([^/]+)\/([^/]+)\.json$/))) {
-      model.catalogues.push({ file, data: object, locale: match[1], namespace: match[2], messages: asObject(object.messages) ?? {} });
+      model.catalogues.push({
+        file,
+        data: object,
+        locale: match[1],
+        namespace: match[2],
+        messages: asObject(object.messages) ?? {},
+      });
     }
     if ((match = file.match(/^rules\/routing\/([^/]+)\.json$/))) model.tables.set(match[1], { file, data: object });
     if ((match = file.match(/^rules\/(.+)\.json$/))) model.rules.set(match[1], data);

@@ -19,7 +19,9 @@ export function checkReachability(model: ContentModel, resolved: Map<string, Obj
   // The flow graph every tool shares (scripts/flow-graph), in the context where nothing is decided: a screen is
   // reachable when some market, portal or applicant can reach it.
   const graph = buildGraph(model, resolved, contextsOf(undefined)[0]);
-  const reached = new Set([...graph.nodes.values()].filter((node) => node.kind === 'screen' && node.reachable).map((node) => node.id));
+  const reached = new Set(
+    [...graph.nodes.values()].filter((node) => node.kind === 'screen' && node.reachable).map((node) => node.id),
+  );
   for (const { id, file } of model.screens.values()) {
     const screen = screenOf(id) ?? {};
     if (!reached.has(id)) {
@@ -32,7 +34,12 @@ export function checkReachability(model: ContentModel, resolved: Map<string, Obj
     }
     // A final screen a person reaches still offers a way on (issue 22 item 9): its own rows, actions or secondary
     // actions, links (options.links), a link its kind renders (options.href), or it says why not (options.noWayOn).
-    const options = (screen.options ?? {}) as { links?: unknown[]; href?: unknown; noWayOn?: unknown; [key: string]: unknown };
+    const options = (screen.options ?? {}) as {
+      links?: unknown[];
+      href?: unknown;
+      noWayOn?: unknown;
+      [key: string]: unknown;
+    };
     const waysOn =
       rowsOf(screen).length +
       ((screen.actions as unknown[] | undefined)?.length ?? 0) +
@@ -40,7 +47,12 @@ export function checkReachability(model: ContentModel, resolved: Map<string, Obj
       (options.links?.length ?? 0) +
       (options.href !== undefined ? 1 : 0) +
       Object.keys(options).filter((key) => /^(?:linkKeys|buttons|items|cards|choices)$/.test(key)).length;
-    if (screen.final === true && screen.kind !== 'redirect' && waysOn === 0 && !(typeof options.noWayOn === 'string' && options.noWayOn.trim())) {
+    if (
+      screen.final === true &&
+      screen.kind !== 'redirect' &&
+      waysOn === 0 &&
+      !(typeof options.noWayOn === 'string' && options.noWayOn.trim())
+    ) {
       problems.push({
         file,
         pointer: '/options',

@@ -8,7 +8,12 @@ import { derivedContext } from './shell.ts';
 type TableRow = Row & { to?: string; table?: string };
 
 /** The screen a table's rows choose for a context: the first matching row's `to`, or its table's choice; null if none. */
-export function choose(model: ContentModel, name: string, context: object, depth = 0): { to: string | null; row: number } {
+export function choose(
+  model: ContentModel,
+  name: string,
+  context: object,
+  depth = 0,
+): { to: string | null; row: number } {
   const table = model.tables.get(name);
   if (!table) throw new Error(`routing table "${name}" does not exist`);
   if (depth > 16) throw new Error('routing tables refer to each other in a loop');
@@ -25,14 +30,18 @@ export function choose(model: ContentModel, name: string, context: object, depth
 export function checkRoutingTables(model: ContentModel, problems: Problem[]): void {
   // One mistake, one message: a table (or a table it follows) whose condition is already reported broken would fail
   // its fixtures because of it; the condition's message is the cause, its fixtures' failures are not repeated.
-  const broken = new Set(problems.filter((problem) => /^\/rows\/\d+\/when/.test(problem.pointer)).map((problem) => problem.file));
+  const broken = new Set(
+    problems.filter((problem) => /^\/rows\/\d+\/when/.test(problem.pointer)).map((problem) => problem.file),
+  );
   const follows = (name: string, seen = new Set<string>()): boolean => {
     if (seen.has(name)) return false;
     seen.add(name);
     const table = model.tables.get(name);
     if (!table) return false;
     if (broken.has(table.file)) return true;
-    return asArray(table.data.rows).some((row) => typeof asObject(row)?.table === 'string' && follows(asObject(row)?.table as string, seen));
+    return asArray(table.data.rows).some(
+      (row) => typeof asObject(row)?.table === 'string' && follows(asObject(row)?.table as string, seen),
+    );
   };
   for (const [name, { file, data }] of model.tables) {
     if (follows(name)) continue;
@@ -50,7 +59,12 @@ export function checkRoutingTables(model: ContentModel, problems: Problem[]): vo
           });
         }
       } catch (error) {
-        problems.push({ file, pointer: pointer('fixtures', index), message: `fixture ${index} cannot be evaluated: ${(error as Error).message}`, fix: 'Correct the rows or the fixture context.' });
+        problems.push({
+          file,
+          pointer: pointer('fixtures', index),
+          message: `fixture ${index} cannot be evaluated: ${(error as Error).message}`,
+          fix: 'Correct the rows or the fixture context.',
+        });
       }
     });
   }

@@ -56,7 +56,12 @@ export class MetaSchemas {
         this.ajv.addSchema(schema, id);
         this.idOfFile.set(file, id);
       } catch (error) {
-        problems.push({ file, pointer: '', message: `cannot be loaded as a JSON Schema: ${(error as Error).message}`, fix: 'Fix the schema.' });
+        problems.push({
+          file,
+          pointer: '',
+          message: `cannot be loaded as a JSON Schema: ${(error as Error).message}`,
+          fix: 'Fix the schema.',
+        });
       }
     }
   }
@@ -101,7 +106,9 @@ export class MetaSchemas {
 
   private checkOne({ file, absolute, data }: ContentFile, problems: Problem[]): void {
     const expected = expectedMetaSchema(file);
-    const suggestion = expected ? posix(relative(dirname(file), expected)) : '<relative path to a meta-schema in schemas/content/>';
+    const suggestion = expected
+      ? posix(relative(dirname(file), expected))
+      : '<relative path to a meta-schema in schemas/content/>';
     const named = (data as Record<string, unknown> | null)?.$schema;
     if (typeof named !== 'string') {
       problems.push({

@@ -42,10 +42,14 @@ export function rowsOf(screen: Obj): RowAt[] {
   };
   const collectAll = (owner: Obj | undefined, base: string[]): void => {
     collect(owner, base);
-    asArray(owner?.secondary).forEach((action, index) => collect(asObject(action), [...base, 'secondary', String(index)]));
+    asArray(owner?.secondary).forEach((action, index) =>
+      collect(asObject(action), [...base, 'secondary', String(index)]),
+    );
     collect(asObject(owner?.watch), [...base, 'watch']);
   };
   collectAll(screen, []);
-  asArray(screen.variants).forEach((variant, index) => collectAll(asObject(asObject(variant)?.merge), ['variants', String(index), 'merge']));
+  asArray(screen.variants).forEach((variant, index) =>
+    collectAll(asObject(asObject(variant)?.merge), ['variants', String(index), 'merge']),
+  );
   return rows;
 }

@@ -17,7 +17,9 @@ export function shellRules(model: ContentModel): ShellRules | undefined {
 
 /** The routing tables of the model by name, as the engine reads them. */
 export function tablesOf(model: ContentModel): Tables {
-  return Object.fromEntries([...model.tables].map(([name, { data }]) => [name, { rows: asArray(data.rows) as Tables[string]['rows'] }]));
+  return Object.fromEntries(
+    [...model.tables].map(([name, { data }]) => [name, { rows: asArray(data.rows) as Tables[string]['rows'] }]),
+  );
 }
 
 /** A fixture context with the shell's derived values placed, as every screen and table sees it at run time. */
@@ -33,14 +35,24 @@ export function checkShellFixtures(model: ContentModel, problems: Problem[]): vo
   asArray(rules.derived).forEach((rule, index) => {
     const table = asObject(rule)?.table;
     if (typeof table === 'string' && !model.tables.has(table)) {
-      problems.push({ file: FILE, pointer: pointer('derived', index, 'table'), message: `names routing table "${table}", which does not exist`, fix: 'Name a file of rules/routing/ (without .json).' });
+      problems.push({
+        file: FILE,
+        pointer: pointer('derived', index, 'table'),
+        message: `names routing table "${table}", which does not exist`,
+        fix: 'Name a file of rules/routing/ (without .json).',
+      });
     }
   });
   const notices = asObject(rules.notices);
   asArray(notices?.rows).forEach((row, index) => {
     const kind = asObject(row)?.kind;
     if (typeof kind === 'string' && !asObject(notices?.kinds)?.[kind]) {
-      problems.push({ file: FILE, pointer: pointer('notices', 'rows', index, 'kind'), message: `names notice kind "${kind}", which notices.kinds does not define`, fix: 'Add the kind to notices.kinds or correct the name.' });
+      problems.push({
+        file: FILE,
+        pointer: pointer('notices', 'rows', index, 'kind'),
+        message: `names notice kind "${kind}", which notices.kinds does not define`,
+        fix: 'Add the kind to notices.kinds or correct the name.',
+      });
     }
   });
   const tables = tablesOf(model);
@@ -58,7 +70,12 @@ export function checkShellFixtures(model: ContentModel, problems: Problem[]): vo
         });
       }
     } catch (error) {
-      problems.push({ file: FILE, pointer: pointer('fixtures', index), message: `fixture ${index} cannot be evaluated: ${(error as Error).message}`, fix: 'Point `rule` at a rule of this file (e.g. "beacons/0", "derived/0").' });
+      problems.push({
+        file: FILE,
+        pointer: pointer('fixtures', index),
+        message: `fixture ${index} cannot be evaluated: ${(error as Error).message}`,
+        fix: 'Point `rule` at a rule of this file (e.g. "beacons/0", "derived/0").',
+      });
     }
   });
 }

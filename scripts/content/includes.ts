@@ -42,7 +42,10 @@ export function resolveIncludes(value: unknown, read: RulesReader): unknown {
       const where = Object.entries(record.$where as Record<string, unknown>);
       items = items.filter((item) => where.every(([key, value]) => item[key] === value));
     }
-    found = typeof record.$pluck === 'string' ? items.map((item) => item[record.$pluck as string]).filter((v) => v !== undefined) : items;
+    found =
+      typeof record.$pluck === 'string'
+        ? items.map((item) => item[record.$pluck as string]).filter((v) => v !== undefined)
+        : items;
     return found;
   }
   return Object.fromEntries(keys.map((key) => [key, resolveIncludes(record[key], read)]));

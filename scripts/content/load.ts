@@ -4,7 +4,14 @@
  */
 import { readFileSync, readdirSync, existsSync, statSync } from 'node:fs';
 import { join, basename } from 'node:path';
-import type { ContentBundle, Screen, Flow, CallCatalogue, RoutingTable, Catalogue } from '../../engine/content/types.ts';
+import type {
+  ContentBundle,
+  Screen,
+  Flow,
+  CallCatalogue,
+  RoutingTable,
+  Catalogue,
+} from '../../engine/content/types.ts';
 import { resolveIncludes } from './includes.ts';
 
 function readJson<T>(file: string): T {
@@ -64,8 +71,12 @@ export function loadContent(root: string): ContentBundle {
   }
   const shell = readJson<ContentBundle['shell']>(join(root, 'rules', 'shell.json'));
   const analytics = readJson<ContentBundle['analytics']>(join(root, 'rules', 'analytics.json'));
-  const optional = <T,>(name: string): T | undefined => (existsSync(join(root, 'rules', name)) ? readJson<T>(join(root, 'rules', name)) : undefined);
-  const extras = { funnel: optional<ContentBundle['funnel']>('funnel.json'), scripts: optional<ContentBundle['scripts']>('scripts.json') };
+  const optional = <T>(name: string): T | undefined =>
+    existsSync(join(root, 'rules', name)) ? readJson<T>(join(root, 'rules', name)) : undefined;
+  const extras = {
+    funnel: optional<ContentBundle['funnel']>('funnel.json'),
+    scripts: optional<ContentBundle['scripts']>('scripts.json'),
+  };
   const bundle: ContentBundle = { flows, screens, calls, tables, shell, analytics, ...extras };
   return resolveIncludes(bundle, (name) => readJson(join(root, 'rules', `${name}.json`))) as ContentBundle;
 }

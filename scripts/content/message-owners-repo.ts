@@ -12,7 +12,9 @@ import { sourceFiles } from './source-files.ts';
 export function repoMessageOwners(root: string, fallbackLocale: string): Record<string, string[]> {
   const read = (file: string) => readFileSync(file, 'utf8');
   const isScreenFile = (file: string) => /^flows\/[^/]+\/screens\//.test(relative(root, file));
-  const content = ['flows', 'rules'].flatMap((folder) => sourceFiles(join(root, folder), /\.json$/)).filter((file) => !isScreenFile(file));
+  const content = ['flows', 'rules']
+    .flatMap((folder) => sourceFiles(join(root, folder), /\.json$/))
+    .filter((file) => !isScreenFile(file));
   return messageOwners({
     keys: Object.keys(loadCatalogues(root)[fallbackLocale] ?? {}),
     screens: loadContent(root).screens,

@@ -26,7 +26,8 @@ const bundle = loadContent(root);
 // The co-brands (rules/accounts.json) are launches that set the portal and flags over the configuration.
 const config = {
   ...(JSON.parse(readFileSync(join(root, 'rules/config.json'), 'utf8')) as CoverageConfig),
-  cobrands: (JSON.parse(readFileSync(join(root, 'rules/accounts.json'), 'utf8')) as Pick<CoverageConfig, 'cobrands'>).cobrands,
+  cobrands: (JSON.parse(readFileSync(join(root, 'rules/accounts.json'), 'utf8')) as Pick<CoverageConfig, 'cobrands'>)
+    .cobrands,
 };
 const graph = flowGraph(bundle, config);
 const runDir = runArg ?? latestRun(recordsDir);
@@ -41,17 +42,26 @@ writeFileSync(join(out, 'transitions.json'), `${JSON.stringify(report, null, 2)}
 
 console.log(`Transition coverage: ${report.covered.length} of ${report.total} covered (records: ${runDir ?? 'none'}).`);
 for (const dimension of ['market', 'portal', 'locale'] as const)
-  console.log(`  journeys per ${dimension}: ${Object.entries(report.journeys[dimension]).map(([value, tests]) => `${value} ${tests.length}`).join(', ')}`);
+  console.log(
+    `  journeys per ${dimension}: ${Object.entries(report.journeys[dimension])
+      .map(([value, tests]) => `${value} ${tests.length}`)
+      .join(', ')}`,
+  );
 if (report.missing.length) console.log(`No journey ran in: ${report.missing.join(', ')}`);
 if (report.uncovered.length) {
   console.log(`Uncovered (${report.uncovered.length}):`);
-  for (const e of report.uncovered) console.log(`  ${e.id}   [${e.sources[0]}${e.sources.length > 1 ? ` +${e.sources.length - 1}` : ''}]`);
+  for (const e of report.uncovered)
+    console.log(`  ${e.id}   [${e.sources[0]}${e.sources.length > 1 ? ` +${e.sources.length - 1}` : ''}]`);
 }
-if (report.undeclared.length) console.log(`Moves no row declares: ${report.undeclared.map((m) => `${m.from}->${m.to}`).join(', ')}`);
+if (report.undeclared.length)
+  console.log(`Moves no row declares: ${report.undeclared.map((m) => `${m.from}->${m.to}`).join(', ')}`);
 console.log(`Report: ${join(out, 'transitions.md')}`);
 if (strict && (report.uncovered.length > 0 || report.missing.length > 0 || !runDir)) {
-  console.log('COVERAGE_STRICT: failing because transitions are uncovered or a market, portal or locale has no journey.');
+  console.log(
+    'COVERAGE_STRICT: failing because transitions are uncovered or a market, portal or locale has no journey.',
+  );
   // exitCode, not exit(): exit() can cut off what is still being written to a pipe.
   process.exitCode = 1;
 }
-if (!strict && (report.uncovered.length > 0 || report.missing.length > 0)) console.log('(not failing: set COVERAGE_STRICT=1 to fail on uncovered transitions)');
+if (!strict && (report.uncovered.length > 0 || report.missing.length > 0))
+  console.log('(not failing: set COVERAGE_STRICT=1 to fail on uncovered transitions)');

@@ -5,7 +5,11 @@
  * never a list in code. The list and what each context decides are the shared model's (scripts/flow-graph/contexts.ts).
  */
 
-import { contextsOf as sharedContextsOf, launchFlagsOf as sharedLaunchFlagsOf, type FlowContext } from '../flow-graph/contexts.ts';
+import {
+  contextsOf as sharedContextsOf,
+  launchFlagsOf as sharedLaunchFlagsOf,
+  type FlowContext,
+} from '../flow-graph/contexts.ts';
 
 /** One market, portal and locale: a context of the shared model (scripts/flow-graph/contexts.ts), counted per locale. */
 export interface CoverageContext extends FlowContext {

@@ -42,7 +42,14 @@ export function coverageOf(graph: FlowGraph, records: TestRecord[]): CoverageRep
       taken.get(id)!.contexts.add(move.context);
     }
   }
-  const report: CoverageReport = { total: graph.edges.length, covered: [], uncovered: [], undeclared: [...undeclared.values()], journeys: { market: {}, portal: {}, locale: {} }, missing: [] };
+  const report: CoverageReport = {
+    total: graph.edges.length,
+    covered: [],
+    uncovered: [],
+    undeclared: [...undeclared.values()],
+    journeys: { market: {}, portal: {}, locale: {} },
+    missing: [],
+  };
   for (const edge of graph.edges) {
     const hit = taken.get(edge.id);
     if (hit) report.covered.push({ ...edge, tests: [...hit.tests].sort(), takenIn: [...hit.contexts].sort() });
@@ -57,14 +64,19 @@ export function coverageOf(graph: FlowGraph, records: TestRecord[]): CoverageRep
     for (const visit of record.visits) {
       if (!visit.screen) continue;
       const [market, portal, locale] = visit.context.split('/');
-      for (const [dimension, value] of [['market', market], ['portal', portal], ['locale', locale]] as const) {
+      for (const [dimension, value] of [
+        ['market', market],
+        ['portal', portal],
+        ['locale', locale],
+      ] as const) {
         const tests = report.journeys[dimension][value];
         if (tests && !tests.includes(record.test)) tests.push(record.test);
       }
     }
   }
   for (const dimension of ['market', 'portal', 'locale'] as const)
-    for (const [value, tests] of Object.entries(report.journeys[dimension])) if (tests.length === 0) report.missing.push(`${dimension} ${value}`);
+    for (const [value, tests] of Object.entries(report.journeys[dimension]))
+      if (tests.length === 0) report.missing.push(`${dimension} ${value}`);
   return report;
 }
 
@@ -90,11 +102,15 @@ export function coverageMarkdown(report: CoverageReport, runDir: string | undefi
     ...(report.missing.length ? [`No journey ran in: ${report.missing.join(', ')}.`, ''] : []),
     '## Not taken by any journey',
     '',
-    ...(report.uncovered.length ? report.uncovered.map((e) => `- ${e.id} (${e.sources.join('; ')}; exists in ${e.contexts.length} contexts)`) : ['None.']),
+    ...(report.uncovered.length
+      ? report.uncovered.map((e) => `- ${e.id} (${e.sources.join('; ')}; exists in ${e.contexts.length} contexts)`)
+      : ['None.']),
     '',
     '## Moves no row declares (back button, typed address, or a missing row)',
     '',
-    ...(report.undeclared.length ? report.undeclared.map((m) => `- ${m.context}: ${m.from} → ${m.to} (${m.test})`) : ['None.']),
+    ...(report.undeclared.length
+      ? report.undeclared.map((m) => `- ${m.context}: ${m.from} → ${m.to} (${m.test})`)
+      : ['None.']),
     '',
     '## Taken',
     '',

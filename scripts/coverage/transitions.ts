@@ -77,7 +77,14 @@ interface Chain {
 }
 
 /** Every chain from a row list to a screen, through tables (a table already on the way is not entered again). */
-function chains(rows: readonly TransitionRow[] | undefined, start: string, at: string, bundle: ContentBundle, facts: FlowContext, seen: string[]): Chain[] {
+function chains(
+  rows: readonly TransitionRow[] | undefined,
+  start: string,
+  at: string,
+  bundle: ContentBundle,
+  facts: FlowContext,
+  seen: string[],
+): Chain[] {
   const found: Chain[] = [];
   (rows ?? []).forEach((row, index) => {
     if (!canHold(row.when, facts)) return;
@@ -96,18 +103,31 @@ function chains(rows: readonly TransitionRow[] | undefined, start: string, at: s
 }
 
 /** The row lists of an owner (a screen or a variant's merge), keyed by the property a merge would replace. */
-function rowListsOf(owner: Obj | undefined, base: string, facts: FlowContext): Array<{ key: string; rows: TransitionRow[]; at: string }> {
+function rowListsOf(
+  owner: Obj | undefined,
+  base: string,
+  facts: FlowContext,
+): Array<{ key: string; rows: TransitionRow[]; at: string }> {
   if (!owner) return [];
   const lists: Array<{ key: string; rows: TransitionRow[]; at: string }> = [];
-  for (const name of ['next', 'onError']) if (Array.isArray(owner[name])) lists.push({ key: name, rows: owner[name] as TransitionRow[], at: `${base}/${name}` });
+  for (const name of ['next', 'onError'])
+    if (Array.isArray(owner[name]))
+      lists.push({ key: name, rows: owner[name] as TransitionRow[], at: `${base}/${name}` });
   const secondary = Array.isArray(owner.secondary) ? (owner.secondary as Obj[]) : [];
   secondary.forEach((action, index) => {
     for (const name of ['next', 'onError'])
-      if (Array.isArray(action[name]) && canHold(action.when, facts)) lists.push({ key: 'secondary', rows: action[name] as TransitionRow[], at: `${base}/secondary/${index}/${name}` });
+      if (Array.isArray(action[name]) && canHold(action.when, facts))
+        lists.push({
+          key: 'secondary',
+          rows: action[name] as TransitionRow[],
+          at: `${base}/secondary/${index}/${name}`,
+        });
   });
   const watch = owner.watch as Obj | undefined;
   if (watch && typeof watch === 'object')
-    for (const name of ['next', 'onError', 'onTimeout']) if (Array.isArray(watch[name])) lists.push({ key: `watch.${name}`, rows: watch[name] as TransitionRow[], at: `${base}/watch/${name}` });
+    for (const name of ['next', 'onError', 'onTimeout'])
+      if (Array.isArray(watch[name]))
+        lists.push({ key: `watch.${name}`, rows: watch[name] as TransitionRow[], at: `${base}/watch/${name}` });
   return lists;
 }
 
@@ -117,7 +137,8 @@ function replacedKeys(merge: Obj | undefined): string[] {
   const keys = ['next', 'onError', 'secondary'].filter((key) => key in merge);
   const watch = merge.watch;
   if (watch === null) keys.push('watch.next', 'watch.onError', 'watch.onTimeout');
-  else if (watch && typeof watch === 'object') for (const name of ['next', 'onError', 'onTimeout']) if (name in (watch as Obj)) keys.push(`watch.${name}`);
+  else if (watch && typeof watch === 'object')
+    for (const name of ['next', 'onError', 'onTimeout']) if (name in (watch as Obj)) keys.push(`watch.${name}`);
   return keys;
 }
 
@@ -129,7 +150,11 @@ function replacedKeys(merge: Obj | undefined): string[] {
  */
 export const BOOT_ROUTING = { path: '/', table: 'after-environment' } as const;
 
-function bootRowsOf(screen: Obj, id: string, bundle: ContentBundle): Array<{ key: string; rows: TransitionRow[]; at: string }> {
+function bootRowsOf(
+  screen: Obj,
+  id: string,
+  bundle: ContentBundle,
+): Array<{ key: string; rows: TransitionRow[]; at: string }> {
   if (screen.path !== BOOT_ROUTING.path || !bundle.tables[BOOT_ROUTING.table]) return [];
   return [{ key: 'boot', rows: [{ table: BOOT_ROUTING.table } as TransitionRow], at: `${id}#/boot` }];
 }
@@ -140,9 +165,18 @@ function bootRowsOf(screen: Obj, id: string, bundle: ContentBundle): Array<{ key
  * /cashadvanceoffers/redirect?offerId=...): following it is a move the app offers, like a row to that screen.
  * Addresses outside the app (a provider, the sign-on pages) map to no screen and add nothing.
  */
-function linkRowsOf(screen: Obj, id: string, bundle: ContentBundle): Array<{ key: string; rows: TransitionRow[]; at: string }> {
+function linkRowsOf(
+  screen: Obj,
+  id: string,
+  bundle: ContentBundle,
+): Array<{ key: string; rows: TransitionRow[]; at: string }> {
   const href = (screen.options as Obj | undefined)?.href;
-  const first = typeof href === 'string' ? href : Array.isArray((href as Obj | undefined)?.cat) ? ((href as Obj).cat as unknown[])[0] : undefined;
+  const first =
+    typeof href === 'string'
+      ? href
+      : Array.isArray((href as Obj | undefined)?.cat)
+        ? ((href as Obj).cat as unknown[])[0]
+        : undefined;
   if (typeof first !== 'string' || !first.startsWith('/')) return [];
   const target = screenForPath(bundle, first.split(/[?#]/)[0]);
   return target ? [{ key: 'link', rows: [{ to: target } as TransitionRow], at: `${id}#/options/href` }] : [];
@@ -157,7 +191,9 @@ function paramsOf(path: string): string[] {
 function rootsOf(bundle: ContentBundle): string[] {
   return [
     ...Object.values(bundle.flows).map((flow) => flow.entry),
-    ...Object.entries(bundle.screens).filter(([, screen]) => (screen as { entry?: boolean }).entry === true).map(([id]) => id),
+    ...Object.entries(bundle.screens)
+      .filter(([, screen]) => (screen as { entry?: boolean }).entry === true)
+      .map(([id]) => id),
   ].filter((id): id is string => typeof id === 'string');
 }
 
@@ -171,19 +207,40 @@ export function flowGraph(bundle: ContentBundle, config: CoverageConfig): FlowGr
     const facts = context;
     const key = contextKey(context);
     // Every route of every screen in this context, before reachability is known.
-    const candidates: Array<Route & { steps: Array<{ id: string; from: string; to: string; variant?: string; source: string }> }> = [];
+    const candidates: Array<
+      Route & { steps: Array<{ id: string; from: string; to: string; variant?: string; source: string }> }
+    > = [];
     for (const [id, screen] of Object.entries(bundle.screens)) {
       const variants = (screen.variants ?? []).map((variant, index) => ({ variant, at: `${id}#/variants/${index}` }));
-      const replaced = new Set(variants.filter(({ variant }) => mustHold(variant.when, facts)).flatMap(({ variant }) => replacedKeys(variant.merge as Obj)));
-      const owners: Array<{ owner: Obj; base: string; variant?: string; replaced: Set<string> }> = [{ owner: screen as unknown as Obj, base: `${id}#`, replaced }];
+      const replaced = new Set(
+        variants
+          .filter(({ variant }) => mustHold(variant.when, facts))
+          .flatMap(({ variant }) => replacedKeys(variant.merge as Obj)),
+      );
+      const owners: Array<{ owner: Obj; base: string; variant?: string; replaced: Set<string> }> = [
+        { owner: screen as unknown as Obj, base: `${id}#`, replaced },
+      ];
       variants.forEach(({ variant, at }, index) => {
         if (!canHold(variant.when, facts)) return;
         // A later variant that certainly holds replaces what an earlier one merged.
-        const later = new Set(variants.slice(index + 1).filter(({ variant: v }) => mustHold(v.when, facts)).flatMap(({ variant: v }) => replacedKeys(v.merge as Obj)));
+        const later = new Set(
+          variants
+            .slice(index + 1)
+            .filter(({ variant: v }) => mustHold(v.when, facts))
+            .flatMap(({ variant: v }) => replacedKeys(v.merge as Obj)),
+        );
         owners.push({ owner: variant.merge as Obj, base: `${at}/merge`, variant: at, replaced: later });
       });
       for (const { owner, base, variant, replaced: gone } of owners) {
-        const lists = [...rowListsOf(owner, base, facts), ...(variant ? [] : [...bootRowsOf(screen as unknown as Obj, id, bundle), ...linkRowsOf(screen as unknown as Obj, id, bundle)])];
+        const lists = [
+          ...rowListsOf(owner, base, facts),
+          ...(variant
+            ? []
+            : [
+                ...bootRowsOf(screen as unknown as Obj, id, bundle),
+                ...linkRowsOf(screen as unknown as Obj, id, bundle),
+              ]),
+        ];
         for (const list of lists) {
           if (gone.has(list.key)) continue;
           for (const chain of chains(list.rows, id, list.at, bundle, facts, [])) {
@@ -191,7 +248,13 @@ export function flowGraph(bundle: ContentBundle, config: CoverageConfig): FlowGr
             const steps = chain.steps.map((step, i) => {
               // Only the first step leaves the screen: the variant owns it; table edges belong to the table.
               const own = i === 0 ? variant : undefined;
-              return { id: `${step.from}${own ? ` [${own}]` : ''} -> ${step.to}`, from: step.from, to: step.to, variant: own, source: step.source };
+              return {
+                id: `${step.from}${own ? ` [${own}]` : ''} -> ${step.to}`,
+                from: step.from,
+                to: step.to,
+                variant: own,
+                source: step.source,
+              };
             });
             candidates.push({ context: key, from: id, to: chain.to, edges: steps.map((s) => s.id), steps });
           }
@@ -201,12 +264,19 @@ export function flowGraph(bundle: ContentBundle, config: CoverageConfig): FlowGr
     // The shell's header links (rules/shell.json headerLinks, engine/shell/header.tsx): shown on every screen whose
     // address gives the target's path parameters. A link is one edge `header:<id> -> target`, like a routing table
     // shared by every screen, so it is covered once whichever screen it was followed from.
-    const links = ((bundle.shell as { headerLinks?: Array<{ id: string; to: string; when?: unknown }> } | undefined)?.headerLinks ?? []);
+    const links =
+      (bundle.shell as { headerLinks?: Array<{ id: string; to: string; when?: unknown }> } | undefined)?.headerLinks ??
+      [];
     links.forEach((link, index) => {
       const target = bundle.screens[link.to];
       if (!target || !canHold(link.when, facts)) return;
       const needs = paramsOf(target.path);
-      const step = { id: `header:${link.id} -> ${link.to}`, from: `header:${link.id}`, to: link.to, source: `shell headerLinks/${index}` };
+      const step = {
+        id: `header:${link.id} -> ${link.to}`,
+        from: `header:${link.id}`,
+        to: link.to,
+        source: `shell headerLinks/${index}`,
+      };
       for (const [id, screen] of Object.entries(bundle.screens)) {
         if (id === link.to || !needs.every((name) => paramsOf(screen.path).includes(name))) continue;
         candidates.push({ context: key, from: id, to: link.to, edges: [step.id], steps: [step] });
@@ -230,7 +300,18 @@ export function flowGraph(bundle: ContentBundle, config: CoverageConfig): FlowGr
       routes.push({ context: candidate.context, from: candidate.from, to: candidate.to, edges: candidate.edges });
       for (const step of candidate.steps) {
         let edge = edges.get(step.id);
-        if (!edge) edges.set(step.id, (edge = { id: step.id, from: step.from, to: step.to, ...(step.variant ? { variant: step.variant } : {}), contexts: [], sources: [] }));
+        if (!edge)
+          edges.set(
+            step.id,
+            (edge = {
+              id: step.id,
+              from: step.from,
+              to: step.to,
+              ...(step.variant ? { variant: step.variant } : {}),
+              contexts: [],
+              sources: [],
+            }),
+          );
         if (!edge.contexts.includes(key)) edge.contexts.push(key);
         if (!edge.sources.includes(step.source)) edge.sources.push(step.source);
       }

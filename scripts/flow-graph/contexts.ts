@@ -49,7 +49,8 @@ const UNKNOWN: FlowContext = { name: 'any', environment: {}, flags: {}, known: f
 export function launchFlagsOf(cobrands: Record<string, Cobrand> | undefined, portal: string): string[] {
   const flags = new Set<string>();
   for (const cobrand of Object.values(cobrands ?? {}))
-    if (!cobrand.portal || cobrand.portal === portal) for (const flag of Object.keys(cobrand.flags ?? {})) flags.add(flag);
+    if (!cobrand.portal || cobrand.portal === portal)
+      for (const flag of Object.keys(cobrand.flags ?? {})) flags.add(flag);
   return [...flags];
 }
 
@@ -64,7 +65,9 @@ export function contextsOf(config: unknown, options: { locales?: boolean } = {})
     ...new Set(
       [
         config.defaultPortal ?? 'default',
-        ...(Array.isArray(config.portalRules) ? config.portalRules.map((rule) => (isObject(rule) ? rule.portal : undefined)) : []),
+        ...(Array.isArray(config.portalRules)
+          ? config.portalRules.map((rule) => (isObject(rule) ? rule.portal : undefined))
+          : []),
         ...Object.values(cobrands ?? {}).map((cobrand) => cobrand.portal),
       ].filter((portal): portal is string => typeof portal === 'string'),
     ),
@@ -73,8 +76,12 @@ export function contextsOf(config: unknown, options: { locales?: boolean } = {})
   const { cobrands: _cobrands, ...settings } = config;
   const contexts: FlowContext[] = [];
   for (const [market, marketSettings] of Object.entries(config.markets)) {
-    const currency = isObject(marketSettings) && typeof marketSettings.currency === 'string' ? marketSettings.currency : '';
-    const locales = options.locales && isObject(marketSettings) && Array.isArray(marketSettings.locales) ? (marketSettings.locales as string[]) : [undefined];
+    const currency =
+      isObject(marketSettings) && typeof marketSettings.currency === 'string' ? marketSettings.currency : '';
+    const locales =
+      options.locales && isObject(marketSettings) && Array.isArray(marketSettings.locales)
+        ? (marketSettings.locales as string[])
+        : [undefined];
     for (const portal of portals) {
       for (const locale of locales) {
         contexts.push({
@@ -104,7 +111,10 @@ export function readContexts(root: string, options: { locales?: boolean } = {}):
   const config = read('config.json');
   if (!isObject(config)) return contextsOf(undefined);
   const accounts = read('accounts.json');
-  return contextsOf({ ...config, ...(isObject(accounts) && isObject(accounts.cobrands) ? { cobrands: accounts.cobrands } : {}) }, options);
+  return contextsOf(
+    { ...config, ...(isObject(accounts) && isObject(accounts.cobrands) ? { cobrands: accounts.cobrands } : {}) },
+    options,
+  );
 }
 
 /** Whether a context decides a variable (see the file's comment). */

@@ -133,7 +133,13 @@ function rowsOfView(original: Obj, view: View): RowOf[] {
       const base = origin(original, view, [...path, list]);
       asArray(owner?.[list]).forEach((row, index) => {
         const object = asObject(row);
-        if (object) rows.push({ row: object, pointer: pointer(...base, index), prefix: `${prefix}${list === 'onError' ? 'on error' : list === 'onTimeout' ? 'time out' : ''}`, phase });
+        if (object)
+          rows.push({
+            row: object,
+            pointer: pointer(...base, index),
+            prefix: `${prefix}${list === 'onError' ? 'on error' : list === 'onTimeout' ? 'time out' : ''}`,
+            phase,
+          });
       });
     }
   };
@@ -147,7 +153,11 @@ function rowsOfView(original: Obj, view: View): RowOf[] {
 }
 
 function edgeLabel(prefix: string, when: unknown, because: string | undefined): string {
-  const parts = [prefix.replace(/: $/, ''), because ? `[${because}]` : '', when === undefined ? '' : conditionWords(when)].filter(Boolean);
+  const parts = [
+    prefix.replace(/: $/, ''),
+    because ? `[${because}]` : '',
+    when === undefined ? '' : conditionWords(when),
+  ].filter(Boolean);
   return parts.join(' ').trim();
 }
 
@@ -157,7 +167,9 @@ export function buildGraph(model: ContentModel, resolved: Map<string, Obj>, cont
   const edges: GraphEdge[] = [];
   const screens = new Map<string, ScreenFacts>();
   const conditions: ConditionAt[] = [];
-  const entries = new Set([...model.flows.values()].map((flow) => flow.data.entry).filter((id): id is string => typeof id === 'string'));
+  const entries = new Set(
+    [...model.flows.values()].map((flow) => flow.data.entry).filter((id): id is string => typeof id === 'string'),
+  );
   const usedTables = new Map<string, string[]>();
 
   for (const entry of model.screens.values()) {
@@ -173,21 +185,31 @@ export function buildGraph(model: ContentModel, resolved: Map<string, Obj>, cont
       if (view.screen.final !== true && rows.length === 0 && deadEnd === undefined) deadEnd = view.at;
       for (const { row, pointer: at, prefix, phase } of rows) {
         const label = edgeLabel(prefix, row.when, view.because);
-        if (typeof row.to === 'string') edges.push({ from: entry.id, to: row.to, label, file: entry.file, pointer: at });
+        if (typeof row.to === 'string')
+          edges.push({ from: entry.id, to: row.to, label, file: entry.file, pointer: at });
         if (typeof row.table === 'string') {
           edges.push({ from: entry.id, to: tableNode(row.table), label, file: entry.file, pointer: at });
           usedTables.set(row.table, [...(usedTables.get(row.table) ?? []), entry.id]);
           tableConditions(model, row.table, entry.id, phase, context, conditions, new Set());
         }
-        if (row.when !== undefined) conditions.push({ screen: entry.id, file: entry.file, pointer: `${at}/when`, when: row.when, phase });
+        if (row.when !== undefined)
+          conditions.push({ screen: entry.id, file: entry.file, pointer: `${at}/when`, when: row.when, phase });
       }
       if (view.at !== '') {
         const variant = asObject(asArray(original.variants)[Number(view.at.split('/')[2])]);
-        conditions.push({ screen: entry.id, file: entry.file, pointer: `${view.at}/when`, when: variant?.when, phase: 'show' });
+        conditions.push({
+          screen: entry.id,
+          file: entry.file,
+          pointer: `${view.at}/when`,
+          when: variant?.when,
+          phase: 'show',
+        });
       }
     }
     const decided = views[0].screen;
-    const binds = Object.values(asObject(asObject(decided.form)?.bind) ?? {}).filter((path): path is string => typeof path === 'string');
+    const binds = Object.values(asObject(asObject(decided.form)?.bind) ?? {}).filter(
+      (path): path is string => typeof path === 'string',
+    );
     screens.set(entry.id, { id: entry.id, file: entry.file, fields, binds });
     nodes.set(entry.id, {
       id: entry.id,
@@ -207,13 +229,22 @@ export function buildGraph(model: ContentModel, resolved: Map<string, Obj>, cont
     seen.add(name);
     const table = model.tables.get(name);
     if (!table) return;
-    nodes.set(tableNode(name), { id: tableNode(name), kind: 'table', file: table.file, label: name, final: false, entry: false, reachable: false });
+    nodes.set(tableNode(name), {
+      id: tableNode(name),
+      kind: 'table',
+      file: table.file,
+      label: name,
+      final: false,
+      entry: false,
+      reachable: false,
+    });
     asArray(table.data.rows).forEach((row, index) => {
       const object = asObject(row);
       if (!object || decide(object.when, context) === 'no') return;
       const label = conditionWords(object.when);
       const at = pointer('rows', index);
-      if (typeof object.to === 'string') edges.push({ from: tableNode(name), to: object.to, label, file: table.file, pointer: at });
+      if (typeof object.to === 'string')
+        edges.push({ from: tableNode(name), to: object.to, label, file: table.file, pointer: at });
       if (typeof object.table === 'string') {
         edges.push({ from: tableNode(name), to: tableNode(object.table), label, file: table.file, pointer: at });
         addTable(object.table, seen);
@@ -236,7 +267,15 @@ export function buildGraph(model: ContentModel, resolved: Map<string, Obj>, cont
 }
 
 /** The conditions of a table's rows (and nested tables), evaluated on the screen that names the table. */
-function tableConditions(model: ContentModel, name: string, screen: string, phase: Phase, context: FlowContext, out: ConditionAt[], seen: Set<string>): void {
+function tableConditions(
+  model: ContentModel,
+  name: string,
+  screen: string,
+  phase: Phase,
+  context: FlowContext,
+  out: ConditionAt[],
+  seen: Set<string>,
+): void {
   if (seen.has(name)) return;
   seen.add(name);
   const table = model.tables.get(name);
@@ -244,7 +283,8 @@ function tableConditions(model: ContentModel, name: string, screen: string, phas
   asArray(table.data.rows).forEach((row, index) => {
     const object = asObject(row);
     if (!object || decide(object.when, context) === 'no') return;
-    if (object.when !== undefined) out.push({ screen, file: table.file, pointer: pointer('rows', index, 'when'), when: object.when, phase });
+    if (object.when !== undefined)
+      out.push({ screen, file: table.file, pointer: pointer('rows', index, 'when'), when: object.when, phase });
     if (typeof object.table === 'string') tableConditions(model, object.table, screen, phase, context, out, seen);
   });
 }

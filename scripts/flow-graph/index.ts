@@ -26,7 +26,8 @@ export function readModel(root: string): { model: ContentModel; resolved: Map<st
   const ignored: Problem[] = [];
   const model = buildModel(readContent(root, ignored));
   const resolved = new Map<string, Obj>();
-  for (const screen of model.allScreens) resolved.set(screen.file, resolveIncludes(screen.data, model, screen.file, '', ignored) as Obj);
+  for (const screen of model.allScreens)
+    resolved.set(screen.file, resolveIncludes(screen.data, model, screen.file, '', ignored) as Obj);
   return { model, resolved };
 }
 
@@ -40,7 +41,8 @@ export function graphsOf(root: string): FlowGraph[] {
 export function unreachableEverywhere(graphs: readonly FlowGraph[]): Set<string> {
   const ids = new Set<string>();
   for (const node of graphs[0]?.nodes.values() ?? []) {
-    if (node.kind === 'screen' && graphs.every((graph) => graph.nodes.get(node.id)?.reachable !== true)) ids.add(node.id);
+    if (node.kind === 'screen' && graphs.every((graph) => graph.nodes.get(node.id)?.reachable !== true))
+      ids.add(node.id);
   }
   return ids;
 }
@@ -61,9 +63,18 @@ export function picturesOf(root: string): Picture[] {
   // Reachable when nothing about the environment is decided: only the configuration keeps it away.
   const open = buildGraph(model, resolved, contextsOf(undefined)[0]);
   const onlyAsConfigured = new Set([...lost].filter((id) => open.nodes.get(id)?.reachable === true));
-  const flows = [...new Set([...(graphs[0]?.nodes.values() ?? [])].map((node) => node.flow).filter((flow): flow is string => !!flow))].sort();
+  const flows = [
+    ...new Set(
+      [...(graphs[0]?.nodes.values() ?? [])].map((node) => node.flow).filter((flow): flow is string => !!flow),
+    ),
+  ].sort();
   return graphs.flatMap((graph) =>
-    flows.map((flow) => ({ flow, context: graph.context.name, file: `${flow}.${graph.context.name}.svg`, svg: flowSvg(graph, flow, lost, onlyAsConfigured) })),
+    flows.map((flow) => ({
+      flow,
+      context: graph.context.name,
+      file: `${flow}.${graph.context.name}.svg`,
+      svg: flowSvg(graph, flow, lost, onlyAsConfigured),
+    })),
   );
 }
 
@@ -104,8 +115,13 @@ function main(): void {
   mkdirSync(out, { recursive: true });
   const pictures = picturesOf(root);
   for (const picture of pictures) writeFileSync(join(out, picture.file), picture.svg);
-  const list = pictures.map((p) => `<h2>${p.flow}: ${p.context}</h2>\n<img src="${p.file}" alt="Flow ${p.flow} for ${p.context}">`).join('\n');
-  writeFileSync(join(out, 'index.html'), `<!doctype html><html lang="en"><meta charset="utf-8"><title>Flow graphs</title><body style="font-family:system-ui">\n<h1>Flow graphs</h1>\n${list}\n</body></html>\n`);
+  const list = pictures
+    .map((p) => `<h2>${p.flow}: ${p.context}</h2>\n<img src="${p.file}" alt="Flow ${p.flow} for ${p.context}">`)
+    .join('\n');
+  writeFileSync(
+    join(out, 'index.html'),
+    `<!doctype html><html lang="en"><meta charset="utf-8"><title>Flow graphs</title><body style="font-family:system-ui">\n<h1>Flow graphs</h1>\n${list}\n</body></html>\n`,
+  );
   console.log(`Wrote ${pictures.length} pictures to ${out} (open index.html).`);
 }
 

@@ -25,10 +25,22 @@ export interface Layout {
 }
 
 /** Box sizes and gaps, in SVG pixels. */
-export const METRICS = { charWidth: 7.4, padding: 16, height: 40, layerGap: 110, nodeGap: 48, margin: 40, top: 70 } as const;
+export const METRICS = {
+  charWidth: 7.4,
+  padding: 16,
+  height: 40,
+  layerGap: 110,
+  nodeGap: 48,
+  margin: 40,
+  top: 70,
+} as const;
 
 /** Places nodes in layers by breadth-first distance from `roots` along `edges`. */
-export function layout(nodes: readonly LayoutNode[], edges: ReadonlyArray<{ from: string; to: string }>, roots: readonly string[]): Layout {
+export function layout(
+  nodes: readonly LayoutNode[],
+  edges: ReadonlyArray<{ from: string; to: string }>,
+  roots: readonly string[],
+): Layout {
   const ids = new Set(nodes.map((node) => node.id));
   const layerOf = new Map<string, number>();
   const queue = roots.filter((id) => ids.has(id));
@@ -50,15 +62,27 @@ export function layout(nodes: readonly LayoutNode[], edges: ReadonlyArray<{ from
     return (qa < 0 ? Infinity : qa) - (qb < 0 ? Infinity : qb);
   });
   for (const node of ordered) (layers[layerOf.get(node.id) as number] ??= []).push(node);
-  const widthOf = (node: LayoutNode): number => Math.max(90, Math.ceil(node.label.length * METRICS.charWidth) + 2 * METRICS.padding);
-  const rowWidths = layers.map((layer) => (layer ?? []).reduce((sum, node) => sum + widthOf(node), 0) + Math.max(0, (layer ?? []).length - 1) * METRICS.nodeGap);
+  const widthOf = (node: LayoutNode): number =>
+    Math.max(90, Math.ceil(node.label.length * METRICS.charWidth) + 2 * METRICS.padding);
+  const rowWidths = layers.map(
+    (layer) =>
+      (layer ?? []).reduce((sum, node) => sum + widthOf(node), 0) +
+      Math.max(0, (layer ?? []).length - 1) * METRICS.nodeGap,
+  );
   const width = Math.max(480, ...rowWidths) + 2 * METRICS.margin;
   const placed = new Map<string, Placed>();
   layers.forEach((layer, index) => {
     let x = (width - rowWidths[index]) / 2;
     for (const node of layer ?? []) {
       const w = widthOf(node);
-      placed.set(node.id, { id: node.id, x, y: METRICS.top + index * (METRICS.height + METRICS.layerGap), width: w, height: METRICS.height, layer: index });
+      placed.set(node.id, {
+        id: node.id,
+        x,
+        y: METRICS.top + index * (METRICS.height + METRICS.layerGap),
+        width: w,
+        height: METRICS.height,
+        layer: index,
+      });
       x += w + METRICS.nodeGap;
     }
   });

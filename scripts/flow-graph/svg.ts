@@ -10,7 +10,8 @@ const RED = '#b3261e';
 const INK = '#1d1d1f';
 const MUTED = '#5f6368';
 
-const escape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escape = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Shortens a label so it stays readable on the picture (the full text is in the arrow's tooltip). */
 const shorten = (text: string, max = 60): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
@@ -18,16 +19,22 @@ const shorten = (text: string, max = 60): string => (text.length > max ? `${text
 /** What is wrong with a node, in words, or undefined. */
 export function problemOf(node: GraphNode, onlyAsConfigured: ReadonlySet<string> = new Set()): string | undefined {
   if (node.kind !== 'screen') return undefined;
-  if (!node.reachable) return onlyAsConfigured.has(node.id) ? 'not reached with the configured markets, portals and flags' : 'unreachable';
+  if (!node.reachable)
+    return onlyAsConfigured.has(node.id) ? 'not reached with the configured markets, portals and flags' : 'unreachable';
   if (node.deadEnd !== undefined) return node.deadEnd === '' ? 'dead end' : `dead end at ${node.deadEnd}`;
   return undefined;
 }
 
 /** The nodes and edges of one flow: its screens that are reachable here or `alwaysShown`, and the tables they use. */
-export function flowPart(graph: FlowGraph, flow: string, alwaysShown: ReadonlySet<string> = new Set()): { nodes: GraphNode[]; edges: GraphEdge[] } {
+export function flowPart(
+  graph: FlowGraph,
+  flow: string,
+  alwaysShown: ReadonlySet<string> = new Set(),
+): { nodes: GraphNode[]; edges: GraphEdge[] } {
   const included = new Set<string>();
   for (const node of graph.nodes.values()) {
-    if (node.kind === 'screen' && node.flow === flow && (node.reachable || alwaysShown.has(node.id))) included.add(node.id);
+    if (node.kind === 'screen' && node.flow === flow && (node.reachable || alwaysShown.has(node.id)))
+      included.add(node.id);
   }
   let grew = true;
   while (grew) {
@@ -81,7 +88,10 @@ function arrow(edge: GraphEdge, from: Placed, to: Placed, index: number): string
   const title = `<title>${escape(`${edge.from} → ${edge.to}: ${edge.label.replace(/\n/g, '; ') || 'always'} (${edge.file}#${edge.pointer})`)}</title>`;
   const top = ly - ((lines.length - 1) * 13) / 2;
   const text = lines
-    .map((line, row) => `<text x="${lx.toFixed(1)}" y="${(top + row * 13).toFixed(1)}" class="label" text-anchor="middle">${escape(line)}</text>`)
+    .map(
+      (line, row) =>
+        `<text x="${lx.toFixed(1)}" y="${(top + row * 13).toFixed(1)}" class="label" text-anchor="middle">${escape(line)}</text>`,
+    )
     .join('');
   return `<g class="edge">${title}<path d="${path}" fill="none" stroke="${MUTED}" stroke-width="1.4" marker-end="url(#arrow)"/>${text}</g>`;
 }
@@ -122,16 +132,25 @@ export function mergeParallel(edges: readonly GraphEdge[]): GraphEdge[] {
 }
 
 /** The SVG picture of one flow in one context. */
-export function flowSvg(graph: FlowGraph, flow: string, alwaysShown: ReadonlySet<string> = new Set(), onlyAsConfigured: ReadonlySet<string> = new Set()): string {
+export function flowSvg(
+  graph: FlowGraph,
+  flow: string,
+  alwaysShown: ReadonlySet<string> = new Set(),
+  onlyAsConfigured: ReadonlySet<string> = new Set(),
+): string {
   const part = flowPart(graph, flow, alwaysShown);
   const nodes = part.nodes;
   const edges = mergeParallel(part.edges);
   const roots = nodes.filter((node) => node.entry && node.reachable).map((node) => node.id);
-  const labelled = nodes.map((node) => ({ id: node.id, label: `${node.entry ? '▶ ' : ''}${node.kind === 'table' ? `table ${node.label}` : node.label}` }));
+  const labelled = nodes.map((node) => ({
+    id: node.id,
+    label: `${node.entry ? '▶ ' : ''}${node.kind === 'table' ? `table ${node.label}` : node.label}`,
+  }));
   const { placed, width, height } = layout(labelled, edges, roots);
   const extra = Math.max(0, ...edges.map((edge) => Math.min(60, edge.label.length) * 3.4)) + 140;
   const title = `Flow "${flow}": ${graph.context.name}`;
-  const legend = 'boxes: screens (double border: final, ▶ entry) · dashed: routing tables · red: unreachable or dead end · hover an arrow for its file and pointer';
+  const legend =
+    'boxes: screens (double border: final, ▶ entry) · dashed: routing tables · red: unreachable or dead end · hover an arrow for its file and pointer';
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.ceil(width + extra)}" height="${Math.ceil(height)}" viewBox="0 0 ${Math.ceil(width + extra)} ${Math.ceil(height)}" role="img" aria-label="${escape(title)}">`,
     `<style>text{font-family:system-ui,-apple-system,"Segoe UI",sans-serif}.name{font-size:13px;font-weight:600}.label{font-size:11px;fill:${MUTED};paint-order:stroke;stroke:#fff;stroke-width:4px}.problem{font-size:11px;fill:${RED};font-weight:600}.title{font-size:16px;font-weight:700;fill:${INK}}.legend{font-size:11px;fill:${MUTED}}</style>`,

@@ -5,7 +5,6 @@
  */
 import { isObject } from '../../engine/content/json.ts';
 
-
 /** A value (a literal, a `var`, or a nested operation) in words. */
 function valueWords(value: unknown): string {
   if (Array.isArray(value)) return value.map(valueWords).join(', ');
@@ -44,7 +43,8 @@ export function conditionWords(condition: unknown): string {
   const [operator] = Object.keys(condition);
   const raw = condition[operator];
   const args = Array.isArray(raw) ? raw : [raw];
-  if (operator in COMPARISONS && args.length === 2) return `${valueWords(args[0])} ${COMPARISONS[operator]} ${valueWords(args[1])}`;
+  if (operator in COMPARISONS && args.length === 2)
+    return `${valueWords(args[0])} ${COMPARISONS[operator]} ${valueWords(args[1])}`;
   switch (operator) {
     case 'var':
       return `${valueWords(condition)} is set`;
@@ -57,7 +57,9 @@ export function conditionWords(condition: unknown): string {
     case 'or':
       return args.map((part) => conditionWords(part)).join(' or ');
     case 'in':
-      return Array.isArray(args[1]) ? `${valueWords(args[0])} is one of ${valueWords(args[1])}` : `${valueWords(args[1])} contains ${valueWords(args[0])}`;
+      return Array.isArray(args[1])
+        ? `${valueWords(args[0])} is one of ${valueWords(args[1])}`
+        : `${valueWords(args[1])} contains ${valueWords(args[0])}`;
     case 'firstStepUp':
       return `first step-up of ${valueWords(args[0])}${Array.isArray(args[1]) && args[1].length ? ` (ignoring ${valueWords(args[1])})` : ''}`;
     case 'count':

@@ -21,9 +21,13 @@ export function galleryHtml(shots: Shot[], meta: { started: string; skipped: str
     const rows = states.map((state) => {
       const cells = columns.map((column) => {
         const [locale, width] = column.split('|');
-        const shot = shots.find((s) => s.screen === screen && s.state === state && s.locale === locale && String(s.width) === width);
+        const shot = shots.find(
+          (s) => s.screen === screen && s.state === state && s.locale === locale && String(s.width) === width,
+        );
         if (!shot) return '<td></td>';
-        const image = shot.file ? `<a href="${escape(shot.file)}"><img loading="lazy" src="${escape(shot.file)}" alt="${escape(`${screen}, ${state}, ${locale}, ${width} px`)}" width="${width === '390' ? 130 : 256}"></a>` : '';
+        const image = shot.file
+          ? `<a href="${escape(shot.file)}"><img loading="lazy" src="${escape(shot.file)}" alt="${escape(`${screen}, ${state}, ${locale}, ${width} px`)}" width="${width === '390' ? 130 : 256}"></a>`
+          : '';
         return `<td>${image}${shot.note ? `<p class="note">${escape(shot.note)}</p>` : ''}</td>`;
       });
       return `<tr><th scope="row">${escape(state)}</th>${cells.join('')}</tr>`;

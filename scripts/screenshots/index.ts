@@ -22,11 +22,16 @@ const root = join(import.meta.dirname, '../..');
 const out = process.env.SCREENSHOTS_DIR ?? join(root, 'reports/screenshots');
 const widths = [390, 1280];
 const port = Number(process.env.SCREENSHOTS_PORT ?? 4406);
-const onlyScreens = process.argv.find((a) => a.startsWith('--screens='))?.slice(10).split(',');
+const onlyScreens = process.argv
+  .find((a) => a.startsWith('--screens='))
+  ?.slice(10)
+  .split(',');
 
 /** Whether a screen's variants read the application document (so it looks different per state). */
 function readsApplication(screen: Screen): boolean {
-  return (screen.variants ?? []).some((v) => variablesOf(v.when).some((name) => /^(application|applicant|company|owners|bank|order)\./.test(name)));
+  return (screen.variants ?? []).some((v) =>
+    variablesOf(v.when).some((name) => /^(application|applicant|company|owners|bank|order)\./.test(name)),
+  );
 }
 
 async function show(page: Page, url: string): Promise<string | undefined> {
@@ -40,7 +45,12 @@ async function show(page: Page, url: string): Promise<string | undefined> {
   }
 }
 
-async function photograph(context: BrowserContext, url: string, base: string, submit: boolean): Promise<Array<{ file: string; note?: string; suffix: string }>> {
+async function photograph(
+  context: BrowserContext,
+  url: string,
+  base: string,
+  submit: boolean,
+): Promise<Array<{ file: string; note?: string; suffix: string }>> {
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -67,13 +77,18 @@ async function main(): Promise<void> {
   let dist = process.env.DIST_DIR;
   if (!dist) {
     dist = join(work, 'dist');
-    const build = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    const build = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
     if (build.status !== 0) throw new Error('build failed');
   }
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   const bundle = loadContent(root);
-  const config = JSON.parse(readFileSync(join(root, 'rules/config.json'), 'utf8')) as { markets: Record<string, { currency: string; locales: string[] }> };
+  const config = JSON.parse(readFileSync(join(root, 'rules/config.json'), 'utf8')) as {
+    markets: Record<string, { currency: string; locales: string[] }>;
+  };
   const app = await startApp(dist, { dataDir: join(work, 'pglite') }, port);
   const browser = await launch();
   const shots: Shot[] = [];
@@ -88,7 +103,10 @@ async function main(): Promise<void> {
         for (const state of statesFor(market, currency)) {
           const id = await createApplication(app.url, cookie, state.body);
           if (state.onboard) {
-            const res = await fetch(`${app.url}/api/v2/applications/${id}/onboard`, { method: 'POST', headers: { cookie, 'x-requested-with': 'XMLHttpRequest' } });
+            const res = await fetch(`${app.url}/api/v2/applications/${id}/onboard`, {
+              method: 'POST',
+              headers: { cookie, 'x-requested-with': 'XMLHttpRequest' },
+            });
             if (!res.ok) console.warn(`screenshots: onboarding ${state.name} in ${market} answered ${res.status}`);
           }
           states[state.name] = id;
@@ -111,8 +129,20 @@ async function main(): Promise<void> {
             for (const state of wanted) {
               const path = screen.path.replace(':applicationId', states[state]);
               const base = `${id}--${state}--${locale}--${width}`.replace(/[^\w.-]+/g, '_');
-              for (const shot of await photograph(context, `${app.url}${path}`, base, Boolean(screen.form) && state === 'new')) {
-                shots.push({ screen: id, state: `${state}${shot.suffix}`, locale, width, file: shot.file, note: shot.note });
+              for (const shot of await photograph(
+                context,
+                `${app.url}${path}`,
+                base,
+                Boolean(screen.form) && state === 'new',
+              )) {
+                shots.push({
+                  screen: id,
+                  state: `${state}${shot.suffix}`,
+                  locale,
+                  width,
+                  file: shot.file,
+                  note: shot.note,
+                });
               }
             }
           }
@@ -130,7 +160,9 @@ async function main(): Promise<void> {
   }
   writeFileSync(join(out, 'index.html'), galleryHtml(shots, { started, skipped: [...skipped] }));
   const problems = shots.filter((s) => s.note);
-  console.log(`screenshots: ${shots.length} images in ${join(out, 'index.html')}${problems.length ? `; ${problems.length} with notes (see the gallery)` : ''}`);
+  console.log(
+    `screenshots: ${shots.length} images in ${join(out, 'index.html')}${problems.length ? `; ${problems.length} with notes (see the gallery)` : ''}`,
+  );
 }
 
 main().catch((error: unknown) => {

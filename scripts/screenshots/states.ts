@@ -21,7 +21,13 @@ const company = {
 } as const;
 
 /** Decisions the gallery shows outcome screens in, by sandbox trigger word. */
-export const decisions = { APPROVED: 'APPROVED', APPROVED_PENDING: 'APPROVEDPENDING', PENDING: 'PENDING', DECLINED: 'DECLINED', ERROR: 'ERROR' } as const;
+export const decisions = {
+  APPROVED: 'APPROVED',
+  APPROVED_PENDING: 'APPROVEDPENDING',
+  PENDING: 'PENDING',
+  DECLINED: 'DECLINED',
+  ERROR: 'ERROR',
+} as const;
 
 /** The states for a market (US or CA; others fall back to US data with the market's currency). */
 export function statesFor(market: string, currency: string): GalleryState[] {

@@ -26,7 +26,9 @@ export function precompress(dir: string): number {
     if (!TEXT.test(path)) continue;
     const body = readFileSync(path);
     const gzip = gzipSync(body, { level: 9 });
-    const brotli = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+    const brotli = brotliCompressSync(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    });
     if (gzip.length < body.length) writeFileSync(`${path}.gz`, gzip);
     if (brotli.length < body.length) writeFileSync(`${path}.br`, brotli);
     if (gzip.length < body.length || brotli.length < body.length) count += 1;

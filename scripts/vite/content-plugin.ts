@@ -32,7 +32,14 @@ import { PSEUDO_LOCALE, pseudoCatalogue } from '../catalogues/pseudo.ts';
 import { repoMessageOwners } from '../content/message-owners-repo.ts';
 
 const PREFIX = 'virtual:';
-const IDS = ['virtual:content', 'virtual:content-full', 'virtual:screens', 'virtual:catalogues', 'virtual:validators', 'virtual:preview-fixtures'];
+const IDS = [
+  'virtual:content',
+  'virtual:content-full',
+  'virtual:screens',
+  'virtual:catalogues',
+  'virtual:validators',
+  'virtual:preview-fixtures',
+];
 
 /** The keys of a screen the browser's bundle keeps: exactly engine/content/types.ts ScreenOutline's (the type checks). */
 const OUTLINE_KEYS: Record<keyof ScreenOutline, true> = { id: true, path: true, flow: true, auth: true, load: true };
@@ -44,7 +51,10 @@ export function outlined(bundle: Record<string, unknown>): Record<string, unknow
   return {
     ...bundle,
     screens: Object.fromEntries(
-      Object.entries(screens).map(([id, screen]) => [id, Object.fromEntries(OUTLINE.filter((key) => screen[key] !== undefined).map((key) => [key, screen[key]]))]),
+      Object.entries(screens).map(([id, screen]) => [
+        id,
+        Object.fromEntries(OUTLINE.filter((key) => screen[key] !== undefined).map((key) => [key, screen[key]])),
+      ]),
     ),
   };
 }
@@ -94,13 +104,17 @@ export function contentPlugin(root: string): Plugin {
   // edit of engine code that names a screen's message would otherwise need a restart to be seen.
   let split = true;
   let owners: Record<string, string[]> | undefined;
-  const messageOwners = (): Record<string, string[]> => (owners ??= split ? repoMessageOwners(root, fallbackLocale()) : {});
+  const messageOwners = (): Record<string, string[]> =>
+    (owners ??= split ? repoMessageOwners(root, fallbackLocale()) : {});
   const load = (id: string): string | undefined => {
-    if (id === 'virtual:content') return `export default ${jsonModuleValue(outlined(forRuntime(loadContent(root)) as Record<string, unknown>))};`;
+    if (id === 'virtual:content')
+      return `export default ${jsonModuleValue(outlined(forRuntime(loadContent(root)) as Record<string, unknown>))};`;
     if (id === 'virtual:content-full') return `export default ${jsonModuleValue(forRuntime(loadContent(root)))};`;
     if (id === 'virtual:screens') {
       const ids = Object.keys(loadContent(root).screens);
-      const loaders = ids.map((screen) => `${JSON.stringify(screen)}: () => import(${JSON.stringify(`virtual:screen/${screen}`)})`);
+      const loaders = ids.map(
+        (screen) => `${JSON.stringify(screen)}: () => import(${JSON.stringify(`virtual:screen/${screen}`)})`,
+      );
       return `export const loaders = { ${loaders.join(', ')} };`;
     }
     if (id.startsWith('virtual:screen/')) {
@@ -110,7 +124,8 @@ export function contentPlugin(root: string): Plugin {
     }
     if (id === 'virtual:catalogues') {
       const locales = Object.keys(catalogues());
-      const loaders = (kind: string) => locales.map((l) => `${JSON.stringify(l)}: () => import(${JSON.stringify(`virtual:${kind}/${l}`)})`).join(', ');
+      const loaders = (kind: string) =>
+        locales.map((l) => `${JSON.stringify(l)}: () => import(${JSON.stringify(`virtual:${kind}/${l}`)})`).join(', ');
       return [
         `export const locales = ${JSON.stringify(locales)};`,
         `export const fallbackLocale = ${JSON.stringify(fallbackLocale())};`,
@@ -122,16 +137,26 @@ export function contentPlugin(root: string): Plugin {
     const messagesModule = (locale: string, keep: (key: string) => boolean, extra = '') => {
       const all = catalogues();
       const own = Object.fromEntries(Object.entries(all[locale] ?? {}).filter(([key]) => keep(key)));
-      const missing = Object.fromEntries(Object.entries(all[fallbackLocale()] ?? {}).filter(([key]) => keep(key) && !(key in own)));
+      const missing = Object.fromEntries(
+        Object.entries(all[fallbackLocale()] ?? {}).filter(([key]) => keep(key) && !(key in own)),
+      );
       return `export default ${jsonModuleValue(own)};\nexport const fallback = ${jsonModuleValue(missing)};${extra}`;
     };
-    if (id.startsWith('virtual:catalogue-whole/')) return messagesModule(id.slice('virtual:catalogue-whole/'.length), () => true);
+    if (id.startsWith('virtual:catalogue-whole/'))
+      return messagesModule(id.slice('virtual:catalogue-whole/'.length), () => true);
     if (id.startsWith('virtual:catalogue/')) {
       const locale = id.slice('virtual:catalogue/'.length);
       const owners = messageOwners();
       const ownedKeys = new Set(Object.values(owners).flat());
-      const screenLoaders = Object.keys(owners).map((screen) => `${JSON.stringify(screen)}: () => import(${JSON.stringify(`virtual:screen-messages/${locale}/${screen}`)})`);
-      return messagesModule(locale, (key) => !ownedKeys.has(key), `\nexport const screens = { ${screenLoaders.join(', ')} };`);
+      const screenLoaders = Object.keys(owners).map(
+        (screen) =>
+          `${JSON.stringify(screen)}: () => import(${JSON.stringify(`virtual:screen-messages/${locale}/${screen}`)})`,
+      );
+      return messagesModule(
+        locale,
+        (key) => !ownedKeys.has(key),
+        `\nexport const screens = { ${screenLoaders.join(', ')} };`,
+      );
     }
     if (id.startsWith('virtual:screen-messages/')) {
       const [locale, screen] = id.slice('virtual:screen-messages/'.length).split('/');
@@ -145,17 +170,24 @@ export function contentPlugin(root: string): Plugin {
     }
     if (id === 'virtual:validators') {
       // One module per screen that can show a form: the applicant step does not download every other form's code.
-      const screens = Object.values(loadContent(root).screens).filter((screen) => possibleFormSchemas(screen).length > 0);
-      const loaders = screens.map((screen) => `${JSON.stringify(screen.id)}: () => import(${JSON.stringify(`virtual:validators/${screen.id}`)})`);
+      const screens = Object.values(loadContent(root).screens).filter(
+        (screen) => possibleFormSchemas(screen).length > 0,
+      );
+      const loaders = screens.map(
+        (screen) => `${JSON.stringify(screen.id)}: () => import(${JSON.stringify(`virtual:validators/${screen.id}`)})`,
+      );
       return `export const loaders = { ${loaders.join(', ')} };`;
     }
     if (id.startsWith('virtual:validators/')) {
       const bundle = loadContent(root);
       const screen = bundle.screens[id.slice('virtual:validators/'.length)];
-      return precompileValidators({ ...bundle, screens: screen ? { [screen.id]: screen } : {} }, {
-        formats: resolve(root, 'engine/validation/formats.ts'),
-        runtime: resolve(root, 'engine/form/ajv-runtime.ts'),
-      });
+      return precompileValidators(
+        { ...bundle, screens: screen ? { [screen.id]: screen } : {} },
+        {
+          formats: resolve(root, 'engine/validation/formats.ts'),
+          runtime: resolve(root, 'engine/form/ajv-runtime.ts'),
+        },
+      );
     }
     return undefined;
   };
@@ -167,7 +199,13 @@ export function contentPlugin(root: string): Plugin {
       split = !pseudo;
     },
     resolveId(id) {
-      const prefixes = ['virtual:catalogue/', 'virtual:catalogue-whole/', 'virtual:screen-messages/', 'virtual:validators/', 'virtual:screen/'];
+      const prefixes = [
+        'virtual:catalogue/',
+        'virtual:catalogue-whole/',
+        'virtual:screen-messages/',
+        'virtual:validators/',
+        'virtual:screen/',
+      ];
       if (IDS.includes(id) || prefixes.some((prefix) => id.startsWith(prefix))) return `\0${id}`;
       return undefined;
     },

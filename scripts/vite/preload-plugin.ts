@@ -23,7 +23,12 @@ import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { loadCatalogues, loadContent } from '../content/load.ts';
 import { createTranslator, type Translate } from '../../engine/i18n/translator.ts';
-import { frameClass, frameHeadingMarkup, headingCombinations, headingVariants } from '../../engine/screens/frame-markup.ts';
+import {
+  frameClass,
+  frameHeadingMarkup,
+  headingCombinations,
+  headingVariants,
+} from '../../engine/screens/frame-markup.ts';
 import { AFTER_ENVIRONMENT } from '../../engine/screens/after-environment.ts';
 import type { CallDefinition, ContentBundle, Screen } from '../../engine/content/types.ts';
 import { PAGE_PRELOADS_FILE, type PagePreloads } from '../../server/http/page-preloads.ts';
@@ -56,12 +61,23 @@ export function routeReads(screen: Pick<Screen, 'path' | 'load'>, calls: Record<
 export function rootRoutingOf(content: ContentBundle): PagePreloads['root'] {
   const accounts = content.calls[AFTER_ENVIRONMENT.call];
   const table = content.tables[AFTER_ENVIRONMENT.table];
-  if (!accounts || !table || accounts.method !== 'GET' || accounts.params || accounts.query || accounts.headers || accounts.path.includes('{')) return undefined;
+  if (
+    !accounts ||
+    !table ||
+    accounts.method !== 'GET' ||
+    accounts.params ||
+    accounts.query ||
+    accounts.headers ||
+    accounts.path.includes('{')
+  )
+    return undefined;
   return {
     table: AFTER_ENVIRONMENT.table,
     accountsPath: accounts.path,
     bundle: {
-      screens: Object.fromEntries(Object.values(content.screens).map(({ id, path, flow, auth }) => [id, { id, path, flow, auth }])),
+      screens: Object.fromEntries(
+        Object.values(content.screens).map(({ id, path, flow, auth }) => [id, { id, path, flow, auth }]),
+      ),
       flows: content.flows,
       tables: content.tables,
       shell: { derived: content.shell.derived },
@@ -82,7 +98,14 @@ export function preloadPlugin(root: string): Plugin {
       for (const output of Object.values(bundle)) {
         if (output.type !== 'chunk') continue;
         const css = [...((output as { viteMetadata?: { importedCss?: Set<string> } }).viteMetadata?.importedCss ?? [])];
-        chunks.push({ fileName: output.fileName, facadeModuleId: output.facadeModuleId, imports: output.imports, dynamicImports: output.dynamicImports, isEntry: output.isEntry, css });
+        chunks.push({
+          fileName: output.fileName,
+          facadeModuleId: output.facadeModuleId,
+          imports: output.imports,
+          dynamicImports: output.dynamicImports,
+          isEntry: output.isEntry,
+          css,
+        });
       }
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const entryFiles = new Set<string>();
@@ -95,20 +118,25 @@ export function preloadPlugin(root: string): Plugin {
       // What the entry imports as it starts (engine/main.tsx: the engine, once the drawn page is painted), with what
       // that imports: every page needs it, so every page preloads it, and no screen lists it again.
       const bootFiles = new Set<string>();
-      for (const chunk of chunks) if (chunk.isEntry) for (const started of chunk.dynamicImports) walk(started, bootFiles);
+      for (const chunk of chunks)
+        if (chunk.isEntry) for (const started of chunk.dynamicImports) walk(started, bootFiles);
       for (const file of entryFiles) bootFiles.delete(file);
       const boot = {
         modules: [...bootFiles].map((file) => `${base}${file}`),
         styles: [...bootFiles].flatMap((file) => byFile.get(file)?.css ?? []).map((file) => `${base}${file}`),
       };
       for (const file of bootFiles) entryFiles.add(file);
-      const facade = (test: (id: string) => boolean) => chunks.find((chunk) => chunk.facadeModuleId && test(chunk.facadeModuleId));
+      const facade = (test: (id: string) => boolean) =>
+        chunks.find((chunk) => chunk.facadeModuleId && test(chunk.facadeModuleId));
       /** A chunk and what it imports, less the entry's own, as `{ modules, styles }`. */
       const closure = (starts: Array<ChunkFacts | undefined>) => {
         const files = new Set<string>();
         for (const start of starts) if (start) walk(start.fileName, files);
         const modules = [...files].filter((file) => !entryFiles.has(file));
-        return { modules: modules.map((file) => `${base}${file}`), styles: modules.flatMap((file) => byFile.get(file)?.css ?? []).map((file) => `${base}${file}`) };
+        return {
+          modules: modules.map((file) => `${base}${file}`),
+          styles: modules.flatMap((file) => byFile.get(file)?.css ?? []).map((file) => `${base}${file}`),
+        };
       };
 
       const catalogues: Record<string, string[]> = {};
@@ -122,14 +150,26 @@ export function preloadPlugin(root: string): Plugin {
       }
       const screens: PagePreloads['screens'] = [];
       const content = loadContent(root);
-      const { fallbackLocale } = JSON.parse(readFileSync(join(root, 'rules/config.json'), 'utf8')) as { fallbackLocale: string };
+      const { fallbackLocale } = JSON.parse(readFileSync(join(root, 'rules/config.json'), 'utf8')) as {
+        fallbackLocale: string;
+      };
       const messages = loadCatalogues(root);
-      const fallback = messages[fallbackLocale] ? { locale: fallbackLocale, messages: messages[fallbackLocale] } : undefined;
-      const translators = Object.keys(catalogues).flatMap((locale) => (messages[locale] ? [createTranslator(locale, messages[locale], fallback)] : []));
+      const fallback = messages[fallbackLocale]
+        ? { locale: fallbackLocale, messages: messages[fallbackLocale] }
+        : undefined;
+      const translators = Object.keys(catalogues).flatMap((locale) =>
+        messages[locale] ? [createTranslator(locale, messages[locale], fallback)] : [],
+      );
       const shell: PagePreloads['shell'] = Object.fromEntries(
         translators.map(({ locale, t }) => [
           locale,
-          { skipToContent: t('shell.skipToContent'), productName: t('shell.productName'), localeNames: Object.fromEntries(translators.map((other) => [other.locale, t(`shell.locale.${other.locale}`)])) },
+          {
+            skipToContent: t('shell.skipToContent'),
+            productName: t('shell.productName'),
+            localeNames: Object.fromEntries(
+              translators.map((other) => [other.locale, t(`shell.locale.${other.locale}`)]),
+            ),
+          },
         ]),
       );
       /** The screen's drawn heading in each locale, one per combination of the query variants that decide it. */
@@ -141,10 +181,15 @@ export function preloadPlugin(root: string): Plugin {
         const drawn = (resolved: Screen, t: Translate) => {
           const steps = resolved.progress ? content.flows[resolved.progress.flow]?.progress?.steps : undefined;
           const open = `<section class="${frameClass(resolved)}" aria-labelledby="screen-title">`;
-          return { section: `${open}${frameHeadingMarkup(resolved, steps, t)}</section>`, title: `${t(`${resolved.messages}.title`)} | ${t('shell.productName')}` };
+          return {
+            section: `${open}${frameHeadingMarkup(resolved, steps, t)}</section>`,
+            title: `${t(`${resolved.messages}.title`)} | ${t('shell.productName')}`,
+          };
         };
         return {
-          heading: Object.fromEntries(translators.map(({ locale, t }) => [locale, combinations.map((resolved) => drawn(resolved, t))])),
+          heading: Object.fromEntries(
+            translators.map(({ locale, t }) => [locale, combinations.map((resolved) => drawn(resolved, t))]),
+          ),
           ...(deciding.length ? { headingWhen: deciding.map((variant) => variant.when) } : {}),
         };
       };
@@ -152,8 +197,12 @@ export function preloadPlugin(root: string): Plugin {
         // The screen's own definition (virtual:screen/<id>), its kind's chunk unless the entry holds the kind, the form
         // kind's validators, and the reads that go out on arrival.
         const definition = facade((id) => id.endsWith(`virtual:screen/${screen.id}`));
-        const kind = typeof screen.kind === 'string' ? facade((id) => id.endsWith(`/engine/screens/${screen.kind}-screen.tsx`)) : undefined;
-        const validators = kind && screen.kind === 'form' ? facade((id) => id.endsWith(`virtual:validators/${screen.id}`)) : undefined;
+        const kind =
+          typeof screen.kind === 'string'
+            ? facade((id) => id.endsWith(`/engine/screens/${screen.kind}-screen.tsx`))
+            : undefined;
+        const validators =
+          kind && screen.kind === 'form' ? facade((id) => id.endsWith(`virtual:validators/${screen.id}`)) : undefined;
         const reads = routeReads(screen, content.calls);
         const heading = headingOf(screen);
         const messages = screenMessages[screen.id];
@@ -173,7 +222,14 @@ export function preloadPlugin(root: string): Plugin {
         });
       }
       const rootRouting = rootRoutingOf(content);
-      const file: PagePreloads = { fallbackLocale, boot, catalogues, screens, shell, ...(rootRouting ? { root: rootRouting } : {}) };
+      const file: PagePreloads = {
+        fallbackLocale,
+        boot,
+        catalogues,
+        screens,
+        shell,
+        ...(rootRouting ? { root: rootRouting } : {}),
+      };
       this.emitFile({ type: 'asset', fileName: PAGE_PRELOADS_FILE, source: `${JSON.stringify(file, null, 1)}\n` });
     },
   };

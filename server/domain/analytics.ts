@@ -5,9 +5,36 @@
 
 /** Name parts that mark a parameter as personal data whatever its value (`applicantSsn`, `bank_account`). */
 const sensitiveTokens = new Set([
-  'ssn', 'sin', 'ein', 'fein', 'tin', 'bn', 'tax', 'account', 'routing', 'transit', 'institution', 'card', 'cvv',
-  'iban', 'password', 'secret', 'token', 'email', 'phone', 'mobile', 'dob', 'birth', 'address', 'street', 'zip',
-  'postal', 'name', 'government', 'identification', 'value',
+  'ssn',
+  'sin',
+  'ein',
+  'fein',
+  'tin',
+  'bn',
+  'tax',
+  'account',
+  'routing',
+  'transit',
+  'institution',
+  'card',
+  'cvv',
+  'iban',
+  'password',
+  'secret',
+  'token',
+  'email',
+  'phone',
+  'mobile',
+  'dob',
+  'birth',
+  'address',
+  'street',
+  'zip',
+  'postal',
+  'name',
+  'government',
+  'identification',
+  'value',
 ]);
 
 /** Splits a parameter name into lower-case words: `applicantSSN_last4` -> applicant, ssn, last4. */
@@ -33,7 +60,11 @@ export function sanitiseParams(params: Record<string, unknown>): Record<string, 
   for (const [name, value] of Object.entries(params)) {
     // A yes or no (a feature flag such as phoneAuth, GPVProvided) says nothing personal whatever its name.
     if (typeof value === 'boolean') kept[name] = value;
-    else if (nameTokens(name).some((t) => sensitiveTokens.has(t)) || (typeof value === 'string' && sensitiveValue.test(value))) redacted.push(name);
+    else if (
+      nameTokens(name).some((t) => sensitiveTokens.has(t)) ||
+      (typeof value === 'string' && sensitiveValue.test(value))
+    )
+      redacted.push(name);
     else kept[name] = value;
   }
   if (redacted.length > 0) kept.redacted = redacted.sort();

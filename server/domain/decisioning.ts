@@ -86,7 +86,8 @@ export function missingFields(rules: DecisioningRules, doc: ApplicationDocument,
   const missing: string[] = [];
   for (const rule of rules.required) {
     if (!evaluate(rule.when, context)) continue;
-    for (const field of rule.fields) if (!present(atPointer(doc, field)) && !missing.includes(field)) missing.push(field);
+    for (const field of rule.fields)
+      if (!present(atPointer(doc, field)) && !missing.includes(field)) missing.push(field);
   }
   return missing;
 }

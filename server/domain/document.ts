@@ -23,7 +23,9 @@ type Stored<T> = T & JsonObject;
 
 /** The application part of the document: the generated Application with what a stored one always has. */
 export type ApplicationPart = Stored<Entities.Application> &
-  Required<Pick<Entities.Application, 'id' | 'applicationLevel' | 'stepUpDetails' | 'boStatus' | 'apiVersion'>> & { intent: string };
+  Required<Pick<Entities.Application, 'id' | 'applicationLevel' | 'stepUpDetails' | 'boStatus' | 'apiVersion'>> & {
+    intent: string;
+  };
 
 /** A step-up as stored (doc1 §4.2). */
 export type StepUpDetail = Stored<Entities.StepUpDetail>;
@@ -32,7 +34,9 @@ export type StepUpDetail = Stored<Entities.StepUpDetail>;
  * The applicant part: the generated Applicant, and the phone's `verified`, which only the API sets (OTP_SMS and
  * PHONE_AUTH step-ups) and the entity schema leaves out so that no request body can carry it.
  */
-export type ApplicantPart = Stored<Entities.Applicant> & { phone?: NonNullable<Entities.Applicant['phone']> & { verified?: boolean } };
+export type ApplicantPart = Stored<Entities.Applicant> & {
+  phone?: NonNullable<Entities.Applicant['phone']> & { verified?: boolean };
+};
 
 /** The whole document as stored: every part of the generated ApplicationDocument, present. */
 export type ApplicationDocument = {
@@ -41,15 +45,14 @@ export type ApplicationDocument = {
     : Part extends 'applicant'
       ? ApplicantPart
       : NonNullable<Entities.ApplicationDocument[Part]> extends Array<infer Item>
-      ? Array<Stored<Item>>
-      : Stored<NonNullable<Entities.ApplicationDocument[Part]>>;
+        ? Array<Stored<Item>>
+        : Stored<NonNullable<Entities.ApplicationDocument[Part]>>;
 };
 
 /** A new application id: `urn:app:` and a UUID (five groups of 4 to 12 word characters, doc1 §2.1). */
 export function newApplicationId(): string {
   return `urn:app:${randomUUID()}`;
 }
-
 
 /**
  * Deep-merges `patch` into `target` without changing either: objects merge key by key, anything else
@@ -65,7 +68,11 @@ export function deepMerge<T>(target: T, patch: unknown): T {
 }
 
 /** A fresh document for a create call; the body's parts are merged over the defaults. */
-export function newDocument(body: { application?: JsonObject; applicant?: JsonObject; company?: JsonObject }): ApplicationDocument {
+export function newDocument(body: {
+  application?: JsonObject;
+  applicant?: JsonObject;
+  company?: JsonObject;
+}): ApplicationDocument {
   const base: ApplicationDocument = {
     application: {
       id: newApplicationId(),
@@ -118,7 +125,9 @@ export function publicView(doc: ApplicationDocument): ApplicationDocument {
 /** A part with its government id value masked to the last four (a copy), or the part itself when it has none. */
 function withMaskedId(part: JsonObject): JsonObject {
   const id = part.governmentIdentification;
-  return isObject(id) && typeof id.value === 'string' ? { ...part, governmentIdentification: { ...id, value: maskTail(id.value) } } : part;
+  return isObject(id) && typeof id.value === 'string'
+    ? { ...part, governmentIdentification: { ...id, value: maskTail(id.value) } }
+    : part;
 }
 
 /** Reads a JSON pointer (`/a/b/0`) from a value. */
@@ -156,7 +165,10 @@ export function splitRemovals(patch: unknown, prefix = ''): { rest: unknown; rem
 
 /** The document without the member at `pointer` (a copy; an absent member changes nothing). */
 export function withoutPointer<T>(doc: T, pointer: string): T {
-  const keys = pointer.split('/').slice(1).map((raw) => raw.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const keys = pointer
+    .split('/')
+    .slice(1)
+    .map((raw) => raw.replace(/~1/g, '/').replace(/~0/g, '~'));
   const copy = structuredClone(doc) as unknown;
   let node = copy;
   for (const key of keys.slice(0, -1)) {

@@ -23,5 +23,7 @@ export function applyIndustry(doc: ApplicationDocument, categories: Categories):
       } as ApplicationDocument;
     }
   }
-  throw new ApiError('VALIDATION_FAILED', [{ field: '/company/mccDetails/industryId', key: 'validation.category.required' }]);
+  throw new ApiError('VALIDATION_FAILED', [
+    { field: '/company/mccDetails/industryId', key: 'validation.category.required' },
+  ]);
 }

@@ -14,7 +14,10 @@ export interface PatchOperation {
 
 /** The segments of a JSON pointer, unescaped. */
 export function segments(pointer: string): string[] {
-  return pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /** The partial document `{a: {b: value}}` for pointer `/a/b`. */

@@ -9,7 +9,8 @@ const digits = (value: unknown) => (typeof value === 'string' ? value.replace(/\
 
 function withDigits(part: JsonObject, phoneKey: string, numberKey: string): JsonObject {
   const phone = part[phoneKey];
-  if (!phone || typeof phone !== 'object' || Array.isArray(phone) || (phone as JsonObject)[numberKey] === undefined) return part;
+  if (!phone || typeof phone !== 'object' || Array.isArray(phone) || (phone as JsonObject)[numberKey] === undefined)
+    return part;
   return { ...part, [phoneKey]: { ...(phone as JsonObject), [numberKey]: digits((phone as JsonObject)[numberKey]) } };
 }
 

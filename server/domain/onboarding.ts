@@ -13,11 +13,18 @@ import { decide, decisionContext, missingFields } from './decisioning.ts';
 import { marketOf, type ApplicationDocument } from './document.ts';
 
 /** The decided document, or a 400 listing what is missing or wrong. */
-export function onboardDocument(doc: ApplicationDocument, content: Content, shared: SharedValidation): ApplicationDocument {
+export function onboardDocument(
+  doc: ApplicationDocument,
+  content: Content,
+  shared: SharedValidation,
+): ApplicationDocument {
   if (doc.application.completed && doc.application.decision) return doc;
   const market = marketOf(doc);
   const context = decisionContext(doc, market, content.lookupCategory);
-  const missing = missingFields(content.decisioning, doc, context).map((field) => ({ field, key: 'validation.required' }));
+  const missing = missingFields(content.decisioning, doc, context).map((field) => ({
+    field,
+    key: 'validation.required',
+  }));
   const problems = [...missing, ...documentProblems(shared, doc, market)];
   if (problems.length > 0) throw new ApiError('VALIDATION_FAILED', problems);
   const { outcome } = decide(content.decisioning, context);
@@ -31,7 +38,9 @@ export function onboardDocument(doc: ApplicationDocument, content: Content, shar
       boStatus: outcome.boStatus,
       applicationLevel: outcome.level,
       completed: true,
-      ...(profile && !doc.application.businessId ? { businessId: `biz_${randomUUID()}`, storeId: `store_${randomUUID()}` } : {}),
+      ...(profile && !doc.application.businessId
+        ? { businessId: `biz_${randomUUID()}`, storeId: `store_${randomUUID()}` }
+        : {}),
     },
     applicant: { ...doc.applicant, submitted: true },
     company: { ...doc.company, submitted: true },

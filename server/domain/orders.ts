@@ -103,6 +103,11 @@ export function priceOrder(
   return {
     type,
     profiles: priced,
-    totals: { subtotalCents, shippingCents, freeShippingCents, totalCents: subtotalCents + shippingCents - freeShippingCents },
+    totals: {
+      subtotalCents,
+      shippingCents,
+      freeShippingCents,
+      totalCents: subtotalCents + shippingCents - freeShippingCents,
+    },
   };
 }

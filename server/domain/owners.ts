@@ -31,7 +31,11 @@ export function settleBoVerification(doc: ApplicationDocument): ApplicationDocum
   if (unverifiedPartners(doc).length > 0) return doc;
   return {
     ...doc,
-    application: { ...doc.application, enableDeposits: true, stepUpDetails: doc.application.stepUpDetails.filter((s) => s.type !== 'BO_VERIFICATION') },
+    application: {
+      ...doc.application,
+      enableDeposits: true,
+      stepUpDetails: doc.application.stepUpDetails.filter((s) => s.type !== 'BO_VERIFICATION'),
+    },
   };
 }
 
@@ -50,7 +54,9 @@ export function partnerView(doc: ApplicationDocument, ownerIds: string[]): Appli
       apiVersion: doc.application.apiVersion,
     },
     applicant: {},
-    company: Object.fromEntries(['name', 'dba'].filter((k) => doc.company[k] !== undefined).map((k) => [k, doc.company[k]])),
+    company: Object.fromEntries(
+      ['name', 'dba'].filter((k) => doc.company[k] !== undefined).map((k) => [k, doc.company[k]]),
+    ),
     owners: doc.owners.filter((o) => ownerIds.includes(String(o.id))),
     bank: {},
     order: {},

@@ -24,11 +24,21 @@ export function words(text: string): string[] {
 }
 
 /** The top `limit` industries for the inputs; a keyword match counts 2, a label word 1; ties by id. */
-export function predictIndustries(categories: Categories, inputs: string, labelOf: (id: number) => string, limit = 10): Prediction[] {
+export function predictIndustries(
+  categories: Categories,
+  inputs: string,
+  labelOf: (id: number) => string,
+  limit = 10,
+): Prediction[] {
   const wanted = new Set(words(inputs));
   const ranked: Prediction[] = [];
   for (const group of categories.groups) {
-    for (const industry of group.industries as Array<{ id: number | string; mcc?: string | number; type?: string; keywords?: string[] }>) {
+    for (const industry of group.industries as Array<{
+      id: number | string;
+      mcc?: string | number;
+      type?: string;
+      keywords?: string[];
+    }>) {
       const id = Number(industry.id);
       const label = labelOf(id);
       const keywordWords = new Set((industry.keywords ?? []).flatMap(words));
@@ -36,7 +46,13 @@ export function predictIndustries(categories: Categories, inputs: string, labelO
       let score = 0;
       for (const w of wanted) score += keywordWords.has(w) ? 2 : labelWords.has(w) ? 1 : 0;
       if (score > 0)
-        ranked.push({ id, mcc: String(industry.mcc ?? ''), type: (industry.type ?? group.type ?? 'REGULAR') as Prediction['type'], label, score });
+        ranked.push({
+          id,
+          mcc: String(industry.mcc ?? ''),
+          type: (industry.type ?? group.type ?? 'REGULAR') as Prediction['type'],
+          label,
+          score,
+        });
     }
   }
   return ranked.sort((a, b) => b.score - a.score || a.id - b.id).slice(0, limit);

@@ -7,7 +7,10 @@ export function hasStepUp(doc: ApplicationDocument, type: StepUpType): boolean {
 
 /** The document without this step-up (unchanged when it was not pending). */
 export function withoutStepUp(doc: ApplicationDocument, type: StepUpType): ApplicationDocument {
-  return { ...doc, application: { ...doc.application, stepUpDetails: doc.application.stepUpDetails.filter((s) => s.type !== type) } };
+  return {
+    ...doc,
+    application: { ...doc.application, stepUpDetails: doc.application.stepUpDetails.filter((s) => s.type !== type) },
+  };
 }
 
 /**

@@ -59,7 +59,8 @@ export function fromAnotherSite(request: FastifyRequest): boolean {
 
 export function installCrossSiteRules(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
-    if (fromAnotherSite(request)) throw new ApiError('FORBIDDEN', [{ field: '/headers/origin', key: 'errors.crossSite' }]);
+    if (fromAnotherSite(request))
+      throw new ApiError('FORBIDDEN', [{ field: '/headers/origin', key: 'errors.crossSite' }]);
   });
   app.addHook('preValidation', async (request) => {
     if (!changing.has(request.method) || !request.url.startsWith('/api/')) return;
@@ -67,6 +68,9 @@ export function installCrossSiteRules(app: FastifyInstance): void {
     if (header === undefined) return;
     const media = header.split(';')[0]!.trim().toLowerCase();
     const allowed = [...jsonTypes, ...(request.routeOptions.config.bodyTypes ?? [])];
-    if (!allowed.includes(media)) throw new ApiError('UNSUPPORTED_MEDIA_TYPE', [{ field: '/headers/content-type', key: 'errors.unsupportedMediaType' }]);
+    if (!allowed.includes(media))
+      throw new ApiError('UNSUPPORTED_MEDIA_TYPE', [
+        { field: '/headers/content-type', key: 'errors.unsupportedMediaType' },
+      ]);
   });
 }

@@ -19,9 +19,13 @@ export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'g
  * `body` compressed for a page answer (made per request, so a fast setting: brotli quality 5 or gzip level 6 take
  * well under a millisecond for a page of a few KB), or undefined when the request accepts neither.
  */
-export function compressPage(body: string, acceptEncoding: string | undefined): { encoding: 'br' | 'gzip'; body: Buffer } | undefined {
+export function compressPage(
+  body: string,
+  acceptEncoding: string | undefined,
+): { encoding: 'br' | 'gzip'; body: Buffer } | undefined {
   const encoding = preferredEncoding(acceptEncoding);
-  if (encoding === 'br') return { encoding, body: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) };
+  if (encoding === 'br')
+    return { encoding, body: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) };
   if (encoding === 'gzip') return { encoding, body: gzipSync(body, { level: 6 }) };
   return undefined;
 }

@@ -82,7 +82,11 @@ export function installErrorHandling(app: FastifyInstance, shared: SharedValidat
       const context = error.validationContext ?? 'body';
       const input = context === 'body' ? request.body : context === 'querystring' ? request.query : request.params;
       const prefix = context === 'body' ? '' : `/${context}`;
-      return sendError(reply, request, new ApiError('VALIDATION_FAILED', detailsFromAjv(error.validation as ErrorObject[], input, shared, prefix)));
+      return sendError(
+        reply,
+        request,
+        new ApiError('VALIDATION_FAILED', detailsFromAjv(error.validation as ErrorObject[], input, shared, prefix)),
+      );
     }
     const status = error.statusCode ?? 500;
     if (status === 413) return sendError(reply, request, new ApiError('PAYLOAD_TOO_LARGE'));
@@ -90,7 +94,11 @@ export function installErrorHandling(app: FastifyInstance, shared: SharedValidat
     if (status === 429) return sendError(reply, request, new ApiError('RATE_LIMITED'));
     if (status >= 400 && status < 500) {
       // Malformed JSON, empty body with a JSON content type, bad URL encoding...: the request, not us.
-      return sendError(reply, request, new ApiError('VALIDATION_FAILED', [{ field: '/', key: 'errors.malformedRequest' }]));
+      return sendError(
+        reply,
+        request,
+        new ApiError('VALIDATION_FAILED', [{ field: '/', key: 'errors.malformedRequest' }]),
+      );
     }
     request.log.error({ err: error }, 'request failed');
     return sendError(reply, request, new ApiError('INTERNAL'));

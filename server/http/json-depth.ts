@@ -42,7 +42,9 @@ export function depthCheckedJsonParser(app: FastifyInstance): JsonParser {
   const parse = app.getDefaultJsonParser('error', 'error') as unknown as JsonParser;
   return (request, body, done) => {
     if (jsonNestedDeeperThan(body, maxJsonDepth)) {
-      done(new ApiError('VALIDATION_FAILED', [{ field: '/', key: 'errors.nestingTooDeep', args: { max: maxJsonDepth } }]));
+      done(
+        new ApiError('VALIDATION_FAILED', [{ field: '/', key: 'errors.nestingTooDeep', args: { max: maxJsonDepth } }]),
+      );
       return;
     }
     parse(request, body, done);

@@ -11,8 +11,19 @@ import type { Bindings, ChildLoggerOptions, FastifyChildLoggerFactory } from 'fa
  */
 export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   const secretNames = [
-    'accountNumber', 'routingNumber', 'transitNumber', 'institutionNumber', 'value', 'ssn', 'sin', 'ein',
-    'cardNumber', 'number', 'cvv', 'password', 'token',
+    'accountNumber',
+    'routingNumber',
+    'transitNumber',
+    'institutionNumber',
+    'value',
+    'ssn',
+    'sin',
+    'ein',
+    'cardNumber',
+    'number',
+    'cvv',
+    'password',
+    'token',
   ];
   return {
     level,
@@ -53,7 +64,15 @@ export function redactPathSecrets(url: string): string {
 
 type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 /** pino's level numbers. */
-const levelValues: Record<LogLevel | 'silent', number> = { fatal: 60, error: 50, warn: 40, info: 30, debug: 20, trace: 10, silent: Infinity };
+const levelValues: Record<LogLevel | 'silent', number> = {
+  fatal: 60,
+  error: 50,
+  warn: 40,
+  info: 30,
+  debug: 20,
+  trace: 10,
+  silent: Infinity,
+};
 
 /**
  * A request's logger that makes its pino child only when a line is actually written. pino's child() runs the
@@ -116,4 +135,5 @@ class LazyChildLogger implements FastifyBaseLogger {
 }
 
 /** Fastify's `childLoggerFactory`: a lazy child per request (see LazyChildLogger). */
-export const lazyChildLoggerFactory: FastifyChildLoggerFactory = (logger, bindings, options) => new LazyChildLogger(logger, bindings, options);
+export const lazyChildLoggerFactory: FastifyChildLoggerFactory = (logger, bindings, options) =>
+  new LazyChildLogger(logger, bindings, options);

@@ -34,7 +34,8 @@ export function firstNul(value: unknown, at = ''): string | undefined {
       continue;
     }
     if (Array.isArray(here)) {
-      for (let index = here.length - 1; index >= 0; index -= 1) stack.push({ value: here[index], at: `${next.at}/${index}` });
+      for (let index = here.length - 1; index >= 0; index -= 1)
+        stack.push({ value: here[index], at: `${next.at}/${index}` });
       continue;
     }
     if (here !== null && typeof here === 'object') {
@@ -52,7 +53,11 @@ export function firstNul(value: unknown, at = ''): string | undefined {
 
 export function refuseNulCharacters(app: FastifyInstance): void {
   app.addHook('preValidation', async (request: FastifyRequest) => {
-    for (const [part, value] of [['querystring', request.query], ['params', request.params], ['body', request.body]] as const) {
+    for (const [part, value] of [
+      ['querystring', request.query],
+      ['params', request.params],
+      ['body', request.body],
+    ] as const) {
       const pointer = firstNul(value);
       if (!pointer) continue;
       // Body fields are named by their pointer in the body, query and path fields with their part first (as the

@@ -22,7 +22,10 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
       },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'onb_session' } } },
     },
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? schemaName(json.$id) : `def-${i}`) },
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) =>
+        typeof json.$id === 'string' ? schemaName(json.$id) : `def-${i}`,
+    },
   });
   let document: unknown;
   app.get('/api/docs/openapi.json', { schema: { hide: true } }, async (_request, reply) => {
@@ -54,7 +57,10 @@ export function withComponentRefs(doc: OpenApiDocument): OpenApiDocument {
         const target = file ? `${folder}.${file.replace(/\.schema\.json$/, '')}` : self;
         // The resolver lifts each `$defs` entry into its own component named `<schema>-<def>`.
         const def = /^\/\$defs\/([^/]+)$/.exec(fragment)?.[1];
-        record.$ref = def && schemas[`${target}-${def}`] ? `#/components/schemas/${target}-${def}` : `#/components/schemas/${target}${fragment}`;
+        record.$ref =
+          def && schemas[`${target}-${def}`]
+            ? `#/components/schemas/${target}-${def}`
+            : `#/components/schemas/${target}${fragment}`;
       } else rewrite(child, folder, self);
     }
   };

@@ -57,7 +57,9 @@ export interface PagePreloads {
 }
 
 /** The part of the content bundle the root's routing reads: screen outlines, flows (their path params), tables, derived values. */
-export type RootRoutingBundle = Pick<EngineBundle, 'screens' | 'flows' | 'tables'> & { shell: Pick<EngineBundle['shell'], 'derived'> };
+export type RootRoutingBundle = Pick<EngineBundle, 'screens' | 'flows' | 'tables'> & {
+  shell: Pick<EngineBundle['shell'], 'derived'>;
+};
 
 export const PAGE_PRELOADS_FILE = 'page-preloads.json';
 
@@ -111,11 +113,18 @@ function safeDecode(segment: string): string {
 export function routeParams(pattern: string, path: string): Record<string, string> {
   const want = pattern.split('/').filter(Boolean);
   const have = path.split('/').filter(Boolean);
-  return Object.fromEntries(want.flatMap((segment, index) => (segment.startsWith(':') ? [[segment.slice(1), safeDecode(have[index] ?? '')]] : [])));
+  return Object.fromEntries(
+    want.flatMap((segment, index) =>
+      segment.startsWith(':') ? [[segment.slice(1), safeDecode(have[index] ?? '')]] : [],
+    ),
+  );
 }
 
 /** The screen entry whose path (with or without the co-brand prefix) best matches `path`, and the pattern it matched. */
-function screenFor(preloads: PagePreloads, path: string): { screen: PagePreloads['screens'][number]; pattern: string } | undefined {
+function screenFor(
+  preloads: PagePreloads,
+  path: string,
+): { screen: PagePreloads['screens'][number]; pattern: string } | undefined {
   let best: { rank: number; screen: PagePreloads['screens'][number]; pattern: string } | undefined;
   for (const screen of preloads.screens) {
     for (const pattern of routePatterns(screen.path)) {
@@ -139,7 +148,11 @@ function readsFor(templates: string[], params: Record<string, string>): string[]
 
 /** The locale boot fetches a catalogue for first: the same detection over the sources a server sees. */
 export function likelyLocale(preloads: PagePreloads, request: PageRequest): string {
-  const sources = { cookie: request.localeCookie, browser: rankedLanguages(request.acceptLanguage), query: request.localeQuery };
+  const sources = {
+    cookie: request.localeCookie,
+    browser: rankedLanguages(request.acceptLanguage),
+    query: request.localeQuery,
+  };
   return detectLocale(sources, Object.keys(preloads.catalogues), preloads.fallbackLocale);
 }
 
@@ -150,9 +163,12 @@ export function pagePreloads(preloads: PagePreloads, request: PageRequest): Prel
   const found = screenFor(preloads, request.path);
   const shown = found && (request.signedIn || !found.screen.auth) ? found.screen : undefined;
   // Reads need the session: a signed-out visitor would only be refused (and the screen sends them to sign on).
-  const reads = found && shown && request.signedIn ? readsFor(shown.reads ?? [], routeParams(found.pattern, request.path)) : [];
+  const reads =
+    found && shown && request.signedIn ? readsFor(shown.reads ?? [], routeParams(found.pattern, request.path)) : [];
   // The screen's definition and its own messages in that locale: both are needed before anything of the screen shows.
-  const definition = [...(shown?.definition ?? []), ...(shown?.messages?.[locale] ?? [])].filter((file, i, all) => !catalogue.includes(file) && all.indexOf(file) === i);
+  const definition = [...(shown?.definition ?? []), ...(shown?.messages?.[locale] ?? [])].filter(
+    (file, i, all) => !catalogue.includes(file) && all.indexOf(file) === i,
+  );
   const boot = preloads.boot ?? { modules: [], styles: [] };
   return {
     boot: boot.modules,
@@ -180,14 +196,23 @@ export interface PagePrerender {
  * data, or a signed-in screen without a session cookie (the engine sends that visitor to sign on). The engine keeps
  * it on screen until the screen renders (engine/app/prerender.ts), and drops it if it chose another locale.
  */
-export function pagePrerender(preloads: PagePreloads, request: PageRequest, marketLocales: readonly string[], rootStays = false): PagePrerender | undefined {
+export function pagePrerender(
+  preloads: PagePreloads,
+  request: PageRequest,
+  marketLocales: readonly string[],
+  rootStays = false,
+): PagePrerender | undefined {
   const shell = preloads.shell;
   if (isApplicationRoot(request.path) && !rootStays) return undefined;
   const found = screenFor(preloads, request.path);
   if (!shell || !found?.screen.heading || (found.screen.auth && !request.signedIn)) return undefined;
   const supported = marketLocales.filter((locale) => shell[locale] && found.screen.heading?.[locale]);
   if (supported.length === 0) return undefined;
-  const sources = { cookie: request.localeCookie, browser: rankedLanguages(request.acceptLanguage), query: request.localeQuery };
+  const sources = {
+    cookie: request.localeCookie,
+    browser: rankedLanguages(request.acceptLanguage),
+    query: request.localeQuery,
+  };
   const locale = detectLocale(sources, supported, supported[0]);
   const heading = found.screen.heading[locale][headingMask(found.screen.headingWhen ?? [], request.query ?? {})];
   if (!heading) return undefined;
@@ -225,9 +250,15 @@ export function preloadTags(files: PreloadFiles, drawn = false): string {
   // screen, engine/main.tsx): all of them ask for a low priority, and the page's own styles and text go first.
   const first = drawn ? ' fetchpriority="low"' : '';
   return [
-    ...[...(files.boot ?? []), ...files.catalogue, ...(files.definition ?? [])].map((href) => `<link rel="modulepreload" crossorigin${first} href="${escapeHtml(href)}" />`),
+    ...[...(files.boot ?? []), ...files.catalogue, ...(files.definition ?? [])].map(
+      (href) => `<link rel="modulepreload" crossorigin${first} href="${escapeHtml(href)}" />`,
+    ),
     ...(files.reads ?? []).map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(href)}" />`),
-    ...files.modules.map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeHtml(href)}" />`),
-    ...files.styles.map((href) => `<link rel="preload" as="style" crossorigin fetchpriority="low" href="${escapeHtml(href)}" />`),
+    ...files.modules.map(
+      (href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeHtml(href)}" />`,
+    ),
+    ...files.styles.map(
+      (href) => `<link rel="preload" as="style" crossorigin fetchpriority="low" href="${escapeHtml(href)}" />`,
+    ),
   ].join('\n    ');
 }

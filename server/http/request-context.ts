@@ -26,7 +26,10 @@ declare module 'fastify' {
 }
 
 /** The application row read together with the session, by request. */
-const readWithSession = new WeakMap<FastifyRequest, { id: string; row: ApplicationRow<ApplicationDocument> | undefined }>();
+const readWithSession = new WeakMap<
+  FastifyRequest,
+  { id: string; row: ApplicationRow<ApplicationDocument> | undefined }
+>();
 
 /** The application `id` as the session lookup of this request read it, if it did (`{ row: undefined }`: there is none). */
 export function applicationReadWithSession(

@@ -17,8 +17,18 @@ import { configUrl } from '../../engine/app/config-url.ts';
 import { BASE_HEADERS } from '../../engine/calls/run.ts';
 import type { AccountEntry } from '../../domain/accounts.ts';
 import type { EngineBundle } from '../../engine/content/types.ts';
-import { detectPortal, marketOfVisit, referralFromPath, type EngineConfig, type Environment } from '../../engine/environment/detect.ts';
-import { afterEnvironmentContext, afterEnvironmentMove, isApplicationRoot } from '../../engine/screens/after-environment.ts';
+import {
+  detectPortal,
+  marketOfVisit,
+  referralFromPath,
+  type EngineConfig,
+  type Environment,
+} from '../../engine/environment/detect.ts';
+import {
+  afterEnvironmentContext,
+  afterEnvironmentMove,
+  isApplicationRoot,
+} from '../../engine/screens/after-environment.ts';
 import type { PagePreloads } from './page-preloads.ts';
 
 /** A page request for the root, as the engine will see it. */
@@ -33,14 +43,20 @@ export interface RootVisit {
 }
 
 /** True when the engine, at `visit`, keeps the signed-in visitor of `request` where they are. */
-export async function rootStays(app: FastifyInstance, root: NonNullable<PagePreloads['root']>, request: FastifyRequest, visit: RootVisit): Promise<boolean> {
+export async function rootStays(
+  app: FastifyInstance,
+  root: NonNullable<PagePreloads['root']>,
+  request: FastifyRequest,
+  visit: RootVisit,
+): Promise<boolean> {
   const cookie = request.headers.cookie;
   if (!cookie || !isApplicationRoot(visit.path)) return false;
   const params = new URLSearchParams(visit.search);
   const query = Object.fromEntries(params);
   const currencyQuery = params.get('currency');
   const currencyCookie = request.cookies?.currency;
-  const read = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { ...headers, cookie } });
+  const read = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers: { ...headers, cookie } });
   const answers = await Promise.all([
     read(configUrl(visit.path, currencyQuery, currencyCookie)),
     read('/api/v2/session'),
@@ -48,7 +64,8 @@ export async function rootStays(app: FastifyInstance, root: NonNullable<PagePrel
   ]).catch(() => undefined);
   if (!answers) return false;
   const [configAnswer, sessionAnswer, accountsAnswer] = answers;
-  if (configAnswer.statusCode !== 200 || sessionAnswer.statusCode !== 200 || accountsAnswer.statusCode !== 200) return false;
+  if (configAnswer.statusCode !== 200 || sessionAnswer.statusCode !== 200 || accountsAnswer.statusCode !== 200)
+    return false;
   const config = configAnswer.json<EngineConfig>();
   const user = sessionAnswer.json<{ user?: unknown }>().user;
   const accounts = accountsAnswer.json<unknown>();
@@ -68,5 +85,13 @@ export async function rootStays(app: FastifyInstance, root: NonNullable<PagePrel
     config,
   };
   const context = afterEnvironmentContext(environment, query, user);
-  return afterEnvironmentMove(root.bundle as EngineBundle, root.table, accounts as AccountEntry[], context, `${visit.path}${visit.search}`) === undefined;
+  return (
+    afterEnvironmentMove(
+      root.bundle as EngineBundle,
+      root.table,
+      accounts as AccountEntry[],
+      context,
+      `${visit.path}${visit.search}`,
+    ) === undefined
+  );
 }

@@ -31,5 +31,10 @@ export async function startSession(
 export async function endSession(db: Database, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = request.cookies[sessionCookie];
   if (token) await deleteSession(db, token);
-  reply.clearCookie(sessionCookie, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
+  reply.clearCookie(sessionCookie, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+  });
 }

@@ -32,7 +32,9 @@ export class Catalogues {
       const messages = new Map<string, string>();
       const dir = join(localesDir, locale);
       if (existsSync(dir)) {
-        for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+        for (const file of readdirSync(dir)
+          .filter((f) => f.endsWith('.json'))
+          .sort()) {
           const parsed = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { messages?: Record<string, string> };
           for (const [key, text] of Object.entries(parsed.messages ?? {})) messages.set(key, text);
         }

@@ -53,7 +53,11 @@ const readByGuard = new WeakMap<FastifyRequest, { id: string; row: ApplicationRo
  * The application `id` as the access check of this GET request read it (a read-only request reads nothing twice);
  * a change, which reads under its own lock, or any other request: a fresh read.
  */
-export async function applicationForRead(request: FastifyRequest, db: Database, id: string): Promise<ApplicationRow<ApplicationDocument> | undefined> {
+export async function applicationForRead(
+  request: FastifyRequest,
+  db: Database,
+  id: string,
+): Promise<ApplicationRow<ApplicationDocument> | undefined> {
   const read = readByGuard.get(request);
   if (read && read.id === id) return read.row;
   return findApplication<ApplicationDocument>(db, id);
@@ -76,7 +80,9 @@ export function installAccessFirst(app: FastifyInstance, db: Database, root: str
     const id = applicationIdOf(params);
     if (id !== undefined) {
       // Read with the session (request-context.ts) in one query; a fresh read only if it was not.
-      const row = (applicationReadWithSession(request, id) ?? { row: await findApplication<ApplicationDocument>(db, id) }).row;
+      const row = (
+        applicationReadWithSession(request, id) ?? { row: await findApplication<ApplicationDocument>(db, id) }
+      ).row;
       if (request.method === 'GET') readByGuard.set(request, { id, row });
       if (row && row.ownerId !== user.id) {
         const ownerId = ownerIdOf(request);

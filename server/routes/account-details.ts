@@ -16,13 +16,23 @@ const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o)
  * (doc1 §4.1; the storeStatus rows of rules/accounts.json). Only the account's own user may ask (403 otherwise).
  * The stores of an account are answered by server/routes/accounts-stores.ts.
  */
-export async function accountDetailRoutes(app: FastifyInstance, { db, content }: { db: Database; content: Content }): Promise<void> {
+export async function accountDetailRoutes(
+  app: FastifyInstance,
+  { db, content }: { db: Database; content: Content },
+): Promise<void> {
   app.get<{ Params: { id: string } }>(
     '/api/v2/accounts/:id/more-info',
-    { preHandler: requireUser, schema: { params: api('account-params'), response: { 200: api('account-more-info'), ...errorResponses } } },
+    {
+      preHandler: requireUser,
+      schema: { params: api('account-params'), response: { 200: api('account-more-info'), ...errorResponses } },
+    },
     async (request, reply) => {
       const doc = assertOwned(request, await findApplication<ApplicationDocument>(db, request.params.id)).document;
-      const entry = { id: doc.application.id, applicationId: doc.application.id, ...(doc.application.completed ? { riskDecision: doc.application.decision } : {}) };
+      const entry = {
+        id: doc.application.id,
+        applicationId: doc.application.id,
+        ...(doc.application.completed ? { riskDecision: doc.application.decision } : {}),
+      };
       return reply.header('cache-control', 'no-store').send(
         defined({
           applicationId: doc.application.id,
@@ -32,7 +42,11 @@ export async function accountDetailRoutes(app: FastifyInstance, { db, content }:
           applicationLevel: doc.application.applicationLevel,
           stepUpDetails: doc.application.stepUpDetails,
           hasFinancialInstrument: doc.application.hasFinancialInstrument === true,
-          company: defined({ name: str(doc.company.name), dba: str(doc.company.dba), currency: str(doc.company.currency) }),
+          company: defined({
+            name: str(doc.company.name),
+            dba: str(doc.company.dba),
+            currency: str(doc.company.currency),
+          }),
         }),
       );
     },

@@ -24,7 +24,12 @@ const channelSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name'],
-  properties: { id: { type: 'string' }, name: { type: 'string' }, type: { type: 'string' }, requested: { type: 'boolean' } },
+  properties: {
+    id: { type: 'string' },
+    name: { type: 'string' },
+    type: { type: 'string' },
+    requested: { type: 'boolean' },
+  },
 } as const;
 
 interface Body {
@@ -49,7 +54,12 @@ export async function accountChannelRoutes(app: FastifyInstance, { db }: { db: D
       preHandler: requireUser,
       schema: {
         params: api('application-params'),
-        headers: { type: 'object', properties: { 'idempotency-key': { type: 'string', minLength: 1, maxLength: 200, pattern: '^[\\x21-\\x7e]+$' } } },
+        headers: {
+          type: 'object',
+          properties: {
+            'idempotency-key': { type: 'string', minLength: 1, maxLength: 200, pattern: '^[\\x21-\\x7e]+$' },
+          },
+        },
         body: {
           type: 'object',
           required: ['name'],
@@ -87,7 +97,10 @@ export async function accountChannelRoutes(app: FastifyInstance, { db }: { db: D
         if (trigger === 'forbidden') return { status: 403 as const };
         const id = existing?.id ?? `ch-${randomUUID()}`;
         if (!existing) {
-          await tx.query('INSERT INTO account_channels (id, application_id, idempotency_key, name, type) VALUES ($1, $2, $3, $4, $5)', [id, row.id, key, name, type ?? null]);
+          await tx.query(
+            'INSERT INTO account_channels (id, application_id, idempotency_key, name, type) VALUES ($1, $2, $3, $4, $5)',
+            [id, row.id, key, name, type ?? null],
+          );
         }
         if (trigger === 'fail') {
           await tx.query('UPDATE account_channels SET attempts = attempts + 1 WHERE id = $1', [id]);
@@ -96,13 +109,16 @@ export async function accountChannelRoutes(app: FastifyInstance, { db }: { db: D
         await tx.query('UPDATE account_channels SET created = true WHERE id = $1', [id]);
         return { status: 201, channel: { id, name, type } };
       });
-      if (outcome.status === 403) throw new ApiError('FORBIDDEN', [{ field: '/body/name', key: 'accounts.errors.channelNotAuthorized' }]);
+      if (outcome.status === 403)
+        throw new ApiError('FORBIDDEN', [{ field: '/body/name', key: 'accounts.errors.channelNotAuthorized' }]);
       if (outcome.status === 503) {
         const message = request.translator.t('accounts.errors.channelUnavailable');
         return reply.code(503).header('retry-after', '1').send({ error: 'SERVICE_UNAVAILABLE', message, details: [] });
       }
       const channel = outcome.channel!;
-      return reply.code(outcome.status).send({ id: channel.id, name: channel.name, ...(channel.type ? { type: channel.type } : {}), requested: true });
+      return reply
+        .code(outcome.status)
+        .send({ id: channel.id, name: channel.name, ...(channel.type ? { type: channel.type } : {}), requested: true });
     },
   );
 }

@@ -15,7 +15,12 @@ import { api, errorResponses } from './schema-refs.ts';
 /** Permission types the API grants (doc1 §6). */
 export const permissionTypes = ['ehopper'] as const;
 
-const permission = { type: 'object', additionalProperties: false, required: ['type'], properties: { type: { type: 'string' } } } as const;
+const permission = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['type'],
+  properties: { type: { type: 'string' } },
+} as const;
 
 export async function accountPermissionRoutes(app: FastifyInstance, { db }: { db: Database }): Promise<void> {
   app.post<{ Params: { id: string }; Body: { type: string } }>(
@@ -24,13 +29,19 @@ export async function accountPermissionRoutes(app: FastifyInstance, { db }: { db
       preHandler: requireUser,
       schema: {
         params: api('application-params'),
-        body: { type: 'object', required: ['type'], additionalProperties: false, properties: { type: { enum: [...permissionTypes] } } },
+        body: {
+          type: 'object',
+          required: ['type'],
+          additionalProperties: false,
+          properties: { type: { enum: [...permissionTypes] } },
+        },
         response: { 200: permission, 201: permission, ...errorResponses },
       },
     },
     async (request, reply) => {
       const row = assertOwned(request, await findApplication<ApplicationDocument>(db, request.params.id));
-      if (!row.document.application.decision) throw new ApiError('CONFLICT', [{ field: '/params/id', key: 'accounts.errors.notOnboarded' }]);
+      if (!row.document.application.decision)
+        throw new ApiError('CONFLICT', [{ field: '/params/id', key: 'accounts.errors.notOnboarded' }]);
       const inserted = await db.query(
         'INSERT INTO account_permissions (application_id, type) VALUES ($1, $2) ON CONFLICT (application_id, type) DO NOTHING RETURNING type',
         [row.id, request.body.type],

@@ -92,7 +92,14 @@ export function seededDocument(seed: Seed, index: number): ApplicationDocument {
   for (const key of ['businessId', 'serviceId', 'serviceType'] as const) if (seed[key]) application[key] = seed[key];
   const company: Record<string, unknown> = { name, dba: name, segment: '5462', currency };
   if (currency === 'CAD') company.address = { countryCode: 'CA' };
-  return { application, applicant: structuredClone(applicants[currency]) as Record<string, unknown>, company, owners: [], bank: {}, order: {} };
+  return {
+    application,
+    applicant: structuredClone(applicants[currency]) as Record<string, unknown>,
+    company,
+    owners: [],
+    bank: {},
+    order: {},
+  };
 }
 
 export async function accountSandboxRoutes(app: FastifyInstance, { db }: { db: Database }): Promise<void> {
@@ -106,11 +113,17 @@ export async function accountSandboxRoutes(app: FastifyInstance, { db }: { db: D
         if (!seed.businessId) continue;
         const users = await businessUsers(db, seed.businessId);
         if (users.length > 0 && !users.includes(user.id))
-          throw new ApiError('FORBIDDEN', [{ field: `/accounts/${index}/businessId`, key: 'accounts.errors.notYourBusiness' }]);
+          throw new ApiError('FORBIDDEN', [
+            { field: `/accounts/${index}/businessId`, key: 'accounts.errors.notYourBusiness' },
+          ]);
       }
       const entries = [];
       for (const document of request.body.accounts.map(seededDocument)) {
-        const created = await createApplication<ApplicationDocument>(db, { id: document.application.id, ownerId: user.id, document });
+        const created = await createApplication<ApplicationDocument>(db, {
+          id: document.application.id,
+          ownerId: user.id,
+          document,
+        });
         const a = document.application;
         const entry: Record<string, unknown> = {
           applicationId: a.id,
@@ -119,7 +132,12 @@ export async function accountSandboxRoutes(app: FastifyInstance, { db }: { db: D
           company: { name: document.company.name, dba: document.company.dba, currency: document.company.currency },
           createdAt: new Date().toISOString(),
         };
-        for (const [key, value] of Object.entries({ riskDecision: a.decision, businessId: a.businessId, serviceId: a.serviceId, serviceType: a.serviceType })) {
+        for (const [key, value] of Object.entries({
+          riskDecision: a.decision,
+          businessId: a.businessId,
+          serviceId: a.serviceId,
+          serviceType: a.serviceType,
+        })) {
           if (typeof value === 'string') entry[key] = value;
         }
         if (created.created) entries.push(entry);

@@ -22,18 +22,38 @@ import { api, errorResponses } from './schema-refs.ts';
 import { idempotencyKeyOf, keyReused, requestFingerprint } from '../http/idempotency.ts';
 
 const id64 = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9._:-]+$' } as const;
-const serviceFields = { serviceId: id64, serviceType: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9._-]+$' } } as const;
-const businessParams = { type: 'object', required: ['businessId'], additionalProperties: false, properties: { businessId: id64 } } as const;
-const storeParams = { type: 'object', required: ['businessId', 'storeId'], additionalProperties: false, properties: { businessId: id64, storeId: id64 } } as const;
+const serviceFields = {
+  serviceId: id64,
+  serviceType: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9._-]+$' },
+} as const;
+const businessParams = {
+  type: 'object',
+  required: ['businessId'],
+  additionalProperties: false,
+  properties: { businessId: id64 },
+} as const;
+const storeParams = {
+  type: 'object',
+  required: ['businessId', 'storeId'],
+  additionalProperties: false,
+  properties: { businessId: id64, storeId: id64 },
+} as const;
 
 const storeSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'businessId', 'attachable'],
   properties: {
-    id: { type: 'string' }, applicationId: { type: 'string' }, businessId: { type: 'string' }, name: { type: 'string' },
-    riskDecision: { type: 'string' }, applicationLevel: { type: 'string' }, serviceId: { type: 'string' }, serviceType: { type: 'string' },
-    completed: { type: 'boolean' }, attachable: { type: 'boolean' },
+    id: { type: 'string' },
+    applicationId: { type: 'string' },
+    businessId: { type: 'string' },
+    name: { type: 'string' },
+    riskDecision: { type: 'string' },
+    applicationLevel: { type: 'string' },
+    serviceId: { type: 'string' },
+    serviceType: { type: 'string' },
+    completed: { type: 'boolean' },
+    attachable: { type: 'boolean' },
   },
 } as const;
 
@@ -42,22 +62,40 @@ type Rows = Array<{ document: ApplicationDocument; createdAt: string }>;
 const str = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
 async function businessRows(db: Database, request: FastifyRequest, businessId: string): Promise<Rows> {
-  const rows = (await listApplicationsByOwner<ApplicationDocument>(db, userOf(request).id)).filter((r) => r.document.application.businessId === businessId);
-  if (rows.length === 0) throw new ApiError('FORBIDDEN', [{ field: '/params/businessId', key: 'accounts.errors.notYourBusiness' }]);
+  const rows = (await listApplicationsByOwner<ApplicationDocument>(db, userOf(request).id)).filter(
+    (r) => r.document.application.businessId === businessId,
+  );
+  if (rows.length === 0)
+    throw new ApiError('FORBIDDEN', [{ field: '/params/businessId', key: 'accounts.errors.notYourBusiness' }]);
   return rows;
 }
 
 /** A store entry of one application (the store id is the application's storeId, else its id). */
 export function storeOf(doc: ApplicationDocument): StoreEntry & { businessId: string } {
   const app = doc.application;
-  const entry: Record<string, unknown> = { id: str(app.storeId) ?? app.id, applicationId: app.id, businessId: str(app.businessId) ?? '', completed: app.completed === true };
-  const optional = { name: str(doc.company.dba) ?? str(doc.company.name), riskDecision: app.decision, applicationLevel: app.applicationLevel, serviceId: app.serviceId, serviceType: app.serviceType };
+  const entry: Record<string, unknown> = {
+    id: str(app.storeId) ?? app.id,
+    applicationId: app.id,
+    businessId: str(app.businessId) ?? '',
+    completed: app.completed === true,
+  };
+  const optional = {
+    name: str(doc.company.dba) ?? str(doc.company.name),
+    riskDecision: app.decision,
+    applicationLevel: app.applicationLevel,
+    serviceId: app.serviceId,
+    serviceType: app.serviceType,
+  };
   for (const [key, value] of Object.entries(optional)) if (str(value)) entry[key] = value;
   return entry as StoreEntry & { businessId: string };
 }
 
 function accountOf(row: Rows[number]): AccountEntry {
-  return { applicationId: row.document.application.id, riskDecision: row.document.application.decision, createdAt: row.createdAt };
+  return {
+    applicationId: row.document.application.id,
+    riskDecision: row.document.application.decision,
+    createdAt: row.createdAt,
+  };
 }
 
 export async function accountStoreRoutes(app: FastifyInstance, { db }: { db: Database }): Promise<void> {
@@ -89,7 +127,12 @@ export async function accountStoreRoutes(app: FastifyInstance, { db }: { db: Dat
       preHandler: requireUser,
       schema: {
         params: businessParams,
-        body: { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string', format: 'store-name' }, ...serviceFields } },
+        body: {
+          type: 'object',
+          required: ['name'],
+          additionalProperties: false,
+          properties: { name: { type: 'string', format: 'store-name' }, ...serviceFields },
+        },
         response: { 201: api('document'), 200: api('document'), ...errorResponses },
       },
     },
@@ -115,15 +158,28 @@ export async function accountStoreRoutes(app: FastifyInstance, { db }: { db: Dat
         storeId: `store-${randomUUID().slice(0, 12)}`,
         createStore: true,
       };
-      for (const key of ['referralUrlId', 'organizationId'] as const) if (str(from.application[key])) application[key] = from.application[key];
+      for (const key of ['referralUrlId', 'organizationId'] as const)
+        if (str(from.application[key])) application[key] = from.application[key];
       if (request.body.serviceId) application.serviceId = request.body.serviceId;
       if (request.body.serviceType) application.serviceType = request.body.serviceType;
       const { submitted: _a, ...applicant } = from.applicant as Record<string, unknown>;
       const { submitted: _c, ...company } = from.company as Record<string, unknown>;
-      const document: ApplicationDocument = { application, applicant, company: { ...company, dba: request.body.name }, owners: [], bank: {}, order: {} };
+      const document: ApplicationDocument = {
+        application,
+        applicant,
+        company: { ...company, dba: request.body.name },
+        owners: [],
+        bank: {},
+        order: {},
+      };
       const header = idempotencyKeyOf(request);
       const key = header !== undefined && header.length <= 200 ? header : undefined;
-      const created = await createApplication<ApplicationDocument>(db, { id: applicationId, ownerId: userOf(request).id, document }, key, requestFingerprint(request));
+      const created = await createApplication<ApplicationDocument>(
+        db,
+        { id: applicationId, ownerId: userOf(request).id, document },
+        key,
+        requestFingerprint(request),
+      );
       if (created.keyReused && key) throw keyReused(key);
       return reply.code(created.created ? 201 : 200).send(publicView(created.application.document));
     },
@@ -135,7 +191,12 @@ export async function accountStoreRoutes(app: FastifyInstance, { db }: { db: Dat
       preHandler: requireUser,
       schema: {
         params: storeParams,
-        body: { type: 'object', required: ['serviceId', 'serviceType'], additionalProperties: false, properties: serviceFields },
+        body: {
+          type: 'object',
+          required: ['serviceId', 'serviceType'],
+          additionalProperties: false,
+          properties: serviceFields,
+        },
         response: { 200: api('document'), ...errorResponses },
       },
     },
@@ -148,7 +209,10 @@ export async function accountStoreRoutes(app: FastifyInstance, { db }: { db: Dat
         if (!storeAttachable(storeOf(doc), request.body, rules.attachability)) {
           throw new ApiError('CONFLICT', [{ field: '/params/storeId', key: 'accounts.errors.notAttachable' }]);
         }
-        return { ...doc, application: { ...doc.application, serviceId: request.body.serviceId, serviceType: request.body.serviceType } };
+        return {
+          ...doc,
+          application: { ...doc.application, serviceId: request.body.serviceId, serviceType: request.body.serviceType },
+        };
       });
       if (!updated) throw new ApiError('APPLICATION_NOT_FOUND');
       return publicView(updated.document);

@@ -9,27 +9,33 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
 
 /** GET /api/v2/accounts (doc2 §7): the signed-in user's applications as account list entries (doc1 §3). */
 export async function accountRoutes(app: FastifyInstance, { db }: { db: Database }): Promise<void> {
-  app.get('/api/v2/accounts', { preHandler: requireUser, schema: { response: { 200: api('accounts'), ...errorResponses } } }, async (request, reply) => {
-    const rows = await listApplicationsByOwner<ApplicationDocument>(db, userOf(request).id);
-    const accounts = rows.map(({ document: doc, createdAt }) => {
-      const entry: Record<string, unknown> = {
-        applicationId: doc.application.id,
-        applicationLevel: doc.application.applicationLevel,
-        stepUpDetails: doc.application.stepUpDetails,
-        company: Object.fromEntries(['name', 'dba', 'currency'].filter((k) => str(doc.company[k])).map((k) => [k, doc.company[k]])),
-        createdAt,
-      };
-      const optional: Record<string, unknown> = {
-        riskDecision: doc.application.decision,
-        businessId: doc.application.businessId,
-        serviceId: doc.application.serviceId,
-        serviceType: doc.application.serviceType,
-        referralUrlId: doc.application.referralUrlId,
-        originalIntent: doc.application.originalIntent ?? doc.application.intent,
-      };
-      for (const [k, v] of Object.entries(optional)) if (str(v)) entry[k] = v;
-      return entry;
-    });
-    return reply.header('cache-control', 'no-store').send(accounts);
-  });
+  app.get(
+    '/api/v2/accounts',
+    { preHandler: requireUser, schema: { response: { 200: api('accounts'), ...errorResponses } } },
+    async (request, reply) => {
+      const rows = await listApplicationsByOwner<ApplicationDocument>(db, userOf(request).id);
+      const accounts = rows.map(({ document: doc, createdAt }) => {
+        const entry: Record<string, unknown> = {
+          applicationId: doc.application.id,
+          applicationLevel: doc.application.applicationLevel,
+          stepUpDetails: doc.application.stepUpDetails,
+          company: Object.fromEntries(
+            ['name', 'dba', 'currency'].filter((k) => str(doc.company[k])).map((k) => [k, doc.company[k]]),
+          ),
+          createdAt,
+        };
+        const optional: Record<string, unknown> = {
+          riskDecision: doc.application.decision,
+          businessId: doc.application.businessId,
+          serviceId: doc.application.serviceId,
+          serviceType: doc.application.serviceType,
+          referralUrlId: doc.application.referralUrlId,
+          originalIntent: doc.application.originalIntent ?? doc.application.intent,
+        };
+        for (const [k, v] of Object.entries(optional)) if (str(v)) entry[k] = v;
+        return entry;
+      });
+      return reply.header('cache-control', 'no-store').send(accounts);
+    },
+  );
 }

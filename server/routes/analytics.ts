@@ -18,7 +18,10 @@ export function signedOutParams(params: Record<string, unknown>, allowed: readon
  * needs no sign-in (the second device of a phone link, issue 27.13) posts without a session: its event is stored
  * under no user with only the parameters of rules/analytics.json `signedOut`, which the page itself can vouch for.
  */
-export async function analyticsRoutes(app: FastifyInstance, { db, signedOut = [] }: { db: Database; signedOut?: string[] }): Promise<void> {
+export async function analyticsRoutes(
+  app: FastifyInstance,
+  { db, signedOut = [] }: { db: Database; signedOut?: string[] },
+): Promise<void> {
   app.post<{ Body: { type: string; params?: Record<string, unknown> } }>(
     '/api/v2/analytics',
     { schema: { body: api('analytics-event'), response: { 204: { type: 'null' }, ...errorResponses } } },
@@ -28,7 +31,12 @@ export async function analyticsRoutes(app: FastifyInstance, { db, signedOut = []
         await insertAnalyticsEvent(db, request.user.id, request.body.type, sanitiseParams(params));
       } else {
         await enforceRate(db, signedOutLimit, request.ip, reply);
-        await insertAnalyticsEvent(db, undefined, request.body.type, sanitiseParams(signedOutParams(params, signedOut)));
+        await insertAnalyticsEvent(
+          db,
+          undefined,
+          request.body.type,
+          sanitiseParams(signedOutParams(params, signedOut)),
+        );
       }
       return reply.code(204).send();
     },

@@ -1,6 +1,15 @@
 import { LRUCache } from 'lru-cache';
 import type { FastifyInstance } from 'fastify';
-import { marketOf, newDocument, deepMerge, publicView, splitRemovals, withoutPointer, type ApplicationDocument, type JsonObject } from '../domain/document.ts';
+import {
+  marketOf,
+  newDocument,
+  deepMerge,
+  publicView,
+  splitRemovals,
+  withoutPointer,
+  type ApplicationDocument,
+  type JsonObject,
+} from '../domain/document.ts';
 import { ApiError } from '../http/errors.ts';
 import { requireUser, userOf } from '../http/request-context.ts';
 import type { SharedValidation } from '../http/shared-validation.ts';
@@ -42,7 +51,13 @@ export function withCreateOptions(
   }
   const email = (body.applicant?.email as JsonObject | undefined)?.emailAddress;
   if (query['use-shopper-data'] === 'true' && email === undefined)
-    next = { ...next, applicant: { ...next.applicant, email: { ...(next.applicant?.email as JsonObject | undefined), emailAddress: accountEmail } } };
+    next = {
+      ...next,
+      applicant: {
+        ...next.applicant,
+        email: { ...(next.applicant?.email as JsonObject | undefined), emailAddress: accountEmail },
+      },
+    };
   return next;
 }
 
@@ -51,7 +66,12 @@ export async function applicationRoutes(
   app: FastifyInstance,
   { db, shared, content }: { db: Database; shared: SharedValidation; content: Content },
 ): Promise<void> {
-  type CreateQuery = { find?: string; 'force-intent'?: string; 'use-shopper-data'?: string; 'override-referral-url'?: string };
+  type CreateQuery = {
+    find?: string;
+    'force-intent'?: string;
+    'use-shopper-data'?: string;
+    'override-referral-url'?: string;
+  };
   app.post<{ Body: CreateBody | undefined; Querystring: CreateQuery }>(
     '/api/v2/applications',
     {
@@ -66,15 +86,32 @@ export async function applicationRoutes(
     async (request, reply) => {
       const user = userOf(request);
       // doc1 §3: `launch` (the arrival query) prefills under the explicit body; `cobrand` records the referral (launch.ts).
-      const { launch, cobrand, businessId, ...explicit } = (request.body ?? {}) as CreateBody & { launch?: Record<string, string>; cobrand?: string | null; businessId?: string };
+      const { launch, cobrand, businessId, ...explicit } = (request.body ?? {}) as CreateBody & {
+        launch?: Record<string, string>;
+        cobrand?: string | null;
+        businessId?: string;
+      };
       let asked = withCreateOptions(explicit, request.query, user.email);
       // doc1 §1 ADD_PRODUCT: a product for an existing business of the user's (its newest profile is the parent).
       if (businessId !== undefined) {
-        if (asked.application?.intent !== 'ADD_PRODUCT') throw new ApiError('VALIDATION_FAILED', [{ field: '/businessId', key: 'accounts.errors.productOnly' }]);
-        const own = (await listApplicationsByOwner<ApplicationDocument>(db, user.id)).filter((r) => r.document.application.businessId === businessId);
-        if (own.length === 0) throw new ApiError('FORBIDDEN', [{ field: '/businessId', key: 'accounts.errors.notYourBusiness' }]);
-        const parent = own.find((r) => content.accounts.openDecisions.includes(String(r.document.application.decision))) ?? own[0];
-        asked = { ...asked, application: { ...asked.application, businessId, parentApplication: parent.document.application.id, addProductIntent: true } };
+        if (asked.application?.intent !== 'ADD_PRODUCT')
+          throw new ApiError('VALIDATION_FAILED', [{ field: '/businessId', key: 'accounts.errors.productOnly' }]);
+        const own = (await listApplicationsByOwner<ApplicationDocument>(db, user.id)).filter(
+          (r) => r.document.application.businessId === businessId,
+        );
+        if (own.length === 0)
+          throw new ApiError('FORBIDDEN', [{ field: '/businessId', key: 'accounts.errors.notYourBusiness' }]);
+        const parent =
+          own.find((r) => content.accounts.openDecisions.includes(String(r.document.application.decision))) ?? own[0];
+        asked = {
+          ...asked,
+          application: {
+            ...asked.application,
+            businessId,
+            parentApplication: parent.document.application.id,
+            addProductIntent: true,
+          },
+        };
       }
       const currency = typeof asked.company?.currency === 'string' ? asked.company.currency : '';
       // doc1 §4.7: use-shopper-data=true (asked only when the prefill conditions hold) copies the newest profile's fields.
@@ -83,7 +120,9 @@ export async function applicationRoutes(
         request.query['use-shopper-data'] === 'true' && rules.profilePrefill
           ? profileParts(
               // doc1 §4.7 with §1 ADD_PRODUCT: a product for a business prefills from that business's profile, never another's.
-              (await listApplicationsByOwner<ApplicationDocument>(db, user.id)).filter((r) => businessId === undefined || r.document.application.businessId === businessId),
+              (await listApplicationsByOwner<ApplicationDocument>(db, user.id)).filter(
+                (r) => businessId === undefined || r.document.application.businessId === businessId,
+              ),
               currency,
               rules.openDecisions,
               rules.profilePrefill,
@@ -96,7 +135,9 @@ export async function applicationRoutes(
       });
       const body = withLaunch(asked, kept, cobrand, content);
       if (request.query.find === 'true') {
-        const unfinished = (await listApplicationsByOwner<ApplicationDocument>(db, user.id)).find((r) => !r.document.application.completed);
+        const unfinished = (await listApplicationsByOwner<ApplicationDocument>(db, user.id)).find(
+          (r) => !r.document.application.completed,
+        );
         if (unfinished) return reply.code(200).send(publicView(unfinished.document));
       }
       const document = newDocument(body);
@@ -104,7 +145,11 @@ export async function applicationRoutes(
       if (problems.length > 0) throw new ApiError('VALIDATION_FAILED', problems);
       // A key used before answers its application again, unless it came with another request (422, nothing made).
       const key = idempotencyKeyOf(request);
-      const { application, created, keyReused: reused } = await createApplication<ApplicationDocument>(
+      const {
+        application,
+        created,
+        keyReused: reused,
+      } = await createApplication<ApplicationDocument>(
         db,
         { id: document.application.id, ownerId: user.id, document: normaliseDocument(document) },
         key,
@@ -124,7 +169,14 @@ export async function applicationRoutes(
   // the partner view with only their own record; anyone else but the applicant gets 403.
   app.get<{ Params: Params; Querystring: { ownerId?: string; applicationId?: string } }>(
     '/api/v2/applications/:id',
-    { preHandler: requireUser, schema: { params, querystring: api('application-get-query'), response: { 200: api('document'), ...errorResponses } } },
+    {
+      preHandler: requireUser,
+      schema: {
+        params,
+        querystring: api('application-get-query'),
+        response: { 200: api('document'), ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const found = await applicationForRead(request, db, request.params.id);
       const ownerId = request.query.ownerId;
@@ -163,7 +215,12 @@ export async function applicationRoutes(
         request.body = rest as JsonObject;
         removalsOf.set(request, removals);
       },
-      schema: { params, querystring: api('application-update-query'), body: api('document-patch'), response: { 200: api('document'), ...errorResponses } },
+      schema: {
+        params,
+        querystring: api('application-update-query'),
+        body: api('document-patch'),
+        response: { 200: api('document'), ...errorResponses },
+      },
     },
     async (request) => {
       const patch = request.body;
@@ -175,11 +232,20 @@ export async function applicationRoutes(
         const beforeCurrency = before.company.currency;
         const patchCompany = (patch.company ?? {}) as JsonObject;
         // doc1 §4.8: changing country or currency means a new application.
-        if (beforeCurrency !== undefined && patchCompany.currency !== undefined && patchCompany.currency !== beforeCurrency)
+        if (
+          beforeCurrency !== undefined &&
+          patchCompany.currency !== undefined &&
+          patchCompany.currency !== beforeCurrency
+        )
           throw new ApiError('CONFLICT', [{ field: '/company/currency', key: 'errors.currencyChange' }]);
         // doc2 §7: the co-brand of an application changes only with override-referral-url=true.
         const referral = (patch.application as JsonObject | undefined)?.referralUrlId;
-        if (!override && referral !== undefined && before.application.referralUrlId !== undefined && referral !== before.application.referralUrlId)
+        if (
+          !override &&
+          referral !== undefined &&
+          before.application.referralUrlId !== undefined &&
+          referral !== before.application.referralUrlId
+        )
           throw new ApiError('CONFLICT', [{ field: '/application/referralUrlId', key: 'errors.referralChange' }]);
         let merged = deepMerge(before, patch);
         const refused = removalProblems(merged, marketOf(merged), removals);
@@ -192,7 +258,9 @@ export async function applicationRoutes(
         const level = (patch.application as JsonObject | undefined)?.applicationLevel;
         if (level !== undefined && level !== before.application.applicationLevel) {
           if (before.application.applicationLevel !== 'BASIC' || level !== 'FULL')
-            throw new ApiError('CONFLICT', [{ field: '/application/applicationLevel', key: 'accounts.errors.levelChange' }]);
+            throw new ApiError('CONFLICT', [
+              { field: '/application/applicationLevel', key: 'accounts.errors.levelChange' },
+            ]);
           // Not completed until the full details are onboarded (onboard decides again); the decision stands meanwhile.
           next.application.originalApplicationLevel = 'BASIC';
           next.application.completed = false;
@@ -202,7 +270,11 @@ export async function applicationRoutes(
         const normalised = normaliseDocument(next);
         // A decided application keeps the fields its decision rests on (rules/decided-fields.json): 409 naming them.
         const locked = lockedChanges(content.decidedFields, before, normalised, leafPointers(patch));
-        if (locked.length > 0) throw new ApiError('CONFLICT', locked.map((field) => ({ field, key: 'errors.decidedFieldLocked' })));
+        if (locked.length > 0)
+          throw new ApiError(
+            'CONFLICT',
+            locked.map((field) => ({ field, key: 'errors.decidedFieldLocked' })),
+          );
         return normalised;
       });
       if (!updated) throw new ApiError('APPLICATION_NOT_FOUND');

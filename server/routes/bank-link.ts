@@ -16,10 +16,16 @@ type Params = { id: string };
  * opens the provider's picker with the link token; the picker returns a public token, which the API exchanges
  * once for the chosen account (its mask, never its number). A failed exchange is doc2 §8 'Bank link failure'.
  */
-export async function bankLinkRoutes(app: FastifyInstance, { db, bankLink }: { db: Database; bankLink: BankLinkProvider }): Promise<void> {
+export async function bankLinkRoutes(
+  app: FastifyInstance,
+  { db, bankLink }: { db: Database; bankLink: BankLinkProvider },
+): Promise<void> {
   app.get<{ Params: Params }>(
     '/api/v2/applications/:id/financial-instruments/plaid/token',
-    { preHandler: requireUser, schema: { params: api('application-params'), response: { 200: api('bank-link-token'), ...errorResponses } } },
+    {
+      preHandler: requireUser,
+      schema: { params: api('application-params'), response: { 200: api('bank-link-token'), ...errorResponses } },
+    },
     async (request, reply) => {
       const row = assertOwned(request, await findApplication<ApplicationDocument>(db, request.params.id));
       const { linkToken, url, expiresInMs } = await bankLink.createLinkToken(row.id);
@@ -29,7 +35,14 @@ export async function bankLinkRoutes(app: FastifyInstance, { db, bankLink }: { d
 
   app.post<{ Params: Params; Body: { value: string; primary?: boolean; source?: string; status?: string } }>(
     '/api/v2/applications/:id/financial-instruments/plaid',
-    { preHandler: requireUser, schema: { params: api('application-params'), body: api('bank-link-instrument'), response: { 201: api('document'), ...errorResponses } } },
+    {
+      preHandler: requireUser,
+      schema: {
+        params: api('application-params'),
+        body: api('bank-link-instrument'),
+        response: { 201: api('document'), ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const row = assertOwned(request, await findApplication<ApplicationDocument>(db, request.params.id));
       const account = await bankLink.exchange(row.id, request.body.value);

@@ -28,11 +28,18 @@ export async function categoryRoutes(app: FastifyInstance, { content }: { conten
     }
     return encoded;
   };
-  app.get('/api/v2/categories', { schema: { response: { 200: api('categories'), '4xx': api('error') } } }, async (request, reply) => {
-    const body = encode(reply);
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
-    reply.header('cache-control', 'public, max-age=300').header('vary', 'Accept-Encoding').type('application/json; charset=utf-8');
-    if (!encoding) return reply.send(body.json);
-    return reply.header('content-encoding', encoding).send(body[encoding]);
-  });
+  app.get(
+    '/api/v2/categories',
+    { schema: { response: { 200: api('categories'), '4xx': api('error') } } },
+    async (request, reply) => {
+      const body = encode(reply);
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      reply
+        .header('cache-control', 'public, max-age=300')
+        .header('vary', 'Accept-Encoding')
+        .type('application/json; charset=utf-8');
+      if (!encoding) return reply.send(body.json);
+      return reply.header('content-encoding', encoding).send(body[encoding]);
+    },
+  );
 }

@@ -17,7 +17,11 @@ export interface Cobrand {
 }
 
 /** The configuration keys a co-brand sets, with its flags merged over `flags`; nothing for an unknown or no co-brand. */
-export function cobrandSettings(content: Content, referralUrlId: string | undefined, flags: Record<string, boolean>): Record<string, unknown> {
+export function cobrandSettings(
+  content: Content,
+  referralUrlId: string | undefined,
+  flags: Record<string, boolean>,
+): Record<string, unknown> {
   if (!referralUrlId) return {};
   const cobrands = (content.accounts as { cobrands?: Record<string, Cobrand> }).cobrands ?? {};
   if (!Object.hasOwn(cobrands, referralUrlId)) return {};

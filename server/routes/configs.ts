@@ -12,9 +12,17 @@ type Query = { currency?: string; referralUrlId?: string };
  * The visitor's market: the one whose currency the `currency` query names, else the `currency` cookie, else the
  * default market. Undefined when the query names a currency no market has (an unknown cookie falls back).
  */
-export function chooseMarket(config: Pick<Content['config'], 'markets' | 'defaultMarket'>, currencyQuery: string | undefined, currencyCookie: string | undefined): Market | undefined {
+export function chooseMarket(
+  config: Pick<Content['config'], 'markets' | 'defaultMarket'>,
+  currencyQuery: string | undefined,
+  currencyCookie: string | undefined,
+): Market | undefined {
   const requested = (currencyQuery ?? currencyCookie ?? '').toUpperCase();
-  const found = requested ? (Object.entries(config.markets) as Array<[Market, (typeof config.markets)[Market]]>).find(([, m]) => m.currency === requested) : undefined;
+  const found = requested
+    ? (Object.entries(config.markets) as Array<[Market, (typeof config.markets)[Market]]>).find(
+        ([, m]) => m.currency === requested,
+      )
+    : undefined;
   if (found) return found[0];
   return currencyQuery !== undefined && requested ? undefined : config.defaultMarket;
 }
@@ -25,15 +33,21 @@ export function chooseMarket(config: Pick<Content['config'], 'markets' | 'defaul
  * rules/config.json that holds answers 417 with its `location` (the browser goes there plus its path). `keys`: the
  * configured third-party script keys (AppOptions.scriptKeys), only when there are some.
  */
-export async function configRoutes(app: FastifyInstance, { content, keys = {} }: { content: Content; keys?: Record<string, string> }): Promise<void> {
+export async function configRoutes(
+  app: FastifyInstance,
+  { content, keys = {} }: { content: Content; keys?: Record<string, string> },
+): Promise<void> {
   const { config } = content;
   const schema = {
     querystring: api('configs-query'),
     response: { 200: api('configs'), '4xx': api('error') },
   };
-  const handler = async (request: import('fastify').FastifyRequest<{ Querystring: Query; Params: { referralUrlId?: string } }>) => {
+  const handler = async (
+    request: import('fastify').FastifyRequest<{ Querystring: Query; Params: { referralUrlId?: string } }>,
+  ) => {
     const market = chooseMarket(config, request.query.currency, request.cookies.currency);
-    if (!market) throw new ApiError('UNSUPPORTED_MARKET', [{ field: '/querystring/currency', key: 'errors.unsupportedMarket' }]);
+    if (!market)
+      throw new ApiError('UNSUPPORTED_MARKET', [{ field: '/querystring/currency', key: 'errors.unsupportedMarket' }]);
     const referralUrlId = request.params.referralUrlId ?? request.query.referralUrlId;
     const context = { query: { ...request.query, referralUrlId }, market, currency: config.markets[market].currency };
     const redirect = config.redirects.find((row) => evaluate(row.when, context));

@@ -9,14 +9,21 @@ export function leafPointers(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return [prefix];
   const entries = Object.entries(value);
   if (entries.length === 0) return [prefix];
-  return entries.flatMap(([key, child]) => leafPointers(child, `${prefix}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`));
+  return entries.flatMap(([key, child]) =>
+    leafPointers(child, `${prefix}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`),
+  );
 }
 
-const fields = (fieldsData as { fields: Record<string, Record<string, string | { by: string; formats: Record<string, string> }>> }).fields;
+const fields = (
+  fieldsData as { fields: Record<string, Record<string, string | { by: string; formats: Record<string, string> }>> }
+).fields;
 
 /** The format rules/validation/fields.json names for a document pointer in a market (`/owners/0/email` too). */
 export function formatAt(pointer: string, market: Market): string | undefined {
-  const path = pointer.split('/').slice(1).map((segment) => (/^\d+$/.test(segment) ? null : segment));
+  const path = pointer
+    .split('/')
+    .slice(1)
+    .map((segment) => (/^\d+$/.test(segment) ? null : segment));
   for (const [declared, byMarket] of Object.entries(fields)) {
     const parts = declared.split('.');
     const flat: Array<string | null> = parts.flatMap((p) => (p.endsWith('[]') ? [p.slice(0, -2), null] : [p]));
@@ -77,7 +84,9 @@ export function documentProblems(
 ): ErrorDetail[] {
   const problems = shared.checkDocument(doc, market);
   const relevant = onlyUnder
-    ? problems.filter((p) => onlyUnder.some((ptr) => p.field === ptr || p.field.startsWith(`${ptr}/`) || ptr.startsWith(`${p.field}/`)))
+    ? problems.filter((p) =>
+        onlyUnder.some((ptr) => p.field === ptr || p.field.startsWith(`${ptr}/`) || ptr.startsWith(`${p.field}/`)),
+      )
     : problems;
   const details = relevant.map((p) => ({ field: p.field, key: p.key, ...(p.args ? { args: p.args } : {}) }));
   const seen = new Set(details.map((d) => d.field));

@@ -60,8 +60,15 @@ export async function financialInstrumentRoutes(app: FastifyInstance, { db }: { 
           application: { ...doc.application, hasFinancialInstrument: true },
           bank: {
             ...doc.bank,
-            account: { accountNumber: body.accountNumber, accountType: body.accountType, accountName: body.fullName, routingNumber },
-            ...(market === 'CA' ? { transitNumber: body.transitNumber, institutionNumber: body.institutionNumber } : {}),
+            account: {
+              accountNumber: body.accountNumber,
+              accountType: body.accountType,
+              accountName: body.fullName,
+              routingNumber,
+            },
+            ...(market === 'CA'
+              ? { transitNumber: body.transitNumber, institutionNumber: body.institutionNumber }
+              : {}),
             ...(body.bankName ? { bankName: body.bankName } : {}),
             primary: body.primary,
             verification: 'TEST_DEPOSIT_PENDING',

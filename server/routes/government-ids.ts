@@ -34,41 +34,58 @@ export async function governmentIdRoutes(
     const format = body.short ? rule.shortFormat : rule.format;
     if (!format) problems.push({ field: '/short', key: 'errors.unknownField' });
     else problems.push(...check(format, body.value, '/value'));
-    if (manual) problems.push(...check(rules.manualEntry.legalBusinessNameFormat, body.legalBusinessName ?? '', '/legalBusinessName'));
+    if (manual)
+      problems.push(
+        ...check(rules.manualEntry.legalBusinessNameFormat, body.legalBusinessName ?? '', '/legalBusinessName'),
+      );
     return problems;
   };
 
-  const file = (manual: boolean) => async (request: import('fastify').FastifyRequest<{ Params: { id: string }; Body: Body }>, reply: import('fastify').FastifyReply) => {
-    const body = request.body;
-    const updated = await updateApplication<ApplicationDocument>(db, request.params.id, (current) => {
-      const doc = assertOwned(request, current).document;
-      const problems = problemsOf(body, marketOf(doc), manual);
-      if (problems.length > 0) throw new ApiError('VALIDATION_FAILED', problems);
-      const rule = rules.sourceTypes[body.sourceType]!;
-      // The source type is one rules/government-ids.json names (looked up above), which the entity schema's enum lists.
-      const sourceType = body.sourceType as NonNullable<ApplicationDocument['applicant']['governmentIdentification']>['sourceType'];
-      const id = { type: rule.type, value: body.value, sourceType };
-      let next: ApplicationDocument =
-        rule.type === 'INDIVIDUAL'
-          ? { ...doc, applicant: { ...doc.applicant, governmentIdentification: id } }
-          : { ...doc, company: { ...doc.company, governmentIdentification: id } };
-      if (manual) next = { ...next, company: { ...next.company, name: body.legalBusinessName, taxInformationConfirmed: true } };
-      for (const stepUp of rule.clears) next = withoutStepUp(next, stepUp as StepUpType);
-      return next;
-    });
-    if (!updated) throw new ApiError('APPLICATION_NOT_FOUND');
-    return reply.code(201).send(publicView(updated.document));
-  };
+  const file =
+    (manual: boolean) =>
+    async (
+      request: import('fastify').FastifyRequest<{ Params: { id: string }; Body: Body }>,
+      reply: import('fastify').FastifyReply,
+    ) => {
+      const body = request.body;
+      const updated = await updateApplication<ApplicationDocument>(db, request.params.id, (current) => {
+        const doc = assertOwned(request, current).document;
+        const problems = problemsOf(body, marketOf(doc), manual);
+        if (problems.length > 0) throw new ApiError('VALIDATION_FAILED', problems);
+        const rule = rules.sourceTypes[body.sourceType]!;
+        // The source type is one rules/government-ids.json names (looked up above), which the entity schema's enum lists.
+        const sourceType = body.sourceType as NonNullable<
+          ApplicationDocument['applicant']['governmentIdentification']
+        >['sourceType'];
+        const id = { type: rule.type, value: body.value, sourceType };
+        let next: ApplicationDocument =
+          rule.type === 'INDIVIDUAL'
+            ? { ...doc, applicant: { ...doc.applicant, governmentIdentification: id } }
+            : { ...doc, company: { ...doc.company, governmentIdentification: id } };
+        if (manual)
+          next = { ...next, company: { ...next.company, name: body.legalBusinessName, taxInformationConfirmed: true } };
+        for (const stepUp of rule.clears) next = withoutStepUp(next, stepUp as StepUpType);
+        return next;
+      });
+      if (!updated) throw new ApiError('APPLICATION_NOT_FOUND');
+      return reply.code(201).send(publicView(updated.document));
+    };
 
   const response = { 201: api('document'), ...errorResponses };
   app.post<{ Params: { id: string }; Body: Body }>(
     '/api/v2/applications/:id/government-identifications',
-    { preHandler: requireUser, schema: { params: api('application-params'), body: api('government-identification'), response } },
+    {
+      preHandler: requireUser,
+      schema: { params: api('application-params'), body: api('government-identification'), response },
+    },
     file(false),
   );
   app.post<{ Params: { id: string }; Body: Body }>(
     '/api/v2/applications/:id/government-identifications/manual-entry',
-    { preHandler: requireUser, schema: { params: api('application-params'), body: api('government-identification-manual'), response } },
+    {
+      preHandler: requireUser,
+      schema: { params: api('application-params'), body: api('government-identification-manual'), response },
+    },
     file(true),
   );
 }

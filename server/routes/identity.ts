@@ -13,7 +13,10 @@ import { assertOwnerAccess } from './owner-access.ts';
 import { api, errorResponses } from './schema-refs.ts';
 
 /** The step-up each inquiry kind answers (doc1 §4.2): photo ID and selfie, or business documents. */
-export const inquiryStepUp: Record<InquiryKind, StepUpType> = { identification: 'GOV_ID_SELFIE', verification: 'EIN_DOC' };
+export const inquiryStepUp: Record<InquiryKind, StepUpType> = {
+  identification: 'GOV_ID_SELFIE',
+  verification: 'EIN_DOC',
+};
 
 /**
  * The step-ups an inquiry answering `type` answers (doc1 §2.7 'switch to photo ID'): the type itself, and for the
@@ -37,10 +40,16 @@ export function sessionView(inquiry: Inquiry, url: string) {
 }
 
 /** Why an inquiry cannot answer a step-up: unknown or someone else's (400), or not completed (409). */
-export function assertInquiryCompleted(inquiry: Inquiry | undefined, applicationId: string, kind: InquiryKind, ownerId: string | null): void {
+export function assertInquiryCompleted(
+  inquiry: Inquiry | undefined,
+  applicationId: string,
+  kind: InquiryKind,
+  ownerId: string | null,
+): void {
   if (!inquiry || inquiry.applicationId !== applicationId || inquiry.kind !== kind || inquiry.ownerId !== ownerId)
     throw new ApiError('VALIDATION_FAILED', [{ field: '/inquiryId', key: 'errors.inquiryUnknown' }]);
-  if (inquiry.status !== 'RECEIVED') throw new ApiError('CONFLICT', [{ field: '/inquiryId', key: 'errors.inquiryNotCompleted' }]);
+  if (inquiry.status !== 'RECEIVED')
+    throw new ApiError('CONFLICT', [{ field: '/inquiryId', key: 'errors.inquiryNotCompleted' }]);
 }
 
 /**
@@ -58,7 +67,12 @@ export async function identityRoutes(
   /** Starts or resumes an inquiry for the application (ownerId null) or one owner. */
   // doc2 §9: the template of the application's country (its market) and the kind: business documents, or photo ID
   // with selfie (the applicant and partners alike).
-  const session = async (row: { id: string; document: ApplicationDocument }, ownerId: string | null, kind: InquiryKind, inquiryId: string | undefined) => {
+  const session = async (
+    row: { id: string; document: ApplicationDocument },
+    ownerId: string | null,
+    kind: InquiryKind,
+    inquiryId: string | undefined,
+  ) => {
     const applicationId = row.id;
     if (inquiryId) {
       const inquiry = await inquiries.find(inquiryId);
@@ -66,7 +80,11 @@ export async function identityRoutes(
         throw new ApiError('VALIDATION_FAILED', [{ field: '/inquiryId', key: 'errors.inquiryUnknown' }]);
       return { status: 200, body: sessionView(inquiry, inquiries.urlOf(inquiry)) };
     }
-    const templateId = identityTemplate(templates, marketOf(row.document), kind === 'verification' ? 'verification' : 'identification');
+    const templateId = identityTemplate(
+      templates,
+      marketOf(row.document),
+      kind === 'verification' ? 'verification' : 'identification',
+    );
     const started = await inquiries.start({ applicationId, kind, templateId, ...(ownerId ? { ownerId } : {}) });
     return { status: 201, body: sessionView(started, started.url) };
   };
@@ -82,7 +100,14 @@ export async function identityRoutes(
 
   app.post<{ Params: { id: string; kind: InquiryKind }; Body: { inquiryId?: string } | undefined }>(
     '/api/v2/applications/:id/step-ups/:kind/sessions',
-    { preHandler: requireUser, schema: { params: api('identity-session-params'), body: api('identity-session-request'), response: sessionResponse } },
+    {
+      preHandler: requireUser,
+      schema: {
+        params: api('identity-session-params'),
+        body: api('identity-session-request'),
+        response: sessionResponse,
+      },
+    },
     async (request, reply) => {
       const row = await applicantRow(request);
       const { status, body } = await session(row, null, request.params.kind, request.body?.inquiryId);
@@ -101,14 +126,28 @@ export async function identityRoutes(
   );
 
   const ownerStepUpPending = (owner: Record<string, unknown>) =>
-    Array.isArray(owner.stepUpDetails) && owner.stepUpDetails.some((s: { type?: string }) => s.type === 'GOV_ID_SELFIE' || s.type === 'FULL_ONBOARDING');
+    Array.isArray(owner.stepUpDetails) &&
+    owner.stepUpDetails.some((s: { type?: string }) => s.type === 'GOV_ID_SELFIE' || s.type === 'FULL_ONBOARDING');
 
   app.post<{ Params: { id: string; ownerId: string }; Body: { inquiryId?: string } | undefined }>(
     '/api/v2/applications/:id/owners/:ownerId/step-ups/identification/sessions',
-    { preHandler: requireUser, schema: { params: api('owner-identity-session-params'), body: api('identity-session-request'), response: sessionResponse } },
+    {
+      preHandler: requireUser,
+      schema: {
+        params: api('owner-identity-session-params'),
+        body: api('identity-session-request'),
+        response: sessionResponse,
+      },
+    },
     async (request, reply) => {
-      const { row, owner } = await assertOwnerAccess(db, request, await findApplication<ApplicationDocument>(db, request.params.id), request.params.ownerId);
-      if (!ownerStepUpPending(owner)) throw new ApiError('CONFLICT', [{ field: '/owners/stepUpDetails', key: 'errors.stepUpNotRequired' }]);
+      const { row, owner } = await assertOwnerAccess(
+        db,
+        request,
+        await findApplication<ApplicationDocument>(db, request.params.id),
+        request.params.ownerId,
+      );
+      if (!ownerStepUpPending(owner))
+        throw new ApiError('CONFLICT', [{ field: '/owners/stepUpDetails', key: 'errors.stepUpNotRequired' }]);
       const { status, body } = await session(row, request.params.ownerId, 'identification', request.body?.inquiryId);
       return reply.code(status).header('cache-control', 'no-store').send(body);
     },
@@ -116,9 +155,17 @@ export async function identityRoutes(
 
   app.get<{ Params: { id: string; ownerId: string; inquiryId: string } }>(
     '/api/v2/applications/:id/owners/:ownerId/step-ups/identification/sessions/:inquiryId',
-    { preHandler: requireUser, schema: { params: api('owner-identity-session-poll-params'), response: sessionResponse } },
+    {
+      preHandler: requireUser,
+      schema: { params: api('owner-identity-session-poll-params'), response: sessionResponse },
+    },
     async (request, reply) => {
-      const { row } = await assertOwnerAccess(db, request, await findApplication<ApplicationDocument>(db, request.params.id), request.params.ownerId);
+      const { row } = await assertOwnerAccess(
+        db,
+        request,
+        await findApplication<ApplicationDocument>(db, request.params.id),
+        request.params.ownerId,
+      );
       const { body } = await session(row, request.params.ownerId, 'identification', request.params.inquiryId);
       return reply.header('cache-control', 'no-store').send(body);
     },

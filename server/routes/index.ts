@@ -38,17 +38,36 @@ export async function registerExtendedRoutes(app: FastifyInstance, deps: RouteDe
   const { db, shared, content, providers } = deps;
   const invitationTtlMs = content.config.constants.invitationExpiryMs ?? 7 * 24 * 3_600_000;
   const fullOnboardingWhenEmailContains = content.sandbox.partners?.fullOnboardingWhenEmailContains ?? [];
-  await app.register(stepUpRoutes, { db, shared, inquiries: providers.inquiries, messenger: providers.messenger, invitationTtlMs, fullOnboardingWhenEmailContains, templates: content.identityTemplates });
+  await app.register(stepUpRoutes, {
+    db,
+    shared,
+    inquiries: providers.inquiries,
+    messenger: providers.messenger,
+    invitationTtlMs,
+    fullOnboardingWhenEmailContains,
+    templates: content.identityTemplates,
+  });
   await app.register(phoneAuthRoutes, { db, content, messenger: providers.messenger, carrier: providers.carrier });
   await app.register(identityRoutes, { db, inquiries: providers.inquiries, templates: content.identityTemplates });
   await app.register(inquiryPageRoutes, { db });
   await app.register(ownerRoutes, { db, shared, inquiries: providers.inquiries, messenger: providers.messenger });
-  await app.register(ownerListRoutes, { db, shared, messenger: providers.messenger, invitationTtlMs, fullOnboardingWhenEmailContains });
+  await app.register(ownerListRoutes, {
+    db,
+    shared,
+    messenger: providers.messenger,
+    invitationTtlMs,
+    fullOnboardingWhenEmailContains,
+  });
   await app.register(governmentIdRoutes, { db, content, check: formatChecker(shared) });
   await app.register(paymentRoutes, { db, shared, content, vault: providers.vault });
   await app.register(bankLinkRoutes, { db, bankLink: providers.bankLink });
   await app.register(bankLinkPageRoutes, { bankLink: providers.bankLink });
-  await app.register(referenceRoutes, { db, content, lender: providers.lender, addressLookup: providers.addressLookup });
+  await app.register(referenceRoutes, {
+    db,
+    content,
+    lender: providers.lender,
+    addressLookup: providers.addressLookup,
+  });
   await app.register(applicationExtraRoutes, { db, content });
   await app.register(accountDetailRoutes, { db, content });
   await app.register(v1CommerceRoutes, { db, shared, content });

@@ -14,7 +14,13 @@ export async function inviteOwners(
   tx: Queryable,
   messenger: Messenger,
   doc: ApplicationDocument,
-  options: { ttlMs: number; locale: string; only?: string[]; fullOnboardingWhenEmailContains?: string[]; userId?: string },
+  options: {
+    ttlMs: number;
+    locale: string;
+    only?: string[];
+    fullOnboardingWhenEmailContains?: string[];
+    userId?: string;
+  },
 ): Promise<{ doc: ApplicationDocument; deliveries: Array<() => Promise<void>> }> {
   const deliveries: Array<() => Promise<void>> = [];
   const owners: JsonObject[] = [];
@@ -26,7 +32,13 @@ export async function inviteOwners(
     }
     const token = randomBytes(32).toString('base64url');
     const ownerId = String(owner.id);
-    await insertInvitation(tx, { token, applicationId: doc.application.id, ownerId, email: owner.email, ttlMs: options.ttlMs });
+    await insertInvitation(tx, {
+      token,
+      applicationId: doc.application.id,
+      ownerId,
+      email: owner.email,
+      ttlMs: options.ttlMs,
+    });
     deliveries.push(
       await messenger.send(tx, {
         ...(options.userId ? { userId: options.userId } : {}),
@@ -40,10 +52,16 @@ export async function inviteOwners(
         locale: typeof owner.communicationLanguage === 'string' ? owner.communicationLanguage : options.locale,
       }),
     );
-    owners.push({ ...owner, status: 'REQUEST_SENT', stepUpDetails: ownerStepUps(owner, options.fullOnboardingWhenEmailContains ?? []) });
+    owners.push({
+      ...owner,
+      status: 'REQUEST_SENT',
+      stepUpDetails: ownerStepUps(owner, options.fullOnboardingWhenEmailContains ?? []),
+    });
   }
   // doc1 §4.6: payouts are enabled once partners verify; until then they wait (settleBoVerification turns them on).
-  const waiting = owners.some((o) => o.type === 'OWNER' && Array.isArray(o.stepUpDetails) && o.stepUpDetails.length > 0);
+  const waiting = owners.some(
+    (o) => o.type === 'OWNER' && Array.isArray(o.stepUpDetails) && o.stepUpDetails.length > 0,
+  );
   const application = waiting ? { ...doc.application, enableDeposits: false } : doc.application;
   return { doc: { ...doc, application, owners }, deliveries };
 }
@@ -59,7 +77,8 @@ export function ownerStepUps(owner: JsonObject, fullOnboardingWhenEmailContains:
   const email = String(owner.email ?? '').toLowerCase();
   const full = fullOnboardingWhenEmailContains.some((part) => email.includes(part.toLowerCase()));
   const rest = current.filter((s) => s.type !== 'FULL_ONBOARDING');
-  const detailsGiven = Boolean((owner.phone as JsonObject | undefined)?.nationalNumber) && typeof owner.communicationLanguage === 'string';
+  const detailsGiven =
+    Boolean((owner.phone as JsonObject | undefined)?.nationalNumber) && typeof owner.communicationLanguage === 'string';
   return full && !detailsGiven ? [{ type: 'FULL_ONBOARDING', status: 'REQUIRED' }, ...rest] : rest;
 }
 

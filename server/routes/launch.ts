@@ -20,14 +20,26 @@ export type CreateParts = { application?: JsonObject; applicant?: JsonObject; co
  * kycKybRequired, createBusiness) stay query parameters for the screens' routing, never stored from a URL.
  */
 export const launchApplicationFields = [
-  'agentId', 'isPowerSeller', 'source', 'medium', 'context', 'campaignName', 'ventureId', 'serviceType', 'serviceId', 'customerId', 'apiVersion',
+  'agentId',
+  'isPowerSeller',
+  'source',
+  'medium',
+  'context',
+  'campaignName',
+  'ventureId',
+  'serviceType',
+  'serviceId',
+  'customerId',
+  'apiVersion',
 ] as const;
 
 /** The partial document a launch query gives (empty without one). */
 export function launchParts(launch: Record<string, string> | undefined, currency: string): CreateParts {
   if (!launch) return {};
   const doc = prefillFromLaunch(launch, currency);
-  const application = Object.fromEntries(Object.entries(doc.application).filter(([key]) => (launchApplicationFields as readonly string[]).includes(key)));
+  const application = Object.fromEntries(
+    Object.entries(doc.application).filter(([key]) => (launchApplicationFields as readonly string[]).includes(key)),
+  );
   const parts: CreateParts = {};
   if (Object.keys(doc.applicant).length) parts.applicant = doc.applicant as JsonObject;
   if (Object.keys(doc.company).length) parts.company = doc.company as JsonObject;
@@ -65,12 +77,21 @@ export function withoutRefused(parts: CreateParts, problemsAt: (parts: CreatePar
 }
 
 /** The create body with the launch parts under it (the explicit body wins) and the co-brand recorded. */
-export function withLaunch(body: CreateParts, launchPartsKept: CreateParts, cobrand: string | null | undefined, content: Content): CreateParts {
+export function withLaunch(
+  body: CreateParts,
+  launchPartsKept: CreateParts,
+  cobrand: string | null | undefined,
+  content: Content,
+): CreateParts {
   const merged = deepMerge(launchPartsKept as JsonObject, body as JsonObject) as CreateParts;
   if (typeof cobrand === 'string' && cobrand !== '') {
     const cobrands = (content.accounts as { cobrands?: Record<string, Cobrand> }).cobrands ?? {};
     const known = Object.hasOwn(cobrands, cobrand) ? cobrands[cobrand] : undefined;
-    merged.application = { referralUrlId: cobrand, ...(known?.organizationId ? { organizationId: known.organizationId } : {}), ...merged.application };
+    merged.application = {
+      referralUrlId: cobrand,
+      ...(known?.organizationId ? { organizationId: known.organizationId } : {}),
+      ...merged.application,
+    };
   }
   return merged;
 }
@@ -86,17 +107,30 @@ export interface ProfilePrefill {
  * `openDecisions` and whose currency is `currency`; empty when there is none.
  */
 export function profileParts(
-  rows: ReadonlyArray<{ document: { application: JsonObject; applicant: JsonObject; company: JsonObject }; createdAt: string }>,
+  rows: ReadonlyArray<{
+    document: { application: JsonObject; applicant: JsonObject; company: JsonObject };
+    createdAt: string;
+  }>,
   currency: string,
   openDecisions: readonly string[],
   fields: ProfilePrefill,
 ): CreateParts {
   const newest = rows
-    .filter((row) => openDecisions.includes(String(row.document.application.decision)) && row.document.company.currency === currency)
-    .reduce<(typeof rows)[number] | undefined>((best, row) => (!best || row.createdAt > best.createdAt ? row : best), undefined);
+    .filter(
+      (row) =>
+        openDecisions.includes(String(row.document.application.decision)) && row.document.company.currency === currency,
+    )
+    .reduce<(typeof rows)[number] | undefined>(
+      (best, row) => (!best || row.createdAt > best.createdAt ? row : best),
+      undefined,
+    );
   if (!newest) return {};
   const pick = (from: JsonObject, keys: string[]): JsonObject =>
-    Object.fromEntries(keys.filter((key) => from[key] !== undefined && from[key] !== null).map((key) => [key, structuredClone(from[key])]));
+    Object.fromEntries(
+      keys
+        .filter((key) => from[key] !== undefined && from[key] !== null)
+        .map((key) => [key, structuredClone(from[key])]),
+    );
   const parts: CreateParts = {};
   const applicant = pick(newest.document.applicant, fields.applicant);
   const company = pick(newest.document.company, fields.company);

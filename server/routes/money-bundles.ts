@@ -26,7 +26,11 @@ const bodySchema = {
     twoScreens: { type: 'boolean' },
     quantity: { type: 'integer', minimum: 1, maximum: 10 },
     licences: { type: 'integer', minimum: 0, maximum: 20 },
-    address: { type: 'object', allOf: [{ $ref: 'https://schemas.onboarding.local/api/common.schema.json#/$defs/address' }], required: ['line1', 'city', 'zip', 'countryCode'] },
+    address: {
+      type: 'object',
+      allOf: [{ $ref: 'https://schemas.onboarding.local/api/common.schema.json#/$defs/address' }],
+      required: ['line1', 'city', 'zip', 'countryCode'],
+    },
   },
 } as const;
 
@@ -46,15 +50,26 @@ export async function moneyBundleRoutes(
 ): Promise<void> {
   app.post<{ Params: { id: string }; Body: BundleBody }>(
     '/api/v2/applications/:id/orders/bundles/quote',
-    { preHandler: requireUser, schema: { params: api('application-params'), body: bodySchema, response: { 200: api('order'), ...errorResponses } } },
+    {
+      preHandler: requireUser,
+      schema: {
+        params: api('application-params'),
+        body: bodySchema,
+        response: { 200: api('order'), ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const body = request.body;
       const order = await storeQuote(request, { db, shared }, (_doc, market, when) => {
         const kind = content.plans.bundles[market].kinds[body.kind];
         const key = body.twoScreens ? kind.upgradeKey : kind.bundleKey;
-        const lines = [{ planKey: key, quantity: body.quantity }, ...(body.licences > 0 ? [{ planKey: 'LICENSE', quantity: body.licences }] : [])];
+        const lines = [
+          { planKey: key, quantity: body.quantity },
+          ...(body.licences > 0 ? [{ planKey: 'LICENSE', quantity: body.licences }] : []),
+        ];
         const priced = priceOrder(content.plans, market, lines, when, 'bundles');
-        if ('problems' in priced) throw new ApiError('VALIDATION_FAILED', [{ field: '/kind', key: 'errors.planUnknown' }]);
+        if ('problems' in priced)
+          throw new ApiError('VALIDATION_FAILED', [{ field: '/kind', key: 'errors.planUnknown' }]);
         return {
           type: 'RENT',
           paymentMethod: 'CARD',

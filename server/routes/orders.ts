@@ -35,9 +35,15 @@ export async function orderTime(db: Queryable, applicationId: string): Promise<O
  * The application's quoted order priced again, now, by the one pricing function (server/domain/orders.ts): the stored
  * totals are never trusted. No quote: 409 `errors.orderMissing`.
  */
-export async function repriceOrder(db: Queryable, content: Content, applicationId: string, doc: ApplicationDocument): Promise<PricedOrder> {
+export async function repriceOrder(
+  db: Queryable,
+  content: Content,
+  applicationId: string,
+  doc: ApplicationDocument,
+): Promise<PricedOrder> {
   const order = orderOf(doc);
-  if (!Array.isArray(order.profiles) || order.profiles.length === 0) throw new ApiError('CONFLICT', [{ field: '/order', key: 'errors.orderMissing' }]);
+  if (!Array.isArray(order.profiles) || order.profiles.length === 0)
+    throw new ApiError('CONFLICT', [{ field: '/order', key: 'errors.orderMissing' }]);
   const catalogue: Catalogue = order.displayBundles === true ? 'bundles' : 'plans';
   const lines = order.profiles.map((p) => ({ planKey: String(p.planKey), quantity: Number(p.quantity) }));
   const priced = priceOrder(content.plans, marketOf(doc), lines, await orderTime(db, applicationId), catalogue);
@@ -47,7 +53,8 @@ export async function repriceOrder(db: Queryable, content: Content, applicationI
 
 /** An order already created (it has an id) takes no new quote and no payment: 409 `errors.orderAlreadyCreated`. */
 export function assertNotCreated(doc: ApplicationDocument): void {
-  if (typeof orderOf(doc).id === 'string') throw new ApiError('CONFLICT', [{ field: '/order', key: 'errors.orderAlreadyCreated' }]);
+  if (typeof orderOf(doc).id === 'string')
+    throw new ApiError('CONFLICT', [{ field: '/order', key: 'errors.orderAlreadyCreated' }]);
 }
 
 /**
@@ -66,7 +73,10 @@ export async function storeQuote(
     const order = { ...build(doc, market, await orderTime(tx, current.id)), submitted: false };
     const { orderId: _stale, ...application } = doc.application as JsonObject;
     const next = { ...doc, order, application } as unknown as ApplicationDocument;
-    const problems = documentProblems(deps.shared, next, market, ['/order/address']).map((p) => ({ ...p, field: p.field.replace(/^\/order/, '') }));
+    const problems = documentProblems(deps.shared, next, market, ['/order/address']).map((p) => ({
+      ...p,
+      field: p.field.replace(/^\/order/, ''),
+    }));
     if (problems.length > 0) throw new ApiError('VALIDATION_FAILED', problems);
     return next;
   });
@@ -95,7 +105,14 @@ export async function orderRoutes(
 ): Promise<void> {
   app.post<{ Params: Params; Body: QuoteBody }>(
     '/api/v2/applications/:id/orders/quote',
-    { preHandler: requireUser, schema: { params: api('application-params'), body: api('order-quote'), response: { 200: api('order'), ...errorResponses } } },
+    {
+      preHandler: requireUser,
+      schema: {
+        params: api('application-params'),
+        body: api('order-quote'),
+        response: { 200: api('order'), ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const body = request.body;
       const order = await storeQuote(request, { db, shared }, (_doc, market, when) => {
@@ -103,7 +120,8 @@ export async function orderRoutes(
         if ('problems' in priced) throw new ApiError('VALIDATION_FAILED', priced.problems);
         // A device ships, so it needs the address; a no-device choice has none.
         const ships = priced.profiles.some((profile) => profile.device !== 'NO_DEVICE');
-        if (ships && !body.address) throw new ApiError('VALIDATION_FAILED', [{ field: '/address', key: 'validation.required' }]);
+        if (ships && !body.address)
+          throw new ApiError('VALIDATION_FAILED', [{ field: '/address', key: 'validation.required' }]);
         return {
           type: (body.type as string | undefined) ?? priced.type,
           paymentMethod: (body.paymentMethod as string | undefined) ?? content.config.defaults.paymentMethod ?? 'BANK',
@@ -119,7 +137,14 @@ export async function orderRoutes(
 
   app.post<{ Params: Params; Body: { paymentId?: string | null } }>(
     '/api/v2/applications/:id/orders',
-    { preHandler: requireUser, schema: { params: api('application-params'), body: api('order-create'), response: { 201: api('order'), 200: api('order'), ...errorResponses } } },
+    {
+      preHandler: requireUser,
+      schema: {
+        params: api('application-params'),
+        body: api('order-create'),
+        response: { 201: api('order'), 200: api('order'), ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const paymentId = request.body?.paymentId ?? undefined;
       let repeated = false;
@@ -138,10 +163,14 @@ export async function orderRoutes(
         const id = `ord_${randomUUID()}`;
         if (paymentId !== undefined) {
           const payment = await findPayment(tx, paymentId, true);
-          if (!payment || payment.applicationId !== current.id) throw new ApiError('VALIDATION_FAILED', [{ field: '/paymentId', key: 'errors.paymentUnknown' }]);
-          if (payment.orderId !== null) throw new ApiError('CONFLICT', [{ field: '/paymentId', key: 'errors.paymentUsed' }]);
-          if (payment.amountCents !== priced.totals.totalCents) throw new ApiError('VALIDATION_FAILED', [{ field: '/paymentId', key: 'errors.paymentAmountMismatch' }]);
-          if (!(await attachPayment(tx, paymentId, id))) throw new ApiError('CONFLICT', [{ field: '/paymentId', key: 'errors.paymentUsed' }]);
+          if (!payment || payment.applicationId !== current.id)
+            throw new ApiError('VALIDATION_FAILED', [{ field: '/paymentId', key: 'errors.paymentUnknown' }]);
+          if (payment.orderId !== null)
+            throw new ApiError('CONFLICT', [{ field: '/paymentId', key: 'errors.paymentUsed' }]);
+          if (payment.amountCents !== priced.totals.totalCents)
+            throw new ApiError('VALIDATION_FAILED', [{ field: '/paymentId', key: 'errors.paymentAmountMismatch' }]);
+          if (!(await attachPayment(tx, paymentId, id)))
+            throw new ApiError('CONFLICT', [{ field: '/paymentId', key: 'errors.paymentUsed' }]);
         } else if (priced.totals.totalCents > 0) {
           throw new ApiError('VALIDATION_FAILED', [{ field: '/paymentId', key: 'errors.paymentRequired' }]);
         }
@@ -162,7 +191,10 @@ export async function orderRoutes(
 
   app.get<{ Params: Params & { orderId: string } }>(
     '/api/v2/applications/:id/orders/:orderId',
-    { preHandler: requireUser, schema: { params: api('order-params'), response: { 200: api('order'), ...errorResponses } } },
+    {
+      preHandler: requireUser,
+      schema: { params: api('order-params'), response: { 200: api('order'), ...errorResponses } },
+    },
     async (request, reply) => {
       const row = assertOwned(request, await findApplication<ApplicationDocument>(db, request.params.id));
       if (orderOf(row.document).id !== request.params.orderId) throw new ApiError('NOT_FOUND');

@@ -24,30 +24,45 @@ const refusal: Record<Exclude<OtpCheck, 'ok'>, ErrorDetail> = {
   locked: { field: '/code', key: 'errors.otpLocked' },
 };
 
-
 /**
  * The one-time code by SMS (doc2 §7; doc1 §4.5; doc2 §9: 6 digits, 10 minutes). `POST .../otp-code` sends a new
  * code to the applicant's mobile number through the sandbox outbox (table `outbox`); `POST .../step-ups/otp`
  * checks it (or skips with `?skip=true`) and clears the phone step-ups (OTP_SMS and PHONE_AUTH: doc1 §4.2 sends both
  * to this screen).
  */
-export async function otpRoutes(app: FastifyInstance, { db, content, messenger }: { db: Database; content: Content; messenger: Messenger }): Promise<void> {
+export async function otpRoutes(
+  app: FastifyInstance,
+  { db, content, messenger }: { db: Database; content: Content; messenger: Messenger },
+): Promise<void> {
   const ttlMs = content.config.constants.codeExpiryMs ?? 600_000;
   const length = content.config.constants.codeLength ?? 6;
   // Sending is limited per application, in the database (several API processes share the count).
-  const sendLimit = { bucket: 'otp.send', max: content.config.constants.codeSendsPerWindow ?? 5, windowMs: content.config.constants.messageSendWindowMs ?? 600_000 };
+  const sendLimit = {
+    bucket: 'otp.send',
+    max: content.config.constants.codeSendsPerWindow ?? 5,
+    windowMs: content.config.constants.messageSendWindowMs ?? 600_000,
+  };
   // Guesses are capped per application across resends (issue 23): a new code resets its own five tries, not this.
-  const guessLimit = { bucket: 'otp.guess', max: content.config.constants.codeGuessesPerWindow ?? 10, windowMs: content.config.constants.messageSendWindowMs ?? 600_000 };
+  const guessLimit = {
+    bucket: 'otp.guess',
+    max: content.config.constants.codeGuessesPerWindow ?? 10,
+    windowMs: content.config.constants.messageSendWindowMs ?? 600_000,
+  };
 
   app.post<{ Params: { id: string } }>(
     '/api/v2/applications/:id/otp-code',
-    { preHandler: requireUser, schema: { params: api('application-params'), response: { 200: api('otp-sent'), ...errorResponses } } },
+    {
+      preHandler: requireUser,
+      schema: { params: api('application-params'), response: { 200: api('otp-sent'), ...errorResponses } },
+    },
     async (request, reply) => {
       const row = assertOwned(request, await findApplication<ApplicationDocument>(db, request.params.id));
       const doc = row.document;
-      if (!hasPhoneStepUp(doc)) throw new ApiError('CONFLICT', [{ field: '/application/stepUpDetails', key: 'errors.stepUpNotRequired' }]);
+      if (!hasPhoneStepUp(doc))
+        throw new ApiError('CONFLICT', [{ field: '/application/stepUpDetails', key: 'errors.stepUpNotRequired' }]);
       const phone = (doc.applicant.phone as { localPhoneNumber?: string } | undefined)?.localPhoneNumber;
-      if (!phone) throw new ApiError('CONFLICT', [{ field: '/applicant/phone/localPhoneNumber', key: 'errors.phoneRequired' }]);
+      if (!phone)
+        throw new ApiError('CONFLICT', [{ field: '/applicant/phone/localPhoneNumber', key: 'errors.phoneRequired' }]);
       await enforceRate(db, sendLimit, row.id, reply);
       const code = String(randomInt(0, 10 ** length)).padStart(length, '0');
       const deliver = await db.transaction(async (tx) => {
@@ -58,7 +73,10 @@ export async function otpRoutes(app: FastifyInstance, { db, content, messenger }
           recipient: `+1${phone}`,
           key: 'sso.sms.otpCode',
           args: { code, minutes: Math.round(ttlMs / 60_000) },
-          locale: typeof doc.applicant.communicationLanguage === 'string' ? doc.applicant.communicationLanguage : request.locale,
+          locale:
+            typeof doc.applicant.communicationLanguage === 'string'
+              ? doc.applicant.communicationLanguage
+              : request.locale,
         });
       });
       await deliver();
@@ -70,7 +88,12 @@ export async function otpRoutes(app: FastifyInstance, { db, content, messenger }
     '/api/v2/applications/:id/step-ups/otp',
     {
       preHandler: requireUser,
-      schema: { params: api('application-params'), querystring: api('step-up-otp-query'), body: api('step-up-otp'), response: { 200: api('document'), ...errorResponses } },
+      schema: {
+        params: api('application-params'),
+        querystring: api('step-up-otp-query'),
+        body: api('step-up-otp'),
+        response: { 200: api('document'), ...errorResponses },
+      },
     },
     async (request, reply) => {
       const skip = request.query.skip === 'true';
@@ -78,7 +101,8 @@ export async function otpRoutes(app: FastifyInstance, { db, content, messenger }
       if (!skip && !code) throw new ApiError('VALIDATION_FAILED', [{ field: '/code', key: 'validation.otp.required' }]);
       // The attempt is counted outside the document transaction so a wrong code still counts.
       const owned = assertOwned(request, await findApplication<ApplicationDocument>(db, request.params.id));
-      if (!hasPhoneStepUp(owned.document)) throw new ApiError('CONFLICT', [{ field: '/application/stepUpDetails', key: 'errors.stepUpNotRequired' }]);
+      if (!hasPhoneStepUp(owned.document))
+        throw new ApiError('CONFLICT', [{ field: '/application/stepUpDetails', key: 'errors.stepUpNotRequired' }]);
       if (!skip) {
         const { allowed, retryAfterSeconds } = await consumeRate(db, guessLimit, owned.id);
         if (!allowed) {
@@ -91,7 +115,10 @@ export async function otpRoutes(app: FastifyInstance, { db, content, messenger }
       const updated = await updateApplication<ApplicationDocument>(db, owned.id, (current) => {
         const doc = assertOwned(request, current).document;
         const answered = withoutPhoneStepUps(doc);
-        return { ...answered, applicant: { ...doc.applicant, phone: { ...(doc.applicant.phone as object), verified: !skip } } };
+        return {
+          ...answered,
+          applicant: { ...doc.applicant, phone: { ...(doc.applicant.phone as object), verified: !skip } },
+        };
       });
       if (!updated) throw new ApiError('APPLICATION_NOT_FOUND');
       return publicView(updated.document);

@@ -23,7 +23,11 @@ export async function assertOwnerAccess(
   const user = userOf(request);
   if (!row) throw new ApiError('APPLICATION_NOT_FOUND');
   const viewer: OwnerViewer | undefined =
-    row.ownerId === user.id ? 'applicant' : (await hasOwnerAccess(db, row.id, ownerId, user.id)) ? 'partner' : undefined;
+    row.ownerId === user.id
+      ? 'applicant'
+      : (await hasOwnerAccess(db, row.id, ownerId, user.id))
+        ? 'partner'
+        : undefined;
   if (!viewer) throw new ApiError('FORBIDDEN');
   const index = row.document.owners.findIndex((o) => o.id === ownerId);
   if (index < 0) throw new ApiError('NOT_FOUND', [{ field: '/ownerId', key: 'errors.ownerNotFound' }]);

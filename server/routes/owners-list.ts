@@ -34,38 +34,77 @@ const ownerFields = {
   firstName: { type: 'string', format: 'person-name-accented', maxLength: 64 },
   lastName: { type: 'string', format: 'person-name-accented', maxLength: 64 },
   email: { type: 'string', format: 'email', maxLength: 254 },
-  phone: { type: 'object', additionalProperties: false, properties: { nationalNumber: { type: 'string', pattern: '^\\d{10}$' } } },
+  phone: {
+    type: 'object',
+    additionalProperties: false,
+    properties: { nationalNumber: { type: 'string', pattern: '^\\d{10}$' } },
+  },
   ownershipPercent: { type: 'integer', minimum: 25, maximum: 100 },
   communicationLanguage: { enum: ['en-US', 'en-CA', 'fr-CA'] },
 } as const;
 
 /** Body of a new owner: names are needed to show the card; the rest may follow (an incomplete owner). */
-export const ownerCreateSchema = { type: 'object', additionalProperties: false, required: ['firstName', 'lastName'], properties: ownerFields } as const;
+export const ownerCreateSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['firstName', 'lastName'],
+  properties: ownerFields,
+} as const;
 /** Body of an owner change: any of the fields, at least one. */
-export const ownerPatchSchema = { type: 'object', additionalProperties: false, minProperties: 1, properties: ownerFields } as const;
+export const ownerPatchSchema = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: ownerFields,
+} as const;
 
 const idPattern = { type: 'string', pattern: '^urn:[A-Za-z0-9:_-]{1,120}$' } as const;
-const v2Params = { type: 'object', additionalProperties: false, required: ['id'], properties: { id: idPattern } } as const;
-const v2OwnerParams = { type: 'object', additionalProperties: false, required: ['id', 'ownerId'], properties: { id: idPattern, ownerId: idPattern } } as const;
+const v2Params = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: { id: idPattern },
+} as const;
+const v2OwnerParams = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'ownerId'],
+  properties: { id: idPattern, ownerId: idPattern },
+} as const;
 
 /** The card label of an owner not yet invited: incomplete until every required field is there. */
 export function draftStatus(owner: JsonObject): 'INCOMPLETE' | 'REQUEST_TO_BE_SENT' {
-  return REQUIRED_OWNER_FIELDS.every((k) => owner[k] !== undefined && owner[k] !== '') ? 'REQUEST_TO_BE_SENT' : 'INCOMPLETE';
+  return REQUIRED_OWNER_FIELDS.every((k) => owner[k] !== undefined && owner[k] !== '')
+    ? 'REQUEST_TO_BE_SENT'
+    : 'INCOMPLETE';
 }
 
 /** Emails (trimmed, case-insensitive) may not repeat among partners, nor be the applicant's own (doc2 §5). */
 function emailProblems(doc: ApplicationDocument, index: number): ErrorDetail[] {
-  const email = String(doc.owners[index]?.email ?? '').trim().toLowerCase();
+  const email = String(doc.owners[index]?.email ?? '')
+    .trim()
+    .toLowerCase();
   if (!email) return [];
-  const applicant = String((doc.applicant.email as JsonObject | undefined)?.emailAddress ?? '').trim().toLowerCase();
-  const taken = doc.owners.some((o, i) => i !== index && String(o.email ?? '').trim().toLowerCase() === email);
+  const applicant = String((doc.applicant.email as JsonObject | undefined)?.emailAddress ?? '')
+    .trim()
+    .toLowerCase();
+  const taken = doc.owners.some(
+    (o, i) =>
+      i !== index &&
+      String(o.email ?? '')
+        .trim()
+        .toLowerCase() === email,
+  );
   return taken || email === applicant ? [{ field: '/email', key: 'validation.emailNotUnique' }] : [];
 }
 
 /** Market checks on one owner, reported with the owner's own field names (`/firstName`). */
 function ownerProblems(shared: SharedValidation, doc: ApplicationDocument, index: number): ErrorDetail[] {
   const prefix = `/owners/${index}`;
-  const market = documentProblems(shared, doc, marketOf(doc), [prefix]).map((p) => ({ ...p, field: p.field.slice(prefix.length) || '/' }));
+  const market = documentProblems(shared, doc, marketOf(doc), [prefix]).map((p) => ({
+    ...p,
+    field: p.field.slice(prefix.length) || '/',
+  }));
   return [...market, ...emailProblems(doc, index)];
 }
 
@@ -81,8 +120,18 @@ function ownerIndex(doc: ApplicationDocument, ownerId: string): number {
 }
 
 /** The operations, shared by the V2 and V1 paths. */
-function operations(db: Database, shared: SharedValidation, messenger: Messenger, invitationTtlMs: number, fullOnboardingWhenEmailContains: string[]) {
-  const change = async (request: FastifyRequest, id: string, edit: (doc: ApplicationDocument) => ApplicationDocument) => {
+function operations(
+  db: Database,
+  shared: SharedValidation,
+  messenger: Messenger,
+  invitationTtlMs: number,
+  fullOnboardingWhenEmailContains: string[],
+) {
+  const change = async (
+    request: FastifyRequest,
+    id: string,
+    edit: (doc: ApplicationDocument) => ApplicationDocument,
+  ) => {
     const updated = await updateApplication<ApplicationDocument>(db, id, async (current) => {
       const doc = assertOwned(request, current).document;
       assertBoInfoPending(doc);
@@ -95,7 +144,10 @@ function operations(db: Database, shared: SharedValidation, messenger: Messenger
   return {
     create: (request: FastifyRequest, id: string, body: JsonObject) =>
       change(request, id, (doc) => {
-        if (doc.owners.length >= MAX_OWNERS) throw new ApiError('CONFLICT', [{ field: '/owners', key: 'owners.errors.tooMany', args: { max: MAX_OWNERS } }]);
+        if (doc.owners.length >= MAX_OWNERS)
+          throw new ApiError('CONFLICT', [
+            { field: '/owners', key: 'owners.errors.tooMany', args: { max: MAX_OWNERS } },
+          ]);
         // doc1 §4.6: an incomplete owner blocks adding more until completed or removed.
         if (doc.owners.some((o) => o.status === 'INCOMPLETE'))
           throw new ApiError('CONFLICT', [{ field: '/owners', key: 'owners.errors.incompleteOwner' }]);
@@ -110,7 +162,8 @@ function operations(db: Database, shared: SharedValidation, messenger: Messenger
       change(request, id, (doc) => {
         const index = ownerIndex(doc, ownerId);
         const merged = { ...doc.owners[index], ...body };
-        if (merged.status === 'INCOMPLETE' || merged.status === 'REQUEST_TO_BE_SENT') merged.status = draftStatus(merged);
+        if (merged.status === 'INCOMPLETE' || merged.status === 'REQUEST_TO_BE_SENT')
+          merged.status = draftStatus(merged);
         const next = { ...doc, owners: doc.owners.map((o, i) => (i === index ? merged : o)) };
         const problems = ownerProblems(shared, next, index);
         if (problems.length > 0) throw new ApiError('VALIDATION_FAILED', problems);
@@ -132,7 +185,9 @@ function operations(db: Database, shared: SharedValidation, messenger: Messenger
         if (named.length === 0) throw new ApiError('CONFLICT', [{ field: '/owners', key: 'owners.errors.noOwners' }]);
         if (named.some((o) => o.status === 'INCOMPLETE'))
           throw new ApiError('CONFLICT', [{ field: '/owners', key: 'owners.errors.incompleteOwner' }]);
-        const stepUps = doc.application.stepUpDetails.filter((s) => s.type !== 'BO_INFO' && s.type !== 'BO_VERIFICATION');
+        const stepUps = doc.application.stepUpDetails.filter(
+          (s) => s.type !== 'BO_INFO' && s.type !== 'BO_VERIFICATION',
+        );
         const partners = doc.owners.some((o) => o.type === 'OWNER');
         const next: ApplicationDocument = {
           ...doc,
@@ -174,7 +229,13 @@ export async function ownerListRoutes(
     messenger,
     invitationTtlMs,
     fullOnboardingWhenEmailContains = [],
-  }: { db: Database; shared: SharedValidation; messenger: Messenger; invitationTtlMs: number; fullOnboardingWhenEmailContains?: string[] },
+  }: {
+    db: Database;
+    shared: SharedValidation;
+    messenger: Messenger;
+    invitationTtlMs: number;
+    fullOnboardingWhenEmailContains?: string[];
+  },
 ): Promise<void> {
   const ops = operations(db, shared, messenger, invitationTtlMs, fullOnboardingWhenEmailContains);
   const documentResponse = { 200: api('document'), 201: api('document'), ...errorResponses };
@@ -187,7 +248,10 @@ export async function ownerListRoutes(
     );
     app.patch<{ Params: Params; Body: JsonObject }>(
       `${base}/:ownerId`,
-      { preHandler: requireUser, schema: { params: v2OwnerParams, body: ownerPatchSchema, response: documentResponse } },
+      {
+        preHandler: requireUser,
+        schema: { params: v2OwnerParams, body: ownerPatchSchema, response: documentResponse },
+      },
       async (request) => ops.patch(request, request.params.id, request.params.ownerId, request.body),
     );
     app.delete<{ Params: Params }>(
@@ -205,7 +269,10 @@ export async function ownerListRoutes(
   app.get<{ Params: Params }>(
     '/api/v1/commerce/onboarding-applications/:id/individuals/:ownerId',
     { preHandler: requireUser, schema: { params: v2OwnerParams, response: { 200: api('owner'), ...errorResponses } } },
-    async (request, reply) => reply.header('cache-control', 'no-store').send(await ops.read(request, request.params.id, request.params.ownerId)),
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .send(await ops.read(request, request.params.id, request.params.ownerId)),
   );
   app.post<{ Params: Params }>(
     '/api/v1/commerce/onboarding-applications/:id/individuals/:ownerId/onboard',

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { marketOf, publicView, type ApplicationDocument, type JsonObject, type StepUpDetail } from '../domain/document.ts';
+import {
+  marketOf,
+  publicView,
+  type ApplicationDocument,
+  type JsonObject,
+  type StepUpDetail,
+} from '../domain/document.ts';
 import { settleBoVerification } from '../domain/owners.ts';
 import { ApiError } from '../http/errors.ts';
 import { enforceRate } from '../http/rate-limit.ts';
@@ -26,12 +32,22 @@ const fullOnboardingBody = {
   properties: {
     firstName: { type: 'string', format: 'person-name-accented', maxLength: 64 },
     lastName: { type: 'string', format: 'person-name-accented', maxLength: 64 },
-    phone: { type: 'object', additionalProperties: false, required: ['nationalNumber'], properties: { nationalNumber: { type: 'string', pattern: '^\\d{10}$' } } },
+    phone: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['nationalNumber'],
+      properties: { nationalNumber: { type: 'string', pattern: '^\\d{10}$' } },
+    },
     communicationLanguage: { enum: ['en-US', 'en-CA', 'fr-CA'] },
   },
 } as const;
 
-const emailSentResponse = { type: 'object', additionalProperties: false, required: ['email'], properties: { email: { type: 'string' } } } as const;
+const emailSentResponse = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['email'],
+  properties: { email: { type: 'string' } },
+} as const;
 
 /**
  * Owner calls of V2 (doc2 §7; doc1 §2.5, §4.6, §6):
@@ -48,28 +64,55 @@ const emailSentResponse = { type: 'object', additionalProperties: false, require
  */
 export async function ownerRoutes(
   app: FastifyInstance,
-  { db, shared, inquiries, messenger }: { db: Database; shared: SharedValidation; inquiries: IdentityInquiryProvider; messenger: Messenger },
+  {
+    db,
+    shared,
+    inquiries,
+    messenger,
+  }: { db: Database; shared: SharedValidation; inquiries: IdentityInquiryProvider; messenger: Messenger },
 ): Promise<void> {
   app.get<{ Params: OwnerParams }>(
     '/api/v2/applications/:id/owners/:ownerId',
-    { preHandler: requireUser, schema: { params: api('owner-params'), response: { 200: api('owner'), ...errorResponses } } },
+    {
+      preHandler: requireUser,
+      schema: { params: api('owner-params'), response: { 200: api('owner'), ...errorResponses } },
+    },
     async (request, reply) => {
-      const { row, index } = await assertOwnerAccess(db, request, await findApplication<ApplicationDocument>(db, request.params.id), request.params.ownerId);
+      const { row, index } = await assertOwnerAccess(
+        db,
+        request,
+        await findApplication<ApplicationDocument>(db, request.params.id),
+        request.params.ownerId,
+      );
       return reply.header('cache-control', 'no-store').send(publicView(row.document).owners[index]);
     },
   );
 
   app.post<{ Params: OwnerParams; Body: { inquiryId: string } }>(
     '/api/v2/applications/:id/owners/:ownerId/step-ups/identification',
-    { preHandler: requireUser, schema: { params: api('owner-params'), body: api('step-up-inquiry'), response: { 200: api('owner'), ...errorResponses } } },
+    {
+      preHandler: requireUser,
+      schema: {
+        params: api('owner-params'),
+        body: api('step-up-inquiry'),
+        response: { 200: api('owner'), ...errorResponses },
+      },
+    },
     async (request) => {
       const { ownerId } = request.params;
-      assertInquiryCompleted(await inquiries.find(request.body.inquiryId), request.params.id, 'identification', ownerId);
+      assertInquiryCompleted(
+        await inquiries.find(request.body.inquiryId),
+        request.params.id,
+        'identification',
+        ownerId,
+      );
       let index = -1;
       const updated = await updateApplication<ApplicationDocument>(db, request.params.id, async (current, tx) => {
         const access = await assertOwnerAccess(tx, request, current, ownerId);
         index = access.index;
-        const steps = Array.isArray(access.owner.stepUpDetails) ? (access.owner.stepUpDetails as Array<{ type: string }>) : [];
+        const steps = Array.isArray(access.owner.stepUpDetails)
+          ? (access.owner.stepUpDetails as Array<{ type: string }>)
+          : [];
         if (!steps.some((s) => s.type === 'GOV_ID_SELFIE' || s.type === 'FULL_ONBOARDING'))
           throw new ApiError('CONFLICT', [{ field: '/owners/stepUpDetails', key: 'errors.stepUpNotRequired' }]);
         const owners = current.document.owners.map((o, i) =>
@@ -84,21 +127,36 @@ export async function ownerRoutes(
 
   app.post<{ Params: OwnerParams; Body: JsonObject }>(
     '/api/v2/applications/:id/owners/:ownerId/step-ups/full-onboarding',
-    { preHandler: requireUser, schema: { params: api('owner-params'), body: fullOnboardingBody, response: { 200: api('owner'), ...errorResponses } } },
+    {
+      preHandler: requireUser,
+      schema: {
+        params: api('owner-params'),
+        body: fullOnboardingBody,
+        response: { 200: api('owner'), ...errorResponses },
+      },
+    },
     async (request) => {
       let index = -1;
       const updated = await updateApplication<ApplicationDocument>(db, request.params.id, async (current, tx) => {
         const access = await assertOwnerAccess(tx, request, current, request.params.ownerId);
         // doc1 §6: the partner completes their own details; the applicant cannot answer for them.
-        if (access.viewer !== 'partner') throw new ApiError('FORBIDDEN', [{ field: '/ownerId', key: 'owners.errors.partnerOnly' }]);
+        if (access.viewer !== 'partner')
+          throw new ApiError('FORBIDDEN', [{ field: '/ownerId', key: 'owners.errors.partnerOnly' }]);
         index = access.index;
         const steps = Array.isArray(access.owner.stepUpDetails) ? (access.owner.stepUpDetails as StepUpDetail[]) : [];
         if (!steps.some((s) => s.type === 'FULL_ONBOARDING'))
           throw new ApiError('CONFLICT', [{ field: '/owners/stepUpDetails', key: 'errors.stepUpNotRequired' }]);
-        const owner = { ...access.owner, ...request.body, stepUpDetails: steps.filter((s) => s.type !== 'FULL_ONBOARDING') };
+        const owner = {
+          ...access.owner,
+          ...request.body,
+          stepUpDetails: steps.filter((s) => s.type !== 'FULL_ONBOARDING'),
+        };
         const next = { ...current.document, owners: current.document.owners.map((o, i) => (i === index ? owner : o)) };
         const prefix = `/owners/${index}`;
-        const problems = documentProblems(shared, next, marketOf(next), [prefix]).map((p) => ({ ...p, field: p.field.slice(prefix.length) || '/' }));
+        const problems = documentProblems(shared, next, marketOf(next), [prefix]).map((p) => ({
+          ...p,
+          field: p.field.slice(prefix.length) || '/',
+        }));
         if (problems.length > 0) throw new ApiError('VALIDATION_FAILED', problems);
         return next;
       });
@@ -109,14 +167,28 @@ export async function ownerRoutes(
 
   app.post<{ Params: OwnerParams }>(
     '/api/v2/applications/:id/owners/:ownerId/step-ups/identification/email',
-    { preHandler: requireUser, schema: { params: api('owner-params'), response: { 202: emailSentResponse, ...errorResponses } } },
+    {
+      preHandler: requireUser,
+      schema: { params: api('owner-params'), response: { 202: emailSentResponse, ...errorResponses } },
+    },
     async (request, reply) => {
-      const { row, owner, viewer } = await assertOwnerAccess(db, request, await findApplication<ApplicationDocument>(db, request.params.id), request.params.ownerId);
-      if (viewer !== 'partner') throw new ApiError('FORBIDDEN', [{ field: '/ownerId', key: 'owners.errors.partnerOnly' }]);
+      const { row, owner, viewer } = await assertOwnerAccess(
+        db,
+        request,
+        await findApplication<ApplicationDocument>(db, request.params.id),
+        request.params.ownerId,
+      );
+      if (viewer !== 'partner')
+        throw new ApiError('FORBIDDEN', [{ field: '/ownerId', key: 'owners.errors.partnerOnly' }]);
       const steps = Array.isArray(owner.stepUpDetails) ? (owner.stepUpDetails as JsonObject[]) : [];
       if (!steps.some((s) => s.type === 'GOV_ID_SELFIE'))
         throw new ApiError('CONFLICT', [{ field: '/owners/stepUpDetails', key: 'errors.stepUpNotRequired' }]);
-      await enforceRate(db, { bucket: 'owner-steps-email', max: 3, windowMs: 600_000 }, `${row.id}/${request.params.ownerId}`, reply);
+      await enforceRate(
+        db,
+        { bucket: 'owner-steps-email', max: 3, windowMs: 600_000 },
+        `${row.id}/${request.params.ownerId}`,
+        reply,
+      );
       const email = String(owner.email ?? userOf(request).email);
       const deliver = await db.transaction((tx) =>
         messenger.send(tx, {
@@ -137,7 +209,13 @@ export async function ownerRoutes(
 
   app.post<{ Body: { token: string } }>(
     '/api/v2/owner-invitations/claim',
-    { preHandler: requireUser, schema: { body: api('owner-invitation-claim'), response: { 200: api('owner-invitation-claimed'), ...errorResponses } } },
+    {
+      preHandler: requireUser,
+      schema: {
+        body: api('owner-invitation-claim'),
+        response: { 200: api('owner-invitation-claimed'), ...errorResponses },
+      },
+    },
     async (request) => {
       const user = userOf(request);
       const result = await db.transaction(async (tx) => {
@@ -148,7 +226,8 @@ export async function ownerRoutes(
           throw new ApiError('FORBIDDEN', [{ field: '/token', key: 'errors.invitationOtherAccount' }]);
         if (invitation.claimedBy && invitation.claimedBy !== user.id)
           throw new ApiError('FORBIDDEN', [{ field: '/token', key: 'errors.invitationOtherAccount' }]);
-        if (!(await hasOwnerAccess(tx, invitation.applicationId, invitation.ownerId, user.id))) await claimInvitation(tx, request.body.token, invitation, user.id);
+        if (!(await hasOwnerAccess(tx, invitation.applicationId, invitation.ownerId, user.id)))
+          await claimInvitation(tx, request.body.token, invitation, user.id);
         return { applicationId: invitation.applicationId, ownerId: invitation.ownerId };
       });
       return result;

@@ -35,7 +35,10 @@ export async function paymentRoutes(
 ): Promise<void> {
   app.post<{ Body: CardInput }>(
     '/sandbox/vault/cards',
-    { preHandler: requireUser, schema: { body: api('vault-card'), response: { 201: api('vault-token'), ...errorResponses } } },
+    {
+      preHandler: requireUser,
+      schema: { body: api('vault-card'), response: { 201: api('vault-token'), ...errorResponses } },
+    },
     async (request, reply) => {
       const result = await vault.tokenize(request.body, userOf(request).id);
       if (!result.ok) throw new ApiError('SERVICE_UNAVAILABLE', [{ field: '/number', key: 'errors.cardSave' }]);
@@ -45,11 +48,21 @@ export async function paymentRoutes(
 
   app.post<{ Params: Params; Body: { token: string; primary?: boolean } }>(
     '/api/v2/applications/:id/financial-instruments/credit-cards',
-    { preHandler: requireUser, schema: { params: api('application-params'), body: api('credit-card-instrument'), response: { 201: api('credit-card-instrument-created'), ...errorResponses } } },
+    {
+      preHandler: requireUser,
+      schema: {
+        params: api('application-params'),
+        body: api('credit-card-instrument'),
+        response: { 201: api('credit-card-instrument-created'), ...errorResponses },
+      },
+    },
     async (request, reply) => {
       // A token is this user's, for this application only (another's is as unknown as a made-up one).
       assertOwned(request, await findApplication<ApplicationDocument>(db, request.params.id));
-      const card = await vault.claim(request.body.token, { userId: userOf(request).id, applicationId: request.params.id });
+      const card = await vault.claim(request.body.token, {
+        userId: userOf(request).id,
+        applicationId: request.params.id,
+      });
       if (!card) throw new ApiError('VALIDATION_FAILED', [{ field: '/token', key: 'errors.cardTokenUnknown' }]);
       const instrumentId = `fi_${randomUUID()}`;
       const updated = await updateApplication<ApplicationDocument>(db, request.params.id, (current) => {
@@ -59,7 +72,12 @@ export async function paymentRoutes(
           ...doc,
           bank: {
             ...doc.bank,
-            creditCard: { token: card.token, brand: card.brand, last4: card.last4, primary: request.body.primary ?? false },
+            creditCard: {
+              token: card.token,
+              brand: card.brand,
+              last4: card.last4,
+              primary: request.body.primary ?? false,
+            },
             financialInstruments: { ...instruments, cardId: instrumentId },
           },
         };
@@ -87,19 +105,26 @@ export async function paymentRoutes(
       if (bank.financialInstruments?.cardId !== request.body.financialInstrumentId || !bank.creditCard?.token)
         throw new ApiError('VALIDATION_FAILED', [{ field: '/financialInstrumentId', key: 'errors.instrumentUnknown' }]);
       const key = idempotencyKeyOf(request);
-      if (key === undefined) throw new ApiError('VALIDATION_FAILED', [{ field: '/headers/idempotency-key', key: 'validation.required' }]);
+      if (key === undefined)
+        throw new ApiError('VALIDATION_FAILED', [{ field: '/headers/idempotency-key', key: 'validation.required' }]);
       const fingerprint = requestFingerprint(request);
       const earlier = await findPaymentByKey(db, row.id, key);
       // The same key with another request (another amount or card) is refused, never answered with the first payment.
       if (earlier && earlier.requestHash && earlier.requestHash !== fingerprint) throw keyReused(key);
-      if (earlier) return reply.code(200).send({ paymentId: earlier.id, status: earlier.status, amount: earlier.amountCents });
+      if (earlier)
+        return reply.code(200).send({ paymentId: earlier.id, status: earlier.status, amount: earlier.amountCents });
       assertNotCreated(row.document);
       const priced = await repriceOrder(db, content, row.id, row.document);
       if (request.body.amount !== priced.totals.totalCents)
         throw new ApiError('VALIDATION_FAILED', [{ field: '/amount', key: 'errors.paymentAmountMismatch' }]);
-      const outcome = await vault.authorise(bank.creditCard.token, request.body.amount, { userId: userOf(request).id, applicationId: row.id });
-      if (outcome === 'UNKNOWN_TOKEN') throw new ApiError('VALIDATION_FAILED', [{ field: '/financialInstrumentId', key: 'errors.instrumentUnknown' }]);
-      if (outcome !== 'APPROVED') throw new ApiError('PAYMENT_DECLINED', [{ field: '/financialInstrumentId', key: 'errors.paymentDeclined' }]);
+      const outcome = await vault.authorise(bank.creditCard.token, request.body.amount, {
+        userId: userOf(request).id,
+        applicationId: row.id,
+      });
+      if (outcome === 'UNKNOWN_TOKEN')
+        throw new ApiError('VALIDATION_FAILED', [{ field: '/financialInstrumentId', key: 'errors.instrumentUnknown' }]);
+      if (outcome !== 'APPROVED')
+        throw new ApiError('PAYMENT_DECLINED', [{ field: '/financialInstrumentId', key: 'errors.paymentDeclined' }]);
       const { payment, created } = await insertPayment(db, {
         applicationId: row.id,
         financialInstrumentId: request.body.financialInstrumentId,
@@ -110,7 +135,9 @@ export async function paymentRoutes(
       });
       // Lost a race to a concurrent payment under the same key with another request: refused too.
       if (!created && payment.requestHash && payment.requestHash !== fingerprint) throw keyReused(key);
-      return reply.code(created ? 201 : 200).send({ paymentId: payment.id, status: payment.status, amount: payment.amountCents });
+      return reply
+        .code(created ? 201 : 200)
+        .send({ paymentId: payment.id, status: payment.status, amount: payment.amountCents });
     },
   );
 

@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Content } from '../content.ts';
 import type { ApplicationDocument } from '../domain/document.ts';
-import { applicantLocale, applicantMobile, hasPhoneStepUp, withoutPhoneStepUps, withPhoneVerified } from '../domain/step-ups.ts';
+import {
+  applicantLocale,
+  applicantMobile,
+  hasPhoneStepUp,
+  withoutPhoneStepUps,
+  withPhoneVerified,
+} from '../domain/step-ups.ts';
 import { ApiError } from '../http/errors.ts';
 import { enforceRate } from '../http/rate-limit.ts';
 import { requireUser } from '../http/request-context.ts';
@@ -11,13 +17,20 @@ import type { Messenger } from '../sandbox/outbox/messenger.ts';
 import { safeReturnPath } from '../sandbox/sso/index.ts';
 import type { Database } from '../storage/index.ts';
 import { findApplication, saveDocument, updateApplication } from '../storage/applications.ts';
-import { createPhoneLink, findPhoneLink, latestPhoneLink, setPhoneLinkStatus, usePhoneLink } from '../storage/phone-links.ts';
+import {
+  createPhoneLink,
+  findPhoneLink,
+  latestPhoneLink,
+  setPhoneLinkStatus,
+  usePhoneLink,
+} from '../storage/phone-links.ts';
 import { assertOwned } from './owned-application.ts';
 import { api, errorResponses } from './schema-refs.ts';
 
 type Params = { id: string };
 const newVfp = () => randomBytes(32).toString('base64url');
-const notPending = () => new ApiError('CONFLICT', [{ field: '/application/stepUpDetails', key: 'errors.stepUpNotRequired' }]);
+const notPending = () =>
+  new ApiError('CONFLICT', [{ field: '/application/stepUpDetails', key: 'errors.stepUpNotRequired' }]);
 const expired = () => new ApiError('LINK_EXPIRED', [{ field: '/vfp', key: 'errors.linkExpired' }]);
 
 /**
@@ -47,18 +60,30 @@ export async function phoneAuthRoutes(
     const row = assertOwned(request, await findApplication<ApplicationDocument>(db, request.params.id));
     if (!hasPhoneStepUp(row.document)) throw notPending();
     const phone = applicantMobile(row.document);
-    if (!phone) throw new ApiError('CONFLICT', [{ field: '/applicant/phone/localPhoneNumber', key: 'errors.phoneRequired' }]);
+    if (!phone)
+      throw new ApiError('CONFLICT', [{ field: '/applicant/phone/localPhoneNumber', key: 'errors.phoneRequired' }]);
     return { row, phone };
   };
 
   const clearPhoneAuth = (id: string, verified: boolean) =>
-    updateApplication<ApplicationDocument>(db, id, (current) => withPhoneVerified(withoutPhoneStepUps(current.document), verified));
+    updateApplication<ApplicationDocument>(db, id, (current) =>
+      withPhoneVerified(withoutPhoneStepUps(current.document), verified),
+    );
 
-  app.post<{ Params: Params; Querystring: { skip?: string; retry?: string }; Body: { finalTargetUrl?: string } | undefined }>(
+  app.post<{
+    Params: Params;
+    Querystring: { skip?: string; retry?: string };
+    Body: { finalTargetUrl?: string } | undefined;
+  }>(
     `${base}/sms-verifications`,
     {
       preHandler: requireUser,
-      schema: { params: api('application-params'), querystring: api('phone-auth-sms-query'), body: api('phone-auth-sms'), response: statusResponse },
+      schema: {
+        params: api('application-params'),
+        querystring: api('phone-auth-sms-query'),
+        body: api('phone-auth-sms'),
+        response: statusResponse,
+      },
     },
     async (request, reply) => {
       const { row, phone } = await ownedWithPhoneAuth(request);
@@ -119,7 +144,8 @@ export async function phoneAuthRoutes(
         return 'ok';
       });
       // Issue 27.5: a link opened again after it confirmed the phone says it was used, not that it expired.
-      if (result === 'used' && link.status === 'SUCCESS') throw new ApiError('LINK_EXPIRED', [{ field: '/vfp', key: 'errors.linkUsed' }]);
+      if (result === 'used' && link.status === 'SUCCESS')
+        throw new ApiError('LINK_EXPIRED', [{ field: '/vfp', key: 'errors.linkUsed' }]);
       if (result !== 'ok') throw expired();
       return { data: { status: 'SUCCESS', finalTargetUrl: link.finalTargetUrl } };
     },
@@ -129,21 +155,37 @@ export async function phoneAuthRoutes(
     `${base}/verification-url`,
     {
       preHandler: requireUser,
-      schema: { params: api('application-params'), querystring: api('phone-auth-verification-url-query'), response: statusResponse },
+      schema: {
+        params: api('application-params'),
+        querystring: api('phone-auth-verification-url-query'),
+        response: statusResponse,
+      },
     },
     async (request, reply) => {
       const { row } = await ownedWithPhoneAuth(request);
       await enforceRate(db, { ...sendLimit, bucket: 'phone.carrier' }, row.id, reply);
       const vfp = newVfp();
       const finalTargetUrl = safeReturnPath(request.query.finalTargetUrl ?? `/${row.id}/mobile-verification`);
-      await createPhoneLink(db, { vfp, applicationId: row.id, kind: 'mobile', finalTargetUrl, ttlMs, status: 'IN_PROGRESS' });
-      return reply.header('cache-control', 'no-store').send({ data: { status: 'IN_PROGRESS', verificationUrl: `/sandbox/carrier/${vfp}`, expiresInMs: ttlMs } });
+      await createPhoneLink(db, {
+        vfp,
+        applicationId: row.id,
+        kind: 'mobile',
+        finalTargetUrl,
+        ttlMs,
+        status: 'IN_PROGRESS',
+      });
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ data: { status: 'IN_PROGRESS', verificationUrl: `/sandbox/carrier/${vfp}`, expiresInMs: ttlMs } });
     },
   );
 
   app.post<{ Params: Params; Body: { vfp: string; finalTargetUrl?: string } }>(
     `${base}/mobile-verifications`,
-    { preHandler: requireUser, schema: { params: api('application-params'), body: api('phone-auth-mobile'), response: statusResponse } },
+    {
+      preHandler: requireUser,
+      schema: { params: api('application-params'), body: api('phone-auth-mobile'), response: statusResponse },
+    },
     async (request) => {
       const { row } = await ownedWithPhoneAuth(request);
       const link = await findPhoneLink(db, request.body.vfp);
@@ -163,7 +205,12 @@ export async function phoneAuthRoutes(
     '/sandbox/carrier/:vfp',
     {
       schema: {
-        params: { type: 'object', additionalProperties: false, required: ['vfp'], properties: { vfp: { type: 'string', pattern: '^[A-Za-z0-9_-]{32,64}$' } } },
+        params: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['vfp'],
+          properties: { vfp: { type: 'string', pattern: '^[A-Za-z0-9_-]{32,64}$' } },
+        },
       },
     },
     async (request, reply) => {

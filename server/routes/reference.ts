@@ -13,10 +13,15 @@ import { listApplicationsByOwner } from '../storage/applications.ts';
 import { api, errorResponses } from './schema-refs.ts';
 
 /** The signed-in user's applications of one business (403 when there are none: not their business). */
-async function businessApplications(db: Database, request: FastifyRequest, businessId: string): Promise<ApplicationDocument[]> {
+async function businessApplications(
+  db: Database,
+  request: FastifyRequest,
+  businessId: string,
+): Promise<ApplicationDocument[]> {
   const rows = await listApplicationsByOwner<ApplicationDocument>(db, userOf(request).id);
   const docs = rows.map((r) => r.document).filter((d) => d.application.businessId === businessId);
-  if (docs.length === 0) throw new ApiError('FORBIDDEN', [{ field: '/querystring/businessId', key: 'errors.forbidden' }]);
+  if (docs.length === 0)
+    throw new ApiError('FORBIDDEN', [{ field: '/querystring/businessId', key: 'errors.forbidden' }]);
   return docs;
 }
 
@@ -26,10 +31,17 @@ async function businessApplications(db: Database, request: FastifyRequest, busin
  */
 export async function referenceRoutes(
   app: FastifyInstance,
-  { db, content, lender, addressLookup }: { db: Database; content: Content; lender: Lender; addressLookup: AddressLookup },
+  {
+    db,
+    content,
+    lender,
+    addressLookup,
+  }: { db: Database; content: Content; lender: Lender; addressLookup: AddressLookup },
 ): Promise<void> {
   const marketOfCurrency = (currency: string | undefined): Market | undefined =>
-    (Object.entries(content.config.markets) as Array<[Market, { currency: string }]>).find(([, m]) => m.currency === currency?.toUpperCase())?.[0];
+    (Object.entries(content.config.markets) as Array<[Market, { currency: string }]>).find(
+      ([, m]) => m.currency === currency?.toUpperCase(),
+    )?.[0];
 
   app.get<{ Querystring: { businessId?: string; currency?: string } }>(
     '/api/v2/configs/plans',
@@ -41,17 +53,30 @@ export async function referenceRoutes(
         market = marketOf((await businessApplications(db, request, request.query.businessId))[0]!);
       } else if (request.query.currency) {
         const found = marketOfCurrency(request.query.currency);
-        if (!found) throw new ApiError('UNSUPPORTED_MARKET', [{ field: '/querystring/currency', key: 'errors.unsupportedMarket' }]);
+        if (!found)
+          throw new ApiError('UNSUPPORTED_MARKET', [
+            { field: '/querystring/currency', key: 'errors.unsupportedMarket' },
+          ]);
         market = found;
       } else market = marketOfCurrency(request.cookies.currency) ?? market;
       const plans = content.plans.markets[market].map((p) => ({ ...p, perUnitCents: Math.round(p.perUnit * 100) }));
-      return reply.send({ market, currency: content.config.markets[market].currency, plans, shippingCents: Math.round(content.plans.shipping[market] * 100) });
+      return reply.send({
+        market,
+        currency: content.config.markets[market].currency,
+        plans,
+        shippingCents: Math.round(content.plans.shipping[market] * 100),
+      });
     },
   );
 
   app.get<{ Querystring: { inputs: string } }>(
     '/api/v2/categories/predict',
-    { schema: { querystring: api('category-predict-query'), response: { 200: api('category-prediction'), ...errorResponses } } },
+    {
+      schema: {
+        querystring: api('category-predict-query'),
+        response: { 200: api('category-prediction'), ...errorResponses },
+      },
+    },
     async (request) => {
       const t = request.translator;
       const labelOf = (id: number) => t.t(`categories.industry.${id}`);
@@ -61,10 +86,15 @@ export async function referenceRoutes(
 
   app.get<{ Querystring: { businessId: string } }>(
     '/api/v2/cash-advance-offers',
-    { preHandler: requireUser, schema: { querystring: api('offers-query'), response: { 200: api('offers'), ...errorResponses } } },
+    {
+      preHandler: requireUser,
+      schema: { querystring: api('offers-query'), response: { 200: api('offers'), ...errorResponses } },
+    },
     async (request, reply) => {
       const docs = await businessApplications(db, request, request.query.businessId);
-      const decision = docs.map((d) => d.application.decision).find((d) => d && content.offers.eligibleDecisions.includes(d));
+      const decision = docs
+        .map((d) => d.application.decision)
+        .find((d) => d && content.offers.eligibleDecisions.includes(d));
       const currency = content.config.markets[marketOf(docs[0]!)].currency;
       const offers = lender.offers(request.query.businessId, decision).map((o) => ({ ...o, currency }));
       return reply.header('cache-control', 'no-store').send({ offers });
@@ -73,11 +103,16 @@ export async function referenceRoutes(
 
   app.get<{ Params: { offerId: string } }>(
     '/api/v2/cash-advance-offers/:offerId/redirect',
-    { preHandler: requireUser, schema: { params: api('offer-params'), response: { 200: api('redirect'), ...errorResponses } } },
+    {
+      preHandler: requireUser,
+      schema: { params: api('offer-params'), response: { 200: api('redirect'), ...errorResponses } },
+    },
     async (request) => {
       const businessId = request.params.offerId.replace(/^off_[a-z]+_/, '');
       const docs = await businessApplications(db, request, businessId);
-      const decision = docs.map((d) => d.application.decision).find((d) => d && content.offers.eligibleDecisions.includes(d));
+      const decision = docs
+        .map((d) => d.application.decision)
+        .find((d) => d && content.offers.eligibleDecisions.includes(d));
       const offer = lender.offers(businessId, decision).find((o) => o.offerId === request.params.offerId);
       if (!offer) throw new ApiError('NOT_FOUND', [{ field: '/offerId', key: 'errors.offerUnknown' }]);
       return { location: lender.redirectUrl(offer) };
@@ -86,16 +121,37 @@ export async function referenceRoutes(
 
   app.get<{ Querystring: { offerId: string } }>(
     '/sandbox/lender',
-    { schema: { querystring: { type: 'object', additionalProperties: false, required: ['offerId'], properties: { offerId: { type: 'string', maxLength: 100 } } } } },
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['offerId'],
+          properties: { offerId: { type: 'string', maxLength: 100 } },
+        },
+      },
+    },
     async (request, reply) => {
       const t = request.translator;
-      return sendHtml(reply, 200, sandboxPage(t, t.t('sandbox.lender.title'), html`<p>${t.t('sandbox.lender.body')}</p><p><a href="/cashadvanceoffers">${t.t('sandbox.lender.back')}</a></p>`));
+      return sendHtml(
+        reply,
+        200,
+        sandboxPage(
+          t,
+          t.t('sandbox.lender.title'),
+          html`<p>${t.t('sandbox.lender.body')}</p>
+            <p><a href="/cashadvanceoffers">${t.t('sandbox.lender.back')}</a></p>`,
+        ),
+      );
     },
   );
 
   app.get<{ Querystring: { q: string; country?: 'US' | 'CA' } }>(
     '/api/v2/address-lookup',
-    { preHandler: requireUser, schema: { querystring: api('address-lookup-query'), response: { 200: api('address-lookup'), ...errorResponses } } },
+    {
+      preHandler: requireUser,
+      schema: { querystring: api('address-lookup-query'), response: { 200: api('address-lookup'), ...errorResponses } },
+    },
     async (request) => ({ results: await addressLookup.search(request.query.q, request.query.country) }),
   );
 }

@@ -14,10 +14,14 @@ import { api, errorResponses } from './schema-refs.ts';
 export async function serviceRoutes(app: FastifyInstance, { services }: { services: ServiceCatalogue }): Promise<void> {
   app.get<{ Params: { serviceId: string } }>(
     '/api/v2/services/:serviceId',
-    { preHandler: requireUser, schema: { params: api('service-params'), response: { 200: api('service'), ...errorResponses } } },
+    {
+      preHandler: requireUser,
+      schema: { params: api('service-params'), response: { 200: api('service'), ...errorResponses } },
+    },
     async (request, reply) => {
       const service = await services.find(request.params.serviceId);
-      if (!service) throw new ApiError('NOT_FOUND', [{ field: '/params/serviceId', key: 'accounts.errors.serviceUnknown' }]);
+      if (!service)
+        throw new ApiError('NOT_FOUND', [{ field: '/params/serviceId', key: 'accounts.errors.serviceUnknown' }]);
       return reply.header('cache-control', 'no-store').send(service);
     },
   );

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { deepMerge, marketOf, publicView, type ApplicationDocument, type JsonObject, type StepUpType } from '../domain/document.ts';
+import {
+  deepMerge,
+  marketOf,
+  publicView,
+  type ApplicationDocument,
+  type JsonObject,
+  type StepUpType,
+} from '../domain/document.ts';
 import { ApiError } from '../http/errors.ts';
 import { requireUser } from '../http/request-context.ts';
 import type { SharedValidation } from '../http/shared-validation.ts';
@@ -39,7 +46,10 @@ export const stepUpCalls: StepUpCall[] = [
     changes: () => ['/applicant/governmentIdentification'],
     apply: (doc, body) => ({
       ...doc,
-      applicant: { ...doc.applicant, governmentIdentification: { type: 'INDIVIDUAL', value: String(body.value), sourceType: 'SSN9' } },
+      applicant: {
+        ...doc.applicant,
+        governmentIdentification: { type: 'INDIVIDUAL', value: String(body.value), sourceType: 'SSN9' },
+      },
     }),
   },
   {
@@ -122,11 +132,21 @@ export async function stepUpRoutes(
       `/api/v2/applications/:id/step-ups/${call.path}`,
       {
         preHandler: requireUser,
-        schema: { params: api('application-params'), body: api(call.body), response: { 200: api('document'), ...errorResponses } },
+        schema: {
+          params: api('application-params'),
+          body: api(call.body),
+          response: { 200: api('document'), ...errorResponses },
+        },
       },
       async (request) => {
         // doc1 §4.5: the step-up is sent once the inquiry is completed; an unknown or unfinished one is refused.
-        if (call.inquiry) assertInquiryCompleted(await inquiries.find(String(request.body.inquiryId)), request.params.id, call.inquiry, null);
+        if (call.inquiry)
+          assertInquiryCompleted(
+            await inquiries.find(String(request.body.inquiryId)),
+            request.params.id,
+            call.inquiry,
+            null,
+          );
         let deliveries: Array<() => Promise<void>> = [];
         const updated = await updateApplication<ApplicationDocument>(db, request.params.id, async (current, tx) => {
           const doc = assertOwned(request, current).document;
@@ -137,10 +157,18 @@ export async function stepUpRoutes(
           if (problems.length > 0) throw new ApiError('VALIDATION_FAILED', problems);
           const next = {
             ...normaliseDocument(changed),
-            application: { ...changed.application, stepUpDetails: changed.application.stepUpDetails.filter((s) => !answers.includes(s.type)) },
+            application: {
+              ...changed.application,
+              stepUpDetails: changed.application.stepUpDetails.filter((s) => !answers.includes(s.type)),
+            },
           };
           if (!call.invites) return next;
-          const invited = await inviteOwners(tx, messenger, next, { ttlMs: invitationTtlMs, locale: request.locale, fullOnboardingWhenEmailContains, ...(request.user ? { userId: request.user.id } : {}) });
+          const invited = await inviteOwners(tx, messenger, next, {
+            ttlMs: invitationTtlMs,
+            locale: request.locale,
+            fullOnboardingWhenEmailContains,
+            ...(request.user ? { userId: request.user.id } : {}),
+          });
           deliveries = invited.deliveries;
           return invited.doc;
         });

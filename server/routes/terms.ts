@@ -25,16 +25,28 @@ const body = {
 } as const;
 
 /** Registers the terms call. */
-export async function termsRoutes(app: FastifyInstance, { db, now = () => new Date() }: { db: Database; now?: () => Date }): Promise<void> {
+export async function termsRoutes(
+  app: FastifyInstance,
+  { db, now = () => new Date() }: { db: Database; now?: () => Date },
+): Promise<void> {
   app.post<{ Params: { id: string }; Body: { accepted: true } }>(
     '/api/v2/applications/:id/terms',
-    { preHandler: requireUser, schema: { params: api('application-params'), body, response: { 200: api('document'), ...errorResponses } } },
+    {
+      preHandler: requireUser,
+      schema: { params: api('application-params'), body, response: { 200: api('document'), ...errorResponses } },
+    },
     async (request) => {
       const updated = await updateApplication<ApplicationDocument>(db, request.params.id, async (current) => {
         const doc = assertOwned(request, current).document;
         const terms = (doc.applicant as { terms?: { signed?: boolean; version?: string } }).terms;
         if (terms?.signed && terms.version === currentTermsVersion) return doc;
-        return { ...doc, applicant: { ...doc.applicant, terms: { signed: true, signedAt: now().toISOString(), version: currentTermsVersion } } };
+        return {
+          ...doc,
+          applicant: {
+            ...doc.applicant,
+            terms: { signed: true, signedAt: now().toISOString(), version: currentTermsVersion },
+          },
+        };
       });
       if (!updated) throw new ApiError('APPLICATION_NOT_FOUND');
       return publicView(updated.document);

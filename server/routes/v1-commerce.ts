@@ -33,7 +33,10 @@ type V1Body = {
 const base = '/api/v1/commerce/onboarding-applications';
 
 /** The V1 body as the V2 document parts: the applicant from the APPLICANT individual, partners as owners. */
-export function v1Document(body: V1Body, mock: boolean): { parts: { application: JsonObject; applicant: JsonObject; company: JsonObject }; owners: JsonObject[] } {
+export function v1Document(
+  body: V1Body,
+  mock: boolean,
+): { parts: { application: JsonObject; applicant: JsonObject; company: JsonObject }; owners: JsonObject[] } {
   const applicantIndex = body.individuals.findIndex((i) => i.type === 'APPLICANT' || i.type === 'APPLICANT_OWNER');
   const person = body.individuals[applicantIndex];
   const applicant: JsonObject = {};
@@ -41,7 +44,8 @@ export function v1Document(body: V1Body, mock: boolean): { parts: { application:
     applicant.name = { firstName: person.firstName, lastName: person.lastName };
     if (person.email) applicant.email = { emailAddress: person.email };
     if (person.phone) applicant.phone = { localPhoneNumber: (person.phone as JsonObject).nationalNumber };
-    for (const key of ['dob', 'governmentIdentification', 'address', 'communicationLanguage']) if (person[key] !== undefined) applicant[key] = person[key];
+    for (const key of ['dob', 'governmentIdentification', 'address', 'communicationLanguage'])
+      if (person[key] !== undefined) applicant[key] = person[key];
   }
   const owners = body.individuals
     .filter((_, i) => i !== applicantIndex)
@@ -69,7 +73,11 @@ export async function v1CommerceRoutes(
   { db, shared, content }: { db: Database; shared: SharedValidation; content: Content },
 ): Promise<void> {
   // JSON-patch bodies use their own media type (RFC 6902).
-  app.addContentTypeParser('application/json-patch+json', { parseAs: 'string', bodyLimit: 64 * 1024 }, depthCheckedJsonParser(app));
+  app.addContentTypeParser(
+    'application/json-patch+json',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    depthCheckedJsonParser(app),
+  );
 
   app.post<{ Body: V1Body; Querystring: { onboard?: string; mock?: string } }>(
     base,
@@ -90,7 +98,11 @@ export async function v1CommerceRoutes(
       document = normaliseDocument(document);
       if (request.query.onboard === 'true') document = onboardDocument(document, content, shared);
       const key = idempotencyKeyOf(request);
-      const { application, created, keyReused: reused } = await createApplication<ApplicationDocument>(
+      const {
+        application,
+        created,
+        keyReused: reused,
+      } = await createApplication<ApplicationDocument>(
         db,
         { id: document.application.id, ownerId: userOf(request).id, document },
         key,
@@ -110,7 +122,14 @@ export async function v1CommerceRoutes(
 
   app.patch<{ Params: { id: string }; Body: PatchOperation[] }>(
     `${base}/:id`,
-    { preHandler: requireUser, schema: { params: api('application-params'), body: api('json-patch'), response: { 200: api('document'), ...errorResponses } } },
+    {
+      preHandler: requireUser,
+      schema: {
+        params: api('application-params'),
+        body: api('json-patch'),
+        response: { 200: api('document'), ...errorResponses },
+      },
+    },
     async (request) => {
       const updated = await updateApplication<ApplicationDocument>(db, request.params.id, (current) => {
         let doc = assertOwned(request, current).document;
@@ -119,7 +138,8 @@ export async function v1CommerceRoutes(
           if (operation.op !== 'remove' && !('value' in operation))
             throw new ApiError('VALIDATION_FAILED', [{ field: `/${index}/value`, key: 'validation.required' }]);
           if (operation.op === 'test') {
-            if (!testHolds(doc, operation.path, operation.value)) throw new ApiError('CONFLICT', [{ field: `/${index}/value`, key: 'errors.patchTestFailed' }]);
+            if (!testHolds(doc, operation.path, operation.value))
+              throw new ApiError('CONFLICT', [{ field: `/${index}/value`, key: 'errors.patchTestFailed' }]);
             return;
           }
           if (operation.op !== 'remove') {
@@ -129,7 +149,10 @@ export async function v1CommerceRoutes(
             throw new ApiError('VALIDATION_FAILED', [{ field: `/${index}/path`, key: 'errors.patchPath' }]);
           }
           const cleared = removeAt(doc, operation.path);
-          doc = operation.op === 'remove' ? cleared : mergeAt(operation.op === 'replace' ? cleared : doc, operation.path, operation.value);
+          doc =
+            operation.op === 'remove'
+              ? cleared
+              : mergeAt(operation.op === 'replace' ? cleared : doc, operation.path, operation.value);
           changed.push(operation.path);
         });
         doc.application = { ...doc.application, id: current.document.application.id };
@@ -138,7 +161,11 @@ export async function v1CommerceRoutes(
         const normalised = normaliseDocument(doc);
         // A decided application keeps the fields its decision rests on (rules/decided-fields.json): 409 naming them.
         const locked = lockedChanges(content.decidedFields, current.document, normalised, changed);
-        if (locked.length > 0) throw new ApiError('CONFLICT', locked.map((field) => ({ field, key: 'errors.decidedFieldLocked' })));
+        if (locked.length > 0)
+          throw new ApiError(
+            'CONFLICT',
+            locked.map((field) => ({ field, key: 'errors.decidedFieldLocked' })),
+          );
         return normalised;
       });
       if (!updated) throw new ApiError('APPLICATION_NOT_FOUND');
@@ -149,7 +176,13 @@ export async function v1CommerceRoutes(
   // doc2 §7: GET .../individuals, the list (one individual, create, change, delete and onboard: server/routes/owners-list.ts).
   app.get<{ Params: { id: string } }>(
     `${base}/:id/individuals`,
-    { preHandler: requireUser, schema: { params: api('application-params'), response: { 200: { type: 'array', items: api('owner') }, ...errorResponses } } },
+    {
+      preHandler: requireUser,
+      schema: {
+        params: api('application-params'),
+        response: { 200: { type: 'array', items: api('owner') }, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const row = assertOwned(request, await findApplication<ApplicationDocument>(db, request.params.id));
       return reply.header('cache-control', 'no-store').send(publicView(row.document).owners);
@@ -158,7 +191,10 @@ export async function v1CommerceRoutes(
 
   app.post<{ Params: { id: string } }>(
     `${base}/:id/onboard`,
-    { preHandler: requireUser, schema: { params: api('application-params'), response: { 200: api('document'), ...errorResponses } } },
+    {
+      preHandler: requireUser,
+      schema: { params: api('application-params'), response: { 200: api('document'), ...errorResponses } },
+    },
     async (request) => {
       const updated = await updateApplication<ApplicationDocument>(db, request.params.id, (current) =>
         onboardDocument(assertOwned(request, current).document, content, shared),

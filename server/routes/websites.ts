@@ -12,7 +12,10 @@ import { api, errorResponses } from './schema-refs.ts';
 export async function websiteRoutes(app: FastifyInstance, { websites }: { websites: WebsiteDirectory }): Promise<void> {
   app.get<{ Params: { websiteId: string } }>(
     '/api/v2/configs/websites/:websiteId',
-    { preHandler: requireUser, schema: { params: api('website-params'), response: { 200: api('website'), ...errorResponses } } },
+    {
+      preHandler: requireUser,
+      schema: { params: api('website-params'), response: { 200: api('website'), ...errorResponses } },
+    },
     async (request, reply) => {
       const website = await websites.find(request.params.websiteId);
       if (!website) throw new ApiError('NOT_FOUND', [{ field: '/params/websiteId', key: 'errors.websiteUnknown' }]);

@@ -23,31 +23,42 @@ export interface PageShell {
 
 /** A whole HTML document around `body`: the one shell of the provider pages and the sign-on pages. */
 export function pageShell(t: Translator, shell: PageShell, body: Html): string {
-  return `<!doctype html>\n${html`<html lang="${t.locale}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${shell.documentTitle ?? shell.title}</title>
-${shell.emptyIcon ? html`<link rel="icon" href="data:,">\n` : ''}<link rel="stylesheet" href="${shell.stylesheet}">
-</head>
-<body>
-<main class="${shell.mainClass}">
-<p class="sandbox-notice">${shell.notice}</p>
-<h1>${shell.title}</h1>
-${body}
-</main>
-</body>
-</html>
-`.value}`;
+  return `<!doctype html>\n${
+    html`<html lang="${t.locale}">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${shell.documentTitle ?? shell.title}</title>
+        ${shell.emptyIcon ? html`<link rel="icon" href="data:," /> ` : ''}
+        <link rel="stylesheet" href="${shell.stylesheet}" />
+      </head>
+      <body>
+        <main class="${shell.mainClass}">
+          <p class="sandbox-notice">${shell.notice}</p>
+          <h1>${shell.title}</h1>
+          ${body}
+        </main>
+      </body>
+    </html> `.value
+  }`;
 }
 
 /** A provider page (bank linking, identity, outbox): the sandbox stylesheet and notice. */
 export function sandboxPage(t: Translator, title: string, body: Html): string {
-  return pageShell(t, { title, stylesheet: '/sandbox/assets/sandbox.css', mainClass: 'sandbox', notice: t.t('sandbox.notice'), emptyIcon: true }, body);
+  return pageShell(
+    t,
+    {
+      title,
+      stylesheet: '/sandbox/assets/sandbox.css',
+      mainClass: 'sandbox',
+      notice: t.t('sandbox.notice'),
+      emptyIcon: true,
+    },
+    body,
+  );
 }
 
 /** Sends an HTML page, never cached. */
 export function sendHtml(reply: FastifyReply, status: number, body: string): FastifyReply {
   return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
 }
-

@@ -54,11 +54,18 @@ export function defaultProviders(
     identity: overrides.identity ?? sandboxIdentityProvider(db),
     messenger:
       overrides.messenger ??
-      outboxMessenger({ catalogues, publicUrl: config.publicUrl ?? 'http://localhost:3000', ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}), ...(config.mailFrom ? { from: config.mailFrom } : {}) }),
+      outboxMessenger({
+        catalogues,
+        publicUrl: config.publicUrl ?? 'http://localhost:3000',
+        ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}),
+        ...(config.mailFrom ? { from: config.mailFrom } : {}),
+      }),
     carrier: overrides.carrier ?? sandboxCarrier(content.sandbox.carrier.failWhenPhoneEndsWith),
     inquiries: overrides.inquiries ?? sandboxInquiries(db),
     vault: overrides.vault ?? sandboxVault(db, content.sandbox.cardVault),
-    bankLink: overrides.bankLink ?? sandboxBankLink(db, content.sandbox.bankLink, content.config.constants.bankLinkTokenExpiryMs ?? 1_800_000),
+    bankLink:
+      overrides.bankLink ??
+      sandboxBankLink(db, content.sandbox.bankLink, content.config.constants.bankLinkTokenExpiryMs ?? 1_800_000),
     lender: overrides.lender ?? sandboxLender(content.offers),
     addressLookup: overrides.addressLookup ?? sandboxAddressLookup(content.sandbox.addressLookup),
     websites: overrides.websites ?? sandboxWebsites(),

@@ -75,7 +75,8 @@ export async function createApplication<D>(
     return await createOnce(db, row, idempotencyKey, requestHash);
   } catch (error) {
     // Lost a race with a concurrent create using the same key: the winner's application is now visible.
-    if (idempotencyKey && (error as { code?: string }).code === '23505') return createOnce(db, row, idempotencyKey, requestHash);
+    if (idempotencyKey && (error as { code?: string }).code === '23505')
+      return createOnce(db, row, idempotencyKey, requestHash);
     throw error;
   }
 }
@@ -102,20 +103,14 @@ async function createOnce<D>(
         if (existing) return { application: existing, created: false };
       }
     }
-    await tx.query(applicationSql.insert, [
-      row.id,
-      row.ownerId,
-      JSON.stringify(row.document),
-    ]);
+    await tx.query(applicationSql.insert, [row.id, row.ownerId, JSON.stringify(row.document)]);
     if (idempotencyKey) {
       // A concurrent create with the same key conflicts here: the unique key makes this transaction fail
       // and the caller retries, finding the winner's application.
-      await tx.query('INSERT INTO idempotency_keys (user_id, key, application_id, request_hash) VALUES ($1, $2, $3, $4)', [
-        row.ownerId,
-        idempotencyKey,
-        row.id,
-        requestHash ?? null,
-      ]);
+      await tx.query(
+        'INSERT INTO idempotency_keys (user_id, key, application_id, request_hash) VALUES ($1, $2, $3, $4)',
+        [row.ownerId, idempotencyKey, row.id, requestHash ?? null],
+      );
     }
     return { application: row, created: true };
   });
@@ -146,7 +141,10 @@ export async function countApplications(db: Queryable): Promise<number> {
 }
 
 /** Every application of one owner with its creation time, newest first. */
-export async function listApplicationsByOwner<D>(db: Queryable, ownerId: string): Promise<Array<ApplicationRow<D> & { createdAt: string }>> {
+export async function listApplicationsByOwner<D>(
+  db: Queryable,
+  ownerId: string,
+): Promise<Array<ApplicationRow<D> & { createdAt: string }>> {
   const { rows } = await db.query<RawRow & { created_at: Date | string }>(
     'SELECT id, owner_id, document, created_at FROM applications WHERE owner_id = $1 ORDER BY created_at DESC, id',
     [ownerId],

@@ -25,8 +25,24 @@ export async function openStorage(options: StorageOptions = {}): Promise<Databas
 
 /** Every table holding rows (not schema_migrations), for test resets. */
 export const dataTables = [
-  'rate_events', 'phone_links', 'identity_inquiries', 'owner_invitations', 'owner_access', 'vault_cards', 'bank_links',
-  'payments', 'notifications', 'auth_codes', 'outbox', 'otp_codes', 'analytics_events', 'idempotency_keys', 'applications', 'sessions', 'users'] as const;
+  'rate_events',
+  'phone_links',
+  'identity_inquiries',
+  'owner_invitations',
+  'owner_access',
+  'vault_cards',
+  'bank_links',
+  'payments',
+  'notifications',
+  'auth_codes',
+  'outbox',
+  'otp_codes',
+  'analytics_events',
+  'idempotency_keys',
+  'applications',
+  'sessions',
+  'users',
+] as const;
 
 /** Empties every data table: tests call it between cases instead of creating a new database. */
 export async function truncateAll(db: Database): Promise<void> {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from './types.ts';
 
-const hashCode = (applicationId: string, code: string) => createHash('sha256').update(`${applicationId}:${code}`).digest('base64url');
+const hashCode = (applicationId: string, code: string) =>
+  createHash('sha256').update(`${applicationId}:${code}`).digest('base64url');
 
 /** Replaces the application's one-time code (only the latest code is valid). */
 export async function storeOtp(db: Queryable, applicationId: string, code: string, ttlMs: number): Promise<void> {
@@ -16,7 +17,12 @@ export async function storeOtp(db: Queryable, applicationId: string, code: strin
 export type OtpCheck = 'ok' | 'missing' | 'expired' | 'mismatch' | 'locked';
 
 /** Checks a code: counts the attempt, refuses after `maxAttempts`, deletes the code when it matches. */
-export async function checkOtp(db: Queryable, applicationId: string, code: string, maxAttempts: number): Promise<OtpCheck> {
+export async function checkOtp(
+  db: Queryable,
+  applicationId: string,
+  code: string,
+  maxAttempts: number,
+): Promise<OtpCheck> {
   const { rows } = await db.query<{ code_hash: string; expired: boolean; attempts: number }>(
     'UPDATE otp_codes SET attempts = attempts + 1 WHERE application_id = $1 RETURNING code_hash, expires_at <= now() AS expired, attempts',
     [applicationId],
@@ -31,9 +37,14 @@ export async function checkOtp(db: Queryable, applicationId: string, code: strin
 }
 
 /** The outbox, oldest first (tests and sandbox tools). */
-export async function readOutbox(db: Queryable): Promise<Array<{ channel: string; recipient: string; message: string; args: Record<string, string | number> }>> {
+export async function readOutbox(
+  db: Queryable,
+): Promise<Array<{ channel: string; recipient: string; message: string; args: Record<string, string | number> }>> {
   const { rows } = await db.query<{ channel: string; recipient: string; message: string; args: unknown }>(
     'SELECT channel, recipient, message, args FROM outbox ORDER BY id',
   );
-  return rows.map((r) => ({ ...r, args: (typeof r.args === 'string' ? JSON.parse(r.args) : r.args) as Record<string, string | number> }));
+  return rows.map((r) => ({
+    ...r,
+    args: (typeof r.args === 'string' ? JSON.parse(r.args) : r.args) as Record<string, string | number>,
+  }));
 }

@@ -16,18 +16,30 @@ export interface OutboxRow {
 /** Stores one outgoing message (what a real provider would deliver). */
 export async function insertOutboxMessage(
   db: Queryable,
-  m: { channel: 'sms' | 'email'; recipient: string; key: string; subjectKey?: string; args: Record<string, string | number>; link?: string; locale: string; userId?: string },
+  m: {
+    channel: 'sms' | 'email';
+    recipient: string;
+    key: string;
+    subjectKey?: string;
+    args: Record<string, string | number>;
+    link?: string;
+    locale: string;
+    userId?: string;
+  },
 ): Promise<void> {
-  await db.query('INSERT INTO outbox (channel, recipient, message, subject, args, link, locale, user_id) VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8)', [
-    m.channel,
-    m.recipient,
-    m.key,
-    m.subjectKey ?? null,
-    JSON.stringify(m.args),
-    m.link ?? null,
-    m.locale,
-    m.userId ?? null,
-  ]);
+  await db.query(
+    'INSERT INTO outbox (channel, recipient, message, subject, args, link, locale, user_id) VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8)',
+    [
+      m.channel,
+      m.recipient,
+      m.key,
+      m.subjectKey ?? null,
+      JSON.stringify(m.args),
+      m.link ?? null,
+      m.locale,
+      m.userId ?? null,
+    ],
+  );
 }
 
 /** Every message, newest first, optionally for one recipient (tests and operators; the page uses listOutboxFor). */
@@ -44,7 +56,12 @@ export async function listOutbox(db: Queryable, recipient?: string, limit = 100)
  * Messages one user may read, newest first, optionally for one recipient (the outbox page): those sent on their behalf
  * (their application's codes, links and invitations) and emails to their own address. Nobody reads anyone else's.
  */
-export async function listOutboxFor(db: Queryable, viewer: { id: string; email: string }, recipient?: string, limit = 100): Promise<OutboxRow[]> {
+export async function listOutboxFor(
+  db: Queryable,
+  viewer: { id: string; email: string },
+  recipient?: string,
+  limit = 100,
+): Promise<OutboxRow[]> {
   const { rows } = await db.query<RawOutboxRow>(
     `SELECT id, channel, recipient, message, subject, args, link, locale, created_at FROM outbox
      WHERE (user_id = $2 OR (channel = 'email' AND lower(recipient) = lower($3)))${recipient ? ' AND recipient = $4' : ''}
@@ -54,7 +71,17 @@ export async function listOutboxFor(db: Queryable, viewer: { id: string; email: 
   return rows.map(fromRaw);
 }
 
-type RawOutboxRow = { id: number; channel: 'sms' | 'email'; recipient: string; message: string; subject: string | null; args: unknown; link: string | null; locale: string; created_at: Date | string };
+type RawOutboxRow = {
+  id: number;
+  channel: 'sms' | 'email';
+  recipient: string;
+  message: string;
+  subject: string | null;
+  args: unknown;
+  link: string | null;
+  locale: string;
+  created_at: Date | string;
+};
 
 function fromRaw(r: RawOutboxRow): OutboxRow {
   return {

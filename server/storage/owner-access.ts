@@ -12,7 +12,13 @@ export async function insertInvitation(
   await db.query(
     `INSERT INTO owner_invitations (token_hash, application_id, owner_id, email, expires_at)
      VALUES ($1, $2, $3, $4, now() + ($5::bigint * interval '1 millisecond'))`,
-    [hashInvitation(invitation.token), invitation.applicationId, invitation.ownerId, invitation.email.toLowerCase(), invitation.ttlMs],
+    [
+      hashInvitation(invitation.token),
+      invitation.applicationId,
+      invitation.ownerId,
+      invitation.email.toLowerCase(),
+      invitation.ttlMs,
+    ],
   );
 }
 
@@ -27,17 +33,39 @@ export interface Invitation {
 
 /** The invitation of a token, or undefined. */
 export async function findInvitation(db: Queryable, token: string): Promise<Invitation | undefined> {
-  const { rows } = await db.query<{ application_id: string; owner_id: string; email: string; expired: boolean; claimed_by: string | null }>(
+  const { rows } = await db.query<{
+    application_id: string;
+    owner_id: string;
+    email: string;
+    expired: boolean;
+    claimed_by: string | null;
+  }>(
     'SELECT application_id, owner_id, email, expires_at <= now() AS expired, claimed_by FROM owner_invitations WHERE token_hash = $1',
     [hashInvitation(token)],
   );
   const r = rows[0];
-  return r ? { applicationId: r.application_id, ownerId: r.owner_id, email: r.email, expired: r.expired, claimedBy: r.claimed_by } : undefined;
+  return r
+    ? {
+        applicationId: r.application_id,
+        ownerId: r.owner_id,
+        email: r.email,
+        expired: r.expired,
+        claimedBy: r.claimed_by,
+      }
+    : undefined;
 }
 
 /** Marks an invitation claimed by `userId` and gives that user access to that one owner record. */
-export async function claimInvitation(db: Queryable, token: string, invitation: Invitation, userId: string): Promise<void> {
-  await db.query('UPDATE owner_invitations SET claimed_by = $2, claimed_at = now() WHERE token_hash = $1', [hashInvitation(token), userId]);
+export async function claimInvitation(
+  db: Queryable,
+  token: string,
+  invitation: Invitation,
+  userId: string,
+): Promise<void> {
+  await db.query('UPDATE owner_invitations SET claimed_by = $2, claimed_at = now() WHERE token_hash = $1', [
+    hashInvitation(token),
+    userId,
+  ]);
   await db.query(
     `INSERT INTO owner_access (application_id, owner_id, user_id) VALUES ($1, $2, $3)
      ON CONFLICT (application_id, owner_id) DO UPDATE SET user_id = EXCLUDED.user_id`,
@@ -46,8 +74,16 @@ export async function claimInvitation(db: Queryable, token: string, invitation: 
 }
 
 /** Whether `userId` is the partner signed in for this owner record. */
-export async function hasOwnerAccess(db: Queryable, applicationId: string, ownerId: string, userId: string): Promise<boolean> {
-  const { rows } = await db.query('SELECT 1 FROM owner_access WHERE application_id = $1 AND owner_id = $2 AND user_id = $3', [applicationId, ownerId, userId]);
+export async function hasOwnerAccess(
+  db: Queryable,
+  applicationId: string,
+  ownerId: string,
+  userId: string,
+): Promise<boolean> {
+  const { rows } = await db.query(
+    'SELECT 1 FROM owner_access WHERE application_id = $1 AND owner_id = $2 AND user_id = $3',
+    [applicationId, ownerId, userId],
+  );
   return rows.length > 0;
 }
 

@@ -45,12 +45,23 @@ const sessionLive = (row: Row): boolean => new Date(row.expires_at as Date | str
 
 /** The statements the cache answers (exact texts from the repositories). */
 const cachedReads = new Map<string, CachedRead>([
-  [sessionSql.user, { id: 'session', tags: (params, rows) => [`sessions:${params[0]}`, ...rows.map((r) => `users:${r.id}`)], live: sessionLive }],
+  [
+    sessionSql.user,
+    {
+      id: 'session',
+      tags: (params, rows) => [`sessions:${params[0]}`, ...rows.map((r) => `users:${r.id}`)],
+      live: sessionLive,
+    },
+  ],
   [
     sessionSql.userWithApplication,
     {
       id: 'session+application',
-      tags: (params, rows) => [`sessions:${params[0]}`, `applications:${params[1]}`, ...rows.map((r) => `users:${r.user_id}`)],
+      tags: (params, rows) => [
+        `sessions:${params[0]}`,
+        `applications:${params[1]}`,
+        ...rows.map((r) => `users:${r.user_id}`),
+      ],
       live: sessionLive,
       shared: ['document'],
     },
@@ -120,7 +131,8 @@ function store(row: Row, shared: readonly string[] = []): StoredRow {
 
 function copy(kept: StoredRow): Row {
   const row: Row = {};
-  for (const [column, cell] of kept) row[column] = 'date' in cell ? new Date(cell.date) : 'json' in cell ? JSON.parse(cell.json) : cell.value;
+  for (const [column, cell] of kept)
+    row[column] = 'date' in cell ? new Date(cell.date) : 'json' in cell ? JSON.parse(cell.json) : cell.value;
   return row;
 }
 
@@ -162,7 +174,11 @@ export class ReadCache {
     const epoch = this.epoch;
     const rows = await run();
     if (rows.length > 0 && epoch === this.epoch)
-      this.keep(key, { rows: rows.map((row) => store(row, definition.shared)), tags: definition.tags(params, rows), live: definition.live });
+      this.keep(key, {
+        rows: rows.map((row) => store(row, definition.shared)),
+        tags: definition.tags(params, rows),
+        live: definition.live,
+      });
     return rows;
   }
 

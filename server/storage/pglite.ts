@@ -36,7 +36,14 @@ export async function openPglite(dataDir?: string, template?: Blob): Promise<Dat
   const database: Database = {
     kind: 'pglite',
     async query<T>(sql: string, params: unknown[] = []) {
-      if (cache.answers(sql)) return { rows: (await cache.read(sql, params, async () => (await db.query<Record<string, unknown>>(sql, params)).rows)) as T[] };
+      if (cache.answers(sql))
+        return {
+          rows: (await cache.read(
+            sql,
+            params,
+            async () => (await db.query<Record<string, unknown>>(sql, params)).rows,
+          )) as T[],
+        };
       return { rows: await write<T>(db, sql, params) };
     },
     async exec(sql: string) {

@@ -26,7 +26,8 @@ interface Raw {
   used: boolean;
 }
 
-const columns = 'application_id, kind, status, final_target_url, expires_at <= now() AS expired, used_at IS NOT NULL AS used';
+const columns =
+  'application_id, kind, status, final_target_url, expires_at <= now() AS expired, used_at IS NOT NULL AS used';
 const fromRaw = (r: Raw): PhoneLink => ({
   applicationId: r.application_id,
   kind: r.kind,
@@ -39,7 +40,14 @@ const fromRaw = (r: Raw): PhoneLink => ({
 /** Stores a new link; earlier live links of the same kind for the application stop working (only the latest counts). */
 export async function createPhoneLink(
   db: Queryable,
-  link: { vfp: string; applicationId: string; kind: 'sms' | 'mobile'; finalTargetUrl: string; ttlMs: number; status?: PhoneLinkStatus },
+  link: {
+    vfp: string;
+    applicationId: string;
+    kind: 'sms' | 'mobile';
+    finalTargetUrl: string;
+    ttlMs: number;
+    status?: PhoneLinkStatus;
+  },
 ): Promise<void> {
   await db.query(
     "UPDATE phone_links SET status = 'FAILED' WHERE application_id = $1 AND kind = $2 AND status IN ('REQUESTED', 'IN_PROGRESS')",
@@ -59,7 +67,11 @@ export async function findPhoneLink(db: Queryable, vfp: string): Promise<PhoneLi
 }
 
 /** The application's latest link of a kind, or undefined. */
-export async function latestPhoneLink(db: Queryable, applicationId: string, kind: 'sms' | 'mobile'): Promise<PhoneLink | undefined> {
+export async function latestPhoneLink(
+  db: Queryable,
+  applicationId: string,
+  kind: 'sms' | 'mobile',
+): Promise<PhoneLink | undefined> {
   const { rows } = await db.query<Raw>(
     `SELECT ${columns} FROM phone_links WHERE application_id = $1 AND kind = $2 ORDER BY created_at DESC LIMIT 1`,
     [applicationId, kind],

@@ -53,7 +53,8 @@ const isRead = (sql: string) => /^\s*SELECT\b/i.test(sql) && !/\bFOR\s+(UPDATE|S
 
 /** Rethrows a connection failure as DatabaseUnavailableError (the API answers 503); anything else as it is. */
 function translate(error: unknown): never {
-  if (isConnectionFailure(error) && !(error instanceof DatabaseUnavailableError)) throw new DatabaseUnavailableError(error);
+  if (isConnectionFailure(error) && !(error instanceof DatabaseUnavailableError))
+    throw new DatabaseUnavailableError(error);
   throw error;
 }
 
@@ -188,7 +189,8 @@ export async function openPostgres(databaseUrl: string, schema?: string, prepare
         return result;
       } catch (error) {
         failure = error;
-        if (!isConnectionFailure(error)) await client.query('ROLLBACK').catch((rollback: unknown) => (failure = rollback));
+        if (!isConnectionFailure(error))
+          await client.query('ROLLBACK').catch((rollback: unknown) => (failure = rollback));
         throw error;
       } finally {
         checkin(client, failure);

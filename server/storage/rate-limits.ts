@@ -28,7 +28,10 @@ export async function consumeRate(
     const count = Number(rows[0]?.n ?? 0);
     if (count >= limit.max) {
       const oldest = rows[0]?.oldest ? new Date(rows[0].oldest).getTime() : Date.now();
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + limit.windowMs - Date.now()) / 1000)) };
+      return {
+        allowed: false,
+        retryAfterSeconds: Math.max(1, Math.ceil((oldest + limit.windowMs - Date.now()) / 1000)),
+      };
     }
     await tx.query('INSERT INTO rate_events (bucket, subject) VALUES ($1, $2)', [limit.bucket, subject]);
     // Old events are of no further use: drop this subject's expired ones as we go.

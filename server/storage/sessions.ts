@@ -22,7 +22,8 @@ export function hashToken(token: string): string {
  * so that a cached answer can be checked against the clock again when it is reused.
  */
 export const sessionSql = {
-  insert: "INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + ($3::bigint * interval '1 millisecond'))",
+  insert:
+    "INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + ($3::bigint * interval '1 millisecond'))",
   user: 'SELECT u.id, u.email, s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND s.expires_at > now()',
   userWithApplication:
     'SELECT u.id AS user_id, u.email, s.expires_at, a.id, a.owner_id, a.document FROM sessions s JOIN users u ON u.id = s.user_id ' +
@@ -70,7 +71,9 @@ export interface SessionRead<D> {
   application: ApplicationRow<D> | undefined;
 }
 
-type RawSessionRead = { user_id: string; email: string } & { [K in keyof RawApplicationRow]: RawApplicationRow[K] | null };
+type RawSessionRead = { user_id: string; email: string } & {
+  [K in keyof RawApplicationRow]: RawApplicationRow[K] | null;
+};
 
 function sessionRead<D>(row: RawSessionRead | undefined): SessionRead<D> {
   if (!row) return { user: undefined, application: undefined };

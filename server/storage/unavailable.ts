@@ -19,7 +19,17 @@ export class DatabaseUnavailableError extends Error {
 const unavailableStates = /^(08...|57P0[1-3]|53300|58000|58030)$/;
 
 /** Node socket errors of a connection that could not be made or broke. */
-const socketCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNABORTED']);
+const socketCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ECONNABORTED',
+]);
 
 /**
  * The messages node-postgres (`pg` and `pg-pool`) raises without a code when a connection ends under it or none

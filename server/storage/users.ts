@@ -10,7 +10,8 @@ export interface UserRow {
 
 /** The statement the PGlite read cache (pglite-cache.ts) is told about. */
 export const userSql = {
-  insert: 'INSERT INTO users (id, email, password_hash) VALUES ($1, $2, $3) ON CONFLICT (email) DO NOTHING RETURNING id',
+  insert:
+    'INSERT INTO users (id, email, password_hash) VALUES ($1, $2, $3) ON CONFLICT (email) DO NOTHING RETURNING id',
 } as const;
 
 /** Creates a user; returns undefined when the email is taken (emails compare lower-cased). */

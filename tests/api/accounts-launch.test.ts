@@ -23,7 +23,17 @@ describe('POST /api/v2/applications with a launch query', () => {
     const res = await create(ann, {
       application: { intent: 'CREATE_BUSINESS' },
       company: { currency: 'USD' },
-      launch: { agentId: 'AG-7', powerSeller: 'true', name: 'Ada Lovelace', phone: '(512) 555-0147', companyName: 'Analytical Engines', businessId: 'biz-someone-else', mock: 'true', currency: 'USD', locale: 'en-US' },
+      launch: {
+        agentId: 'AG-7',
+        powerSeller: 'true',
+        name: 'Ada Lovelace',
+        phone: '(512) 555-0147',
+        companyName: 'Analytical Engines',
+        businessId: 'biz-someone-else',
+        mock: 'true',
+        currency: 'USD',
+        locale: 'en-US',
+      },
       cobrand: null,
     });
     expect(res.statusCode).toBe(201);
@@ -35,26 +45,37 @@ describe('POST /api/v2/applications with a launch query', () => {
     expect(doc.company.name).toBe('Analytical Engines');
     expect(doc.application.businessId).toBeUndefined();
     expect(doc.application.mock).toBeUndefined();
-    const read = (await h.call('GET', `/api/v2/applications/${encodeURIComponent(String(doc.application.id))}`, ann)).json() as Doc;
+    const read = (
+      await h.call('GET', `/api/v2/applications/${encodeURIComponent(String(doc.application.id))}`, ann)
+    ).json() as Doc;
     expect([read.application.agentId, read.application.isPowerSeller]).toEqual(['AG-7', true]);
   });
 
   it('drops a launch value the checks refuse instead of failing the start; the explicit body wins over the launch', async () => {
     const ann = await h.signUp();
-    const bad = await create(ann, { company: { currency: 'USD' }, launch: { email: 'not-an-email', powerSeller: 'maybe', agentId: 'AG-1' } });
+    const bad = await create(ann, {
+      company: { currency: 'USD' },
+      launch: { email: 'not-an-email', powerSeller: 'maybe', agentId: 'AG-1' },
+    });
     expect(bad.statusCode).toBe(201);
     const doc = bad.json() as Doc;
     expect(doc.applicant.email?.emailAddress).toBeUndefined();
     expect(doc.application.isPowerSeller).toBeUndefined();
     expect(doc.application.agentId).toBe('AG-1');
-    const explicit = await create(ann, { company: { currency: 'USD', name: 'Body Name' }, launch: { companyName: 'Launch Name' } });
+    const explicit = await create(ann, {
+      company: { currency: 'USD', name: 'Body Name' },
+      launch: { companyName: 'Launch Name' },
+    });
     expect((explicit.json() as Doc).company.name).toBe('Body Name');
   });
 
   it('records the co-brand and, for a known one, its organisation', async () => {
     const ann = await h.signUp();
     const partner = (await create(ann, { company: { currency: 'USD' }, cobrand: 'partner-site' })).json() as Doc;
-    expect([partner.application.referralUrlId, partner.application.organizationId]).toEqual(['partner-site', 'org-partner']);
+    expect([partner.application.referralUrlId, partner.application.organizationId]).toEqual([
+      'partner-site',
+      'org-partner',
+    ]);
     const unknown = (await create(ann, { company: { currency: 'USD' }, cobrand: 'acme' })).json() as Doc;
     expect([unknown.application.referralUrlId, unknown.application.organizationId]).toEqual(['acme', undefined]);
   });
@@ -69,14 +90,25 @@ describe('POST /api/v2/applications with a launch query', () => {
 
   it('with use-shopper-data=true copies the newest approved account of the currency under the launch and the body (doc1 §4.7)', async () => {
     const ann = await h.signUp();
-    const seeded = await h.call('POST', '/sandbox/accounts', ann, { accounts: [{ decision: 'APPROVED', name: 'Profile APPROVED Co' }, { decision: 'PENDING', name: 'Pending Co' }] });
+    const seeded = await h.call('POST', '/sandbox/accounts', ann, {
+      accounts: [
+        { decision: 'APPROVED', name: 'Profile APPROVED Co' },
+        { decision: 'PENDING', name: 'Pending Co' },
+      ],
+    });
     expect(seeded.statusCode).toBe(201);
-    const list = (await h.call('GET', '/api/v2/accounts', ann)).json() as Array<{ applicationId: string; riskDecision: string }>;
+    const list = (await h.call('GET', '/api/v2/accounts', ann)).json() as Array<{
+      applicationId: string;
+      riskDecision: string;
+    }>;
     const approvedId = list.find((a) => a.riskDecision === 'APPROVED')!.applicationId;
     const profile = (await h.call('GET', `/api/v2/applications/${encodeURIComponent(approvedId)}`, ann)).json() as Doc;
     // A newer application without a decision is no profile.
     expect((await create(ann, { company: { currency: 'USD' } })).statusCode).toBe(201);
-    const res = await h.call('POST', '/api/v2/applications?use-shopper-data=true', ann, { company: { currency: 'USD' }, launch: { companyName: 'Launch Name' } });
+    const res = await h.call('POST', '/api/v2/applications?use-shopper-data=true', ann, {
+      company: { currency: 'USD' },
+      launch: { companyName: 'Launch Name' },
+    });
     expect(res.statusCode).toBe(201);
     const prefilled = res.json() as Doc;
     expect(prefilled.applicant.name).toEqual(profile.applicant.name);
@@ -85,7 +117,9 @@ describe('POST /api/v2/applications with a launch query', () => {
     expect(prefilled.applicant.governmentIdentification).toBeUndefined();
     const plain = (await create(ann, { company: { currency: 'USD' } })).json() as Doc;
     expect(plain.applicant.name).toBeUndefined();
-    const canadian = (await h.call('POST', '/api/v2/applications?use-shopper-data=true', ann, { company: { currency: 'CAD' } })).json() as Doc;
+    const canadian = (
+      await h.call('POST', '/api/v2/applications?use-shopper-data=true', ann, { company: { currency: 'CAD' } })
+    ).json() as Doc;
     expect(canadian.applicant.name).toBeUndefined();
   });
 });
@@ -93,18 +127,31 @@ describe('POST /api/v2/applications with a launch query', () => {
 describe('PUT /api/v2/applications/{id}: basic to full (doc1 §1)', () => {
   it('upgrades a basic application to full once, keeping the original level; never back to basic', async () => {
     const ann = await h.signUp();
-    await h.call('POST', '/sandbox/accounts', ann, { accounts: [{ decision: 'APPROVED_PENDING', level: 'BASIC', name: 'Basic Co' }] });
+    await h.call('POST', '/sandbox/accounts', ann, {
+      accounts: [{ decision: 'APPROVED_PENDING', level: 'BASIC', name: 'Basic Co' }],
+    });
     const [basic] = (await h.call('GET', '/api/v2/accounts', ann)).json() as Array<{ applicationId: string }>;
     const path = `/api/v2/applications/${encodeURIComponent(basic.applicationId)}`;
     const upgraded = await h.call('PUT', path, ann, { application: { applicationLevel: 'FULL' } });
     expect(upgraded.statusCode).toBe(200);
-    expect((upgraded.json() as Doc).application).toMatchObject({ applicationLevel: 'FULL', originalApplicationLevel: 'BASIC', completed: false, decision: 'APPROVED_PENDING' });
+    expect((upgraded.json() as Doc).application).toMatchObject({
+      applicationLevel: 'FULL',
+      originalApplicationLevel: 'BASIC',
+      completed: false,
+      decision: 'APPROVED_PENDING',
+    });
     // The full details are decided again at onboard (an upgraded application is not completed until then).
     const decided = (await h.call('POST', `${path}/onboard`, ann, {})).json() as Doc;
-    expect(decided.application).toMatchObject({ completed: true, applicationLevel: 'FULL', originalApplicationLevel: 'BASIC' });
+    expect(decided.application).toMatchObject({
+      completed: true,
+      applicationLevel: 'FULL',
+      originalApplicationLevel: 'BASIC',
+    });
     const back = await h.call('PUT', path, ann, { application: { applicationLevel: 'BASIC' } });
     expect(back.statusCode).toBe(409);
-    expect(back.json()).toMatchObject({ details: [{ field: '/application/applicationLevel', key: 'accounts.errors.levelChange' }] });
+    expect(back.json()).toMatchObject({
+      details: [{ field: '/application/applicationLevel', key: 'accounts.errors.levelChange' }],
+    });
     const read = (await h.call('GET', path, ann)).json() as Doc;
     expect(read.application).toMatchObject({ applicationLevel: 'FULL', originalApplicationLevel: 'BASIC' });
   });
@@ -126,22 +173,44 @@ describe('a business decided by the API, and a product added to it (doc1 §1 ADD
   it('opens the stores of a business id the onboarding gave, and adds a product to it only for its owner', async () => {
     const ann = await h.signUp();
     const created = (await create(ann, { application: { intent: 'CREATE_BUSINESS' }, ...US })).json() as Doc;
-    const onboarded = (await h.call('POST', `/api/v2/applications/${encodeURIComponent(String(created.application.id))}/onboard`, ann, {})).json() as Doc;
+    const onboarded = (
+      await h.call(
+        'POST',
+        `/api/v2/applications/${encodeURIComponent(String(created.application.id))}/onboard`,
+        ann,
+        {},
+      )
+    ).json() as Doc;
     expect(onboarded.application.decision).toBe('APPROVED');
     const businessId = String(onboarded.application.businessId);
     const stores = await h.call('GET', `/api/v2/accounts/${encodeURIComponent(businessId)}/stores`, ann);
     expect(stores.statusCode).toBe(200);
     expect((stores.json() as unknown[]).length).toBe(1);
 
-    const product = await h.call('POST', '/api/v2/applications?force-intent=ADD_PRODUCT&use-shopper-data=true', ann, { company: { currency: 'USD' }, businessId });
+    const product = await h.call('POST', '/api/v2/applications?force-intent=ADD_PRODUCT&use-shopper-data=true', ann, {
+      company: { currency: 'USD' },
+      businessId,
+    });
     expect(product.statusCode).toBe(201);
     const doc = product.json() as Doc;
-    expect(doc.application).toMatchObject({ intent: 'ADD_PRODUCT', businessId, parentApplication: created.application.id, addProductIntent: true });
+    expect(doc.application).toMatchObject({
+      intent: 'ADD_PRODUCT',
+      businessId,
+      parentApplication: created.application.id,
+      addProductIntent: true,
+    });
     expect(doc.applicant.name).toEqual(US.applicant.name);
 
     const bob = await h.signUp();
     const before = await countApplications(h.t.db);
-    expect((await h.call('POST', '/api/v2/applications?force-intent=ADD_PRODUCT', bob, { company: { currency: 'USD' }, businessId })).statusCode).toBe(403);
+    expect(
+      (
+        await h.call('POST', '/api/v2/applications?force-intent=ADD_PRODUCT', bob, {
+          company: { currency: 'USD' },
+          businessId,
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await create(ann, { company: { currency: 'USD' }, businessId })).statusCode).toBe(400);
     expect(await countApplications(h.t.db)).toBe(before);
   });
@@ -157,7 +226,10 @@ describe('a product for one of several businesses prefills from that business (d
       ],
     });
     expect(seeded.statusCode).toBe(201);
-    const product = await h.call('POST', '/api/v2/applications?force-intent=ADD_PRODUCT&use-shopper-data=true', ann, { company: { currency: 'USD' }, businessId: 'biz-maple' });
+    const product = await h.call('POST', '/api/v2/applications?force-intent=ADD_PRODUCT&use-shopper-data=true', ann, {
+      company: { currency: 'USD' },
+      businessId: 'biz-maple',
+    });
     expect(product.statusCode).toBe(201);
     const doc = product.json() as Doc;
     expect(doc.application.businessId).toBe('biz-maple');

@@ -28,15 +28,23 @@ describe('POST /sandbox/accounts', () => {
       { decision: 'APPROVED_PENDING', level: 'BASIC', currency: 'CAD', name: 'Basic Co' },
     ]);
     const list = (await h.call('GET', '/api/v2/accounts', ann)).json() as Array<Record<string, unknown>>;
-    expect(list.map((a) => [a.riskDecision, a.applicationLevel, (a.company as { currency: string }).currency]).sort()).toEqual(
-      [['APPROVED', 'FULL', 'USD'], ['APPROVED_PENDING', 'BASIC', 'CAD'], ['PENDING', 'FULL', 'USD']],
-    );
+    expect(
+      list.map((a) => [a.riskDecision, a.applicationLevel, (a.company as { currency: string }).currency]).sort(),
+    ).toEqual([
+      ['APPROVED', 'FULL', 'USD'],
+      ['APPROVED_PENDING', 'BASIC', 'CAD'],
+      ['PENDING', 'FULL', 'USD'],
+    ]);
   });
 
   it('refuses a bad seed (unknown decision, eleven accounts, no session) and stores nothing', async () => {
     const ann = await h.signUp();
-    expect((await h.call('POST', '/sandbox/accounts', ann, { accounts: [{ decision: 'MAYBE' }] })).statusCode).toBe(400);
-    expect((await h.call('POST', '/sandbox/accounts', ann, { accounts: Array.from({ length: 11 }, () => ({})) })).statusCode).toBe(400);
+    expect((await h.call('POST', '/sandbox/accounts', ann, { accounts: [{ decision: 'MAYBE' }] })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await h.call('POST', '/sandbox/accounts', ann, { accounts: Array.from({ length: 11 }, () => ({})) })).statusCode,
+    ).toBe(400);
     expect((await h.call('POST', '/sandbox/accounts', undefined, { accounts: [{}] })).statusCode).toBe(401);
     expect(await countApplications(h.t.db)).toBe(0);
   });
@@ -46,15 +54,26 @@ describe('stores of a business', () => {
   it('lists the applications of the business as stores with attachability for the current service', async () => {
     const ann = await h.signUp();
     await seed(ann, [
-      { decision: 'APPROVED', businessId: 'biz-1', serviceId: 'svc-1', serviceType: 'website', name: 'Main APPROVED Co' },
+      {
+        decision: 'APPROVED',
+        businessId: 'biz-1',
+        serviceId: 'svc-1',
+        serviceType: 'website',
+        name: 'Main APPROVED Co',
+      },
       { decision: 'PENDING', businessId: 'biz-1', name: 'Second PENDING Co' },
       { decision: 'APPROVED', businessId: 'biz-2', name: 'Other APPROVED Co' },
     ]);
     const all = (await h.call('GET', '/api/v2/accounts/biz-1/stores', ann)).json() as Array<Record<string, unknown>>;
     expect(all).toHaveLength(2);
     expect(all.every((s) => s.attachable === true)).toBe(true);
-    const forWebsite = (await h.call('GET', '/api/v2/accounts/biz-1/stores?serviceId=svc-9&serviceType=website', ann)).json() as Array<Record<string, unknown>>;
-    expect(Object.fromEntries(forWebsite.map((s) => [s.name, s.attachable]))).toEqual({ 'Main APPROVED Co': false, 'Second PENDING Co': true });
+    const forWebsite = (
+      await h.call('GET', '/api/v2/accounts/biz-1/stores?serviceId=svc-9&serviceType=website', ann)
+    ).json() as Array<Record<string, unknown>>;
+    expect(Object.fromEntries(forWebsite.map((s) => [s.name, s.attachable]))).toEqual({
+      'Main APPROVED Co': false,
+      'Second PENDING Co': true,
+    });
   });
 
   it('is 403 for a business the user has no application of, and 400 for a malformed id', async () => {
@@ -108,18 +127,37 @@ describe('stores of a business', () => {
       { decision: 'APPROVED', businessId: 'biz-1', serviceId: 'svc-1', serviceType: 'website', name: 'Web Store' },
       { decision: 'APPROVED', businessId: 'biz-1', name: 'Bare Store' },
     ]);
-    const stores = (await h.call('GET', '/api/v2/accounts/biz-1/stores', ann)).json() as Array<{ id: string; name: string }>;
+    const stores = (await h.call('GET', '/api/v2/accounts/biz-1/stores', ann)).json() as Array<{
+      id: string;
+      name: string;
+    }>;
     const web = stores.find((s) => s.name === 'Web Store')!;
     const bare = stores.find((s) => s.name === 'Bare Store')!;
-    const refused = await h.call('POST', `/api/v2/accounts/biz-1/stores/${web.id}/connect`, ann, { serviceId: 'svc-2', serviceType: 'app' });
+    const refused = await h.call('POST', `/api/v2/accounts/biz-1/stores/${web.id}/connect`, ann, {
+      serviceId: 'svc-2',
+      serviceType: 'app',
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().details[0].key).toBe('accounts.errors.notAttachable');
-    const unchanged = (await h.call('GET', '/api/v2/accounts/biz-1/stores', ann)).json() as Array<{ id: string; serviceId?: string }>;
+    const unchanged = (await h.call('GET', '/api/v2/accounts/biz-1/stores', ann)).json() as Array<{
+      id: string;
+      serviceId?: string;
+    }>;
     expect(unchanged.find((s) => s.id === web.id)?.serviceId).toBe('svc-1');
-    const ok = await h.call('POST', `/api/v2/accounts/biz-1/stores/${bare.id}/connect`, ann, { serviceId: 'svc-2', serviceType: 'app' });
+    const ok = await h.call('POST', `/api/v2/accounts/biz-1/stores/${bare.id}/connect`, ann, {
+      serviceId: 'svc-2',
+      serviceType: 'app',
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().application).toMatchObject({ serviceId: 'svc-2', serviceType: 'app' });
-    expect((await h.call('POST', '/api/v2/accounts/biz-1/stores/nope/connect', ann, { serviceId: 'svc-2', serviceType: 'app' })).statusCode).toBe(404);
+    expect(
+      (
+        await h.call('POST', '/api/v2/accounts/biz-1/stores/nope/connect', ann, {
+          serviceId: 'svc-2',
+          serviceType: 'app',
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -132,7 +170,14 @@ describe('POST /api/v2/applications/{id}/channels', () => {
   it('FAILTWICE: two 503 answers for one idempotency key, then the channel; a repeat answers the same channel', async () => {
     const ann = await h.signUp();
     const id = await approved(ann);
-    const send = () => h.call('POST', `/api/v2/applications/${id}/channels`, ann, { name: 'Shop FAILTWICE', type: 'ONLINE' }, { 'idempotency-key': 'k-1' });
+    const send = () =>
+      h.call(
+        'POST',
+        `/api/v2/applications/${id}/channels`,
+        ann,
+        { name: 'Shop FAILTWICE', type: 'ONLINE' },
+        { 'idempotency-key': 'k-1' },
+      );
     expect((await send()).statusCode).toBe(503);
     const second = await send();
     expect(second.statusCode).toBe(503);
@@ -151,7 +196,13 @@ describe('POST /api/v2/applications/{id}/channels', () => {
     const en = await h.call('POST', `/api/v2/applications/${id}/channels`, ann, { name: 'Shop NOTAUTHORIZED' });
     expect(en.statusCode).toBe(403);
     expect(en.json().details[0].description).toBe('It seems like you are not authorized to create a channel.');
-    const fr = await h.call('POST', `/api/v2/applications/${id}/channels`, ann, { name: 'Shop NOTAUTHORIZED' }, { 'accept-language': 'fr-CA' });
+    const fr = await h.call(
+      'POST',
+      `/api/v2/applications/${id}/channels`,
+      ann,
+      { name: 'Shop NOTAUTHORIZED' },
+      { 'accept-language': 'fr-CA' },
+    );
     expect(fr.json().details[0].description).toMatch(/autoris/);
   });
 
@@ -166,7 +217,9 @@ describe('POST /api/v2/applications/{id}/channels', () => {
   it('refuses a channel for an application without a profile decision (409) and a bad name (400)', async () => {
     const ann = await h.signUp();
     const pending = await approved(ann, 'PENDING');
-    expect((await h.call('POST', `/api/v2/applications/${pending}/channels`, ann, { name: 'Online Shop' })).statusCode).toBe(409);
+    expect(
+      (await h.call('POST', `/api/v2/applications/${pending}/channels`, ann, { name: 'Online Shop' })).statusCode,
+    ).toBe(409);
     const id = await approved(ann);
     expect((await h.call('POST', `/api/v2/applications/${id}/channels`, ann, { name: '#' })).statusCode).toBe(400);
     const { rows } = await h.t.db.query('SELECT * FROM account_channels');
@@ -183,6 +236,9 @@ describe('POST /api/v2/applications/{id}/permissions', () => {
     expect((await h.call('POST', url, ann, { type: 'ehopper' })).statusCode).toBe(200);
     expect((await h.call('POST', url, ann, { type: 'admin' })).statusCode).toBe(400);
     const [draft] = await seed(ann, [{}]);
-    expect((await h.call('POST', `/api/v2/applications/${draft.applicationId}/permissions`, ann, { type: 'ehopper' })).statusCode).toBe(409);
+    expect(
+      (await h.call('POST', `/api/v2/applications/${draft.applicationId}/permissions`, ann, { type: 'ehopper' }))
+        .statusCode,
+    ).toBe(409);
   });
 });

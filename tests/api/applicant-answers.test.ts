@@ -27,11 +27,18 @@ describe('beneficial-owner answer', () => {
     expect(put.statusCode).toBe(200);
     expect(put.json().company.beneficialOwners).toBe('YES');
     const res = await h.call('POST', `/api/v2/applications/${id}/onboard`, cookie);
-    expect(res.json().application).toMatchObject({ decision: 'APPROVED_PENDING', stepUpDetails: [{ type: 'BO_INFO', status: 'REQUIRED' }], boStatus: 'WAITING_FOR_INFO' });
+    expect(res.json().application).toMatchObject({
+      decision: 'APPROVED_PENDING',
+      stepUpDetails: [{ type: 'BO_INFO', status: 'REQUIRED' }],
+      boStatus: 'WAITING_FOR_INFO',
+    });
   });
 
   it('NO is approved as before, boStatus NONE', async () => {
-    const { cookie, id } = await create({ applicant: completeUs.applicant, company: { ...completeUs.company, beneficialOwners: 'NO' } });
+    const { cookie, id } = await create({
+      applicant: completeUs.applicant,
+      company: { ...completeUs.company, beneficialOwners: 'NO' },
+    });
     const res = await h.call('POST', `/api/v2/applications/${id}/onboard`, cookie);
     expect(res.json().application).toMatchObject({ decision: 'APPROVED', stepUpDetails: [], boStatus: 'NONE' });
   });
@@ -43,12 +50,17 @@ describe('beneficial-owner answer', () => {
       expect(res.statusCode).toBe(400);
       expect(JSON.stringify(res.json().details)).toContain('beneficialOwners');
     }
-    expect((await findApplication<{ company: Record<string, unknown> }>(h.t.db, id))?.document.company.beneficialOwners).toBeUndefined();
+    expect(
+      (await findApplication<{ company: Record<string, unknown> }>(h.t.db, id))?.document.company.beneficialOwners,
+    ).toBeUndefined();
   });
 });
 
 describe('FULL_SSN in Canada', () => {
-  const sinEnding = (value: string) => ({ ...completeCa.applicant, governmentIdentification: { type: 'INDIVIDUAL', value, sourceType: 'SIN' } });
+  const sinEnding = (value: string) => ({
+    ...completeCa.applicant,
+    governmentIdentification: { type: 'INDIVIDUAL', value, sourceType: 'SIN' },
+  });
 
   it('a valid SIN filed on government-identifications answers FULL_SSN; a bad one is refused and FULL_SSN stays', async () => {
     const { cookie, id } = await create({ applicant: sinEnding('130700008'), company: completeCa.company });

@@ -13,14 +13,25 @@ const idPattern = /^urn:app:\w{4,12}-\w{4,12}-\w{4,12}-\w{4,12}-\w{4,12}$/;
 describe('POST /api/v2/applications', () => {
   it('creates an application for the signed-in user: 201 with the document', async () => {
     const cookie = await h.signUp();
-    const res = await h.call('POST', '/api/v2/applications', cookie, { applicant: completeUs.applicant, company: completeUs.company });
+    const res = await h.call('POST', '/api/v2/applications', cookie, {
+      applicant: completeUs.applicant,
+      company: completeUs.company,
+    });
     expect(res.statusCode).toBe(201);
     const doc = res.json();
     expect(doc.application.id).toMatch(idPattern);
-    expect(doc.application).toMatchObject({ intent: 'CREATE_BUSINESS', applicationLevel: 'FULL', boStatus: 'NONE', apiVersion: 'V2', stepUpDetails: [] });
+    expect(doc.application).toMatchObject({
+      intent: 'CREATE_BUSINESS',
+      applicationLevel: 'FULL',
+      boStatus: 'NONE',
+      apiVersion: 'V2',
+      stepUpDetails: [],
+    });
     expect(doc.applicant.name).toEqual({ firstName: 'Ann', lastName: 'Lee' });
     expect(doc).toMatchObject({ owners: [], bank: {}, order: {} });
-    expect((await findApplication(h.t.db, doc.application.id))?.document).toMatchObject({ company: { name: 'Acme Bakery' } });
+    expect((await findApplication(h.t.db, doc.application.id))?.document).toMatchObject({
+      company: { name: 'Acme Bakery' },
+    });
   });
 
   it('ignores a client-chosen id and never lets the client set a decision', async () => {
@@ -33,7 +44,9 @@ describe('POST /api/v2/applications', () => {
 
   it('answers 400 naming the field for a bad name, and stores nothing', async () => {
     const cookie = await h.signUp();
-    const res = await h.call('POST', '/api/v2/applications', cookie, { applicant: { name: { firstName: 'Ann3', lastName: 'Lee' } } });
+    const res = await h.call('POST', '/api/v2/applications', cookie, {
+      applicant: { name: { firstName: 'Ann3', lastName: 'Lee' } },
+    });
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.error).toBe('VALIDATION_FAILED');
@@ -46,10 +59,16 @@ describe('POST /api/v2/applications', () => {
 
   it('applies the market rule: accents are refused in a US name, accepted in a Canadian one', async () => {
     const cookie = await h.signUp();
-    const us = await h.call('POST', '/api/v2/applications', cookie, { applicant: { name: { firstName: 'Éloïse' } }, company: { currency: 'USD' } });
+    const us = await h.call('POST', '/api/v2/applications', cookie, {
+      applicant: { name: { firstName: 'Éloïse' } },
+      company: { currency: 'USD' },
+    });
     expect(us.statusCode).toBe(400);
     expect(us.json().details.map((d: { field: string }) => d.field)).toContain('/applicant/name/firstName');
-    const ca = await h.call('POST', '/api/v2/applications', cookie, { applicant: completeCa.applicant, company: completeCa.company });
+    const ca = await h.call('POST', '/api/v2/applications', cookie, {
+      applicant: completeCa.applicant,
+      company: completeCa.company,
+    });
     expect(ca.statusCode).toBe(201);
   });
 
@@ -62,7 +81,12 @@ describe('POST /api/v2/applications', () => {
 
   it('answers 400 for malformed JSON', async () => {
     const cookie = await h.signUp();
-    const res = await h.app.inject({ method: 'POST', url: '/api/v2/applications', headers: { cookie, 'content-type': 'application/json' }, payload: '{"applicant":' });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/v2/applications',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: '{"applicant":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'VALIDATION_FAILED' });
     expect(await countApplications(h.t.db)).toBe(0);
@@ -84,7 +108,11 @@ describe('POST /api/v2/applications', () => {
   it('answers 401 without a session, in the common error shape', async () => {
     const res = await h.call('POST', '/api/v2/applications', undefined, {});
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: 'UNAUTHENTICATED', message: 'Your session has expired. Please sign in again.', details: [] });
+    expect(res.json()).toEqual({
+      error: 'UNAUTHENTICATED',
+      message: 'Your session has expired. Please sign in again.',
+      details: [],
+    });
     expect(await countApplications(h.t.db)).toBe(0);
   });
 
@@ -106,7 +134,10 @@ describe('GET /api/v2/applications/:id', () => {
   it('answers every read with the document the write answered, masked, the same bytes each time, and the new one after a change', async () => {
     const cookie = await h.signUp();
     // A Canadian applicant: the SIN is stored whole and answered masked to its last four.
-    const created = await h.call('POST', '/api/v2/applications', cookie, { applicant: completeCa.applicant, company: completeCa.company });
+    const created = await h.call('POST', '/api/v2/applications', cookie, {
+      applicant: completeCa.applicant,
+      company: completeCa.company,
+    });
     expect(created.statusCode).toBe(201);
     expect(created.json().applicant.governmentIdentification.value).toMatch(/^\D+2544$/);
     const url = `/api/v2/applications/${encodeURIComponent(created.json().application.id)}`;
@@ -152,17 +183,23 @@ describe('PUT /api/v2/applications/:id', () => {
   it('deep-merges a partial document and keeps what it does not mention', async () => {
     const cookie = await h.signUp();
     const id = await created(cookie, { applicant: { name: { firstName: 'Ann', lastName: 'Lee' } } });
-    const res = await h.call('PUT', `/api/v2/applications/${id}`, cookie, { applicant: { name: { lastName: 'Park' }, dob: '01/15/1985' } });
+    const res = await h.call('PUT', `/api/v2/applications/${id}`, cookie, {
+      applicant: { name: { lastName: 'Park' }, dob: '01/15/1985' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().applicant).toEqual({ name: { firstName: 'Ann', lastName: 'Park' }, dob: '01/15/1985' });
-    expect((await findApplication<{ applicant: object }>(h.t.db, id))?.document.applicant).toEqual(res.json().applicant);
+    expect((await findApplication<{ applicant: object }>(h.t.db, id))?.document.applicant).toEqual(
+      res.json().applicant,
+    );
   });
 
   it('answers 400 naming the field for a bad value and changes nothing', async () => {
     const cookie = await h.signUp();
     const id = await created(cookie, { applicant: { name: { firstName: 'Ann' } } });
     const before = (await findApplication(h.t.db, id))?.document;
-    const res = await h.call('PUT', `/api/v2/applications/${id}`, cookie, { applicant: { name: { firstName: 'Bob' }, address: { line1: 'PO Box 12' } } });
+    const res = await h.call('PUT', `/api/v2/applications/${id}`, cookie, {
+      applicant: { name: { firstName: 'Bob' }, address: { line1: 'PO Box 12' } },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().details.map((d: { field: string }) => d.field)).toContain('/applicant/address/line1');
     expect((await findApplication(h.t.db, id))?.document).toEqual(before);
@@ -182,7 +219,9 @@ describe('PUT /api/v2/applications/:id', () => {
     const id = await created(owner, { company: { name: 'Mine Co' } });
     const forbidden = await h.call('PUT', `/api/v2/applications/${id}`, stranger, { company: { name: 'Theirs Co' } });
     expect(forbidden.statusCode).toBe(403);
-    expect((await h.call('PUT', `/api/v2/applications/${id}`, undefined, { company: { name: 'Theirs Co' } })).statusCode).toBe(401);
+    expect(
+      (await h.call('PUT', `/api/v2/applications/${id}`, undefined, { company: { name: 'Theirs Co' } })).statusCode,
+    ).toBe(401);
     expect((await findApplication<{ company: { name: string } }>(h.t.db, id))?.document.company.name).toBe('Mine Co');
   });
 

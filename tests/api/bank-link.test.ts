@@ -21,7 +21,11 @@ async function pick(id: string, cookie: string, choice: string): Promise<URL> {
   const page = await h.app.inject({ method: 'GET', url: token.json().url });
   expect(page.statusCode).toBe(200);
   expect(page.body).toContain('First Sandbox Bank');
-  const chosen = await h.app.inject({ method: 'POST', url: '/sandbox/bank-link', ...formBody({ token: token.json().token, choice, return: `/${id}/bank` }) });
+  const chosen = await h.app.inject({
+    method: 'POST',
+    url: '/sandbox/bank-link',
+    ...formBody({ token: token.json().token, choice, return: `/${id}/bank` }),
+  });
   expect(chosen.statusCode).toBe(303);
   return new URL(String(chosen.headers.location), 'http://x');
 }
@@ -32,11 +36,24 @@ describe('instant bank link (plaid/token, sandbox picker, plaid)', () => {
     const back = await pick(id, cookie, 'ins_sandbox_first:acc_checking');
     expect(back.pathname).toBe(`/${id}/bank`);
     const publicToken = back.searchParams.get('public_token')!;
-    const res = await h.call('POST', `/api/v2/applications/${id}/financial-instruments/plaid`, cookie, { value: publicToken, primary: true, source: 'sandbox', status: 'connected', requestMetadata: { linkSessionId: 'x' } });
+    const res = await h.call('POST', `/api/v2/applications/${id}/financial-instruments/plaid`, cookie, {
+      value: publicToken,
+      primary: true,
+      source: 'sandbox',
+      status: 'connected',
+      requestMetadata: { linkSessionId: 'x' },
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json().bank.plaidAccount).toMatchObject({ instantAuth: true, mask: '0000', accountType: 'CHECKING', institutionName: 'First Sandbox Bank' });
+    expect(res.json().bank.plaidAccount).toMatchObject({
+      instantAuth: true,
+      mask: '0000',
+      accountType: 'CHECKING',
+      institutionName: 'First Sandbox Bank',
+    });
     expect(res.json().application.hasFinancialInstrument).toBe(true);
-    const again = await h.call('POST', `/api/v2/applications/${id}/financial-instruments/plaid`, cookie, { value: publicToken });
+    const again = await h.call('POST', `/api/v2/applications/${id}/financial-instruments/plaid`, cookie, {
+      value: publicToken,
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().details[0]).toMatchObject({ field: '/value', key: 'errors.bankLinkFailure' });
   });
@@ -52,17 +69,30 @@ describe('instant bank link (plaid/token, sandbox picker, plaid)', () => {
     const a = await application();
     const b = await application();
     const token = (await pick(a.id, a.cookie, 'ins_sandbox_first:acc_savings')).searchParams.get('public_token')!;
-    const res = await h.call('POST', `/api/v2/applications/${b.id}/financial-instruments/plaid`, b.cookie, { value: token });
+    const res = await h.call('POST', `/api/v2/applications/${b.id}/financial-instruments/plaid`, b.cookie, {
+      value: token,
+    });
     expect(res.statusCode).toBe(400);
     expect((await findApplication<{ bank: object }>(h.t.db, b.id))!.document.bank).toEqual({});
   });
 
   it('refuses a malformed token (400 /value), other users (403) and no session (401)', async () => {
     const { id, cookie } = await application();
-    expect((await h.call('POST', `/api/v2/applications/${id}/financial-instruments/plaid`, cookie, { value: 'nope' })).json().details[0].field).toBe('/value');
+    expect(
+      (await h.call('POST', `/api/v2/applications/${id}/financial-instruments/plaid`, cookie, { value: 'nope' })).json()
+        .details[0].field,
+    ).toBe('/value');
     const stranger = await h.signUp();
-    expect((await h.call('GET', `/api/v2/applications/${id}/financial-instruments/plaid/token`, stranger)).statusCode).toBe(403);
-    expect((await h.call('POST', `/api/v2/applications/${id}/financial-instruments/plaid`, stranger, { value: 'public-sandbox-0123456789' })).statusCode).toBe(403);
+    expect(
+      (await h.call('GET', `/api/v2/applications/${id}/financial-instruments/plaid/token`, stranger)).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await h.call('POST', `/api/v2/applications/${id}/financial-instruments/plaid`, stranger, {
+          value: 'public-sandbox-0123456789',
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await h.call('GET', `/api/v2/applications/${id}/financial-instruments/plaid/token`)).statusCode).toBe(401);
   });
 });

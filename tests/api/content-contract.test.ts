@@ -68,7 +68,10 @@ const KNOWN_GAPS: Record<string, Record<string, string>> = {
 /** The content as the bundle holds it: screens with their rules includes resolved, and the calls. */
 function readBundle() {
   const model = buildModel(readContent(REPO, []));
-  const screens = model.allScreens.map((entry) => ({ ...(resolveIncludes(entry.data, model, entry.file, '', []) as Obj), flow: entry.flow }) as unknown as Screen);
+  const screens = model.allScreens.map(
+    (entry) =>
+      ({ ...(resolveIncludes(entry.data, model, entry.file, '', []) as Obj), flow: entry.flow }) as unknown as Screen,
+  );
   const calls = (model.calls?.data.calls ?? {}) as Record<string, CallDefinition>;
   return { screens, calls };
 }
@@ -77,12 +80,22 @@ function readBundle() {
 function contexts(): Array<{ name: string; environment: Record<string, string>; flags: Record<string, unknown> }> {
   const config = JSON.parse(readFileSync(join(REPO, 'rules/config.json'), 'utf8'));
   const accounts = JSON.parse(readFileSync(join(REPO, 'rules/accounts.json'), 'utf8'));
-  const portals = new Set<string>([config.defaultPortal, ...config.portalRules.map((rule: { portal: string }) => rule.portal)]);
-  for (const cobrand of Object.values(accounts.cobrands ?? {}) as Array<{ portal?: string }>) if (cobrand.portal) portals.add(cobrand.portal);
+  const portals = new Set<string>([
+    config.defaultPortal,
+    ...config.portalRules.map((rule: { portal: string }) => rule.portal),
+  ]);
+  for (const cobrand of Object.values(accounts.cobrands ?? {}) as Array<{ portal?: string }>)
+    if (cobrand.portal) portals.add(cobrand.portal);
   const out = [];
-  for (const [market, settings] of Object.entries(config.markets as Record<string, { currency: string; locales?: string[] }>)) {
+  for (const [market, settings] of Object.entries(
+    config.markets as Record<string, { currency: string; locales?: string[] }>,
+  )) {
     for (const portal of portals) {
-      out.push({ name: `${market}-${portal}`, environment: { market, currency: settings.currency, portal, locale: settings.locales?.[0] ?? 'en-US' }, flags: config.flags ?? {} });
+      out.push({
+        name: `${market}-${portal}`,
+        environment: { market, currency: settings.currency, portal, locale: settings.locales?.[0] ?? 'en-US' },
+        flags: config.flags ?? {},
+      });
     }
   }
   return out;
@@ -114,7 +127,10 @@ afterAll(async () => {
 
 /** A new application of the context's market, as createApplication makes it. */
 async function newApplication(environment: Record<string, string>): Promise<string> {
-  const res = await h.call('POST', '/api/v2/applications', cookie, { application: { intent: 'CREATE_BUSINESS' }, company: { currency: environment.currency } });
+  const res = await h.call('POST', '/api/v2/applications', cookie, {
+    application: { intent: 'CREATE_BUSINESS' },
+    company: { currency: environment.currency },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().application.id as string;
 }
@@ -122,7 +138,11 @@ async function newApplication(environment: Record<string, string>): Promise<stri
 /** The requests a screen's submit makes with some answers, as the engine builds them (answer-sending calls only). */
 function requestsOf(screen: Screen, form: Record<string, unknown>, context: Record<string, unknown>) {
   const normalised = normalizeForm(form, (screen.form?.uiSchema ?? {}) as Record<string, unknown>);
-  const ctx = { ...context, form: normalised, changes: changesFrom(normalised, screen.form?.bind as Record<string, string>) };
+  const ctx = {
+    ...context,
+    form: normalised,
+    changes: changesFrom(normalised, screen.form?.bind as Record<string, string>),
+  };
   return (screen.actions ?? [])
     .filter((action) => sendsAnswers(calls[action.call]))
     .map((action) => buildRequest(action.call, calls[action.call], ctx));
@@ -139,7 +159,8 @@ describe('content contract: what each form screen sends, the API accepts', () =>
     for (const screen of driven) {
       for (const action of screen.actions ?? []) {
         const call = calls[action.call];
-        if (sendsAnswers(call)) expect(findRoute(api, call.method, call.path), `${screen.id}: ${action.call}`).toBeDefined();
+        if (sendsAnswers(call))
+          expect(findRoute(api, call.method, call.path), `${screen.id}: ${action.call}`).toBeDefined();
       }
     }
   });
@@ -148,27 +169,46 @@ describe('content contract: what each form screen sends, the API accepts', () =>
     for (const base of driven) {
       it(`${base.id} in ${context.name}: valid answers are accepted, and a refused format is a 400 naming the bound field`, async () => {
         const applicationId = await newApplication(context.environment);
-        const ctx = { environment: context.environment, flags: context.flags, application: { id: applicationId }, route: { applicationId }, query: {} };
+        const ctx = {
+          environment: context.environment,
+          flags: context.flags,
+          application: { id: applicationId },
+          route: { applicationId },
+          query: {},
+        };
         const screen = resolveScreen(base, ctx);
         const schema = screen.form?.schema as Obj | undefined;
-        if (!schema || !sendsAnswers(calls[(screen.actions ?? []).find((a) => sendsAnswers(calls[a.call]))?.call ?? ''])) return;
+        if (
+          !schema ||
+          !sendsAnswers(calls[(screen.actions ?? []).find((a) => sendsAnswers(calls[a.call]))?.call ?? ''])
+        )
+          return;
         const valid = browser.compile(schema);
         await fc.assert(
           fc.asyncProperty(objectOf(schema), async (form) => {
             fc.pre(valid(form) === true);
             for (const request of requestsOf(screen, form, ctx)) {
               const res = await h.call(request.method as 'PUT', request.url, cookie, request.body);
-              const gaps = Object.keys(KNOWN_GAPS[screen.id] ?? {}).map((field) => `/${String((screen.form?.bind as Record<string, string>)[field]).replace(/\./g, '/')}`);
-              const named = res.statusCode === 400 ? ((res.json().details ?? []) as Array<{ field: string }>).map((detail) => detail.field) : [];
+              const gaps = Object.keys(KNOWN_GAPS[screen.id] ?? {}).map(
+                (field) => `/${String((screen.form?.bind as Record<string, string>)[field]).replace(/\./g, '/')}`,
+              );
+              const named =
+                res.statusCode === 400
+                  ? ((res.json().details ?? []) as Array<{ field: string }>).map((detail) => detail.field)
+                  : [];
               if (named.length > 0 && named.every((field) => gaps.includes(field))) return;
-              expect(res.statusCode, `${request.method} ${request.url} ${JSON.stringify(request.body)} → ${res.body}`).toBeLessThan(300);
+              expect(
+                res.statusCode,
+                `${request.method} ${request.url} ${JSON.stringify(request.body)} → ${res.body}`,
+              ).toBeLessThan(300);
             }
           }),
           { numRuns: 6, seed: 25 },
         );
         // Each formatted, bound field with a value the browser refuses: the API refuses it too, naming the field.
         const bind = (screen.form?.bind ?? {}) as Record<string, string>;
-        const sample = fc.sample(objectOf(schema), { numRuns: 50, seed: 25 }).find((form) => valid(form) === true) ?? {};
+        const sample =
+          fc.sample(objectOf(schema), { numRuns: 50, seed: 25 }).find((form) => valid(form) === true) ?? {};
         for (const [field, property] of propertiesOf(schema)) {
           const format = property.format as string | undefined;
           const path = bind[field];

@@ -21,7 +21,10 @@ function directives(header: unknown): Record<string, string[]> {
 
 const rules = readScriptRules(repoRoot);
 /** The origins rules/scripts.json names for a script: its src and its cspHosts. */
-const originsOf = (name: string) => [new URL(rules.scripts[name]!.src).origin, ...(rules.scripts[name]!.cspHosts ?? [])];
+const originsOf = (name: string) => [
+  new URL(rules.scripts[name]!.src).origin,
+  ...(rules.scripts[name]!.cspHosts ?? []),
+];
 
 let h: Harness;
 let bare: FastifyInstance;
@@ -70,7 +73,19 @@ describe('CSP for third-party scripts', () => {
   });
 
   it('follows the rules file, not a list in code: a script on a new host is allowed when its key is set', () => {
-    const edited = { ...rules, scripts: { chat: { src: 'https://chat.example.net/widget.js', query: {}, requires: ['environment.keys.chat'], retries: 0, retryDelayMs: 0, logFailure: false } } };
+    const edited = {
+      ...rules,
+      scripts: {
+        chat: {
+          src: 'https://chat.example.net/widget.js',
+          query: {},
+          requires: ['environment.keys.chat'],
+          retries: 0,
+          retryDelayMs: 0,
+          logFailure: false,
+        },
+      },
+    };
     expect(thirdPartyOrigins({ scripts: edited, keys: {} })).toEqual([]);
     expect(thirdPartyOrigins({ scripts: edited, keys: { chat: 'c' } })).toEqual(['https://chat.example.net']);
   });

@@ -19,7 +19,9 @@ import { dropSchema, testDatabaseUrl } from '../storage/test-database.ts';
 import { completeUs, sessionCookieOf } from './harness.ts';
 
 if (!testDatabaseUrl) {
-  console.warn('tests/api/database-outage.test.ts skipped: set TEST_DATABASE_URL=postgres://… to drop PostgreSQL connections under the API');
+  console.warn(
+    'tests/api/database-outage.test.ts skipped: set TEST_DATABASE_URL=postgres://… to drop PostgreSQL connections under the API',
+  );
 }
 
 /** A switchable TCP path to PostgreSQL: `cut()` refuses new connections and breaks open ones, `restore()` reopens. */
@@ -88,7 +90,10 @@ async function call(
   url: string,
   options: { cookie?: string; body?: unknown; headers?: Record<string, string>; form?: Record<string, string> } = {},
 ): Promise<LightMyRequestResponse> {
-  const headers: Record<string, string> = { ...(options.cookie ? { cookie: options.cookie } : {}), ...(options.headers ?? {}) };
+  const headers: Record<string, string> = {
+    ...(options.cookie ? { cookie: options.cookie } : {}),
+    ...(options.headers ?? {}),
+  };
   const payload = options.form ? new URLSearchParams(options.form).toString() : (options.body as object | undefined);
   if (options.form) headers['content-type'] = 'application/x-www-form-urlencoded';
   const giveUp = Date.now() + 20_000;
@@ -122,11 +127,18 @@ async function signUp(email: string): Promise<string> {
 async function journey(n: number): Promise<{ id: string; name: string; decision: string }> {
   const cookie = await signUp(`outage.${n}.${randomBytes(3).toString('hex')}@example.com`);
   const key = { 'idempotency-key': `outage-${n}-${randomBytes(4).toString('hex')}` };
-  const created = await call('POST', '/api/v2/applications', { cookie, headers: key, body: { applicant: completeUs.applicant, company: { name: `Outage ${n}`, currency: 'USD' } } });
+  const created = await call('POST', '/api/v2/applications', {
+    cookie,
+    headers: key,
+    body: { applicant: completeUs.applicant, company: { name: `Outage ${n}`, currency: 'USD' } },
+  });
   expect([200, 201]).toContain(created.statusCode);
   const id = created.json().application.id as string;
   const name = `Outage Bakery ${n}`;
-  const updated = await call('PUT', `/api/v2/applications/${id}`, { cookie, body: { company: { ...completeUs.company, name } } });
+  const updated = await call('PUT', `/api/v2/applications/${id}`, {
+    cookie,
+    body: { company: { ...completeUs.company, name } },
+  });
   expect(updated.statusCode).toBe(200);
   const onboarded = await call('POST', `/api/v2/applications/${id}/onboard`, { cookie });
   expect(onboarded.statusCode).toBe(200);
@@ -145,7 +157,7 @@ describe.skipIf(!testDatabaseUrl)('the API when PostgreSQL drops its connections
     app = await buildApp({ db, logLevel: 'silent', signInAttemptsPerMinute: 10_000 });
     await app.ready();
     admin = new pg.Client({ connectionString: testDatabaseUrl });
-    admin.on('error', (error) => console.error('the test\'s own connection failed', error));
+    admin.on('error', (error) => console.error("the test's own connection failed", error));
     await admin.connect();
   });
 
@@ -175,7 +187,12 @@ describe.skipIf(!testDatabaseUrl)('the API when PostgreSQL drops its connections
     expect(after.decision).toBe('APPROVED');
     expect(statuses.filter((status) => status >= 500 && status !== 503)).toEqual([]);
     for (const done of [before, after]) {
-      expect(await count('SELECT count(*) AS n FROM applications WHERE id = $1 AND document->\'company\'->>\'name\' = $2', [done.id, done.name])).toBe(1);
+      expect(
+        await count("SELECT count(*) AS n FROM applications WHERE id = $1 AND document->'company'->>'name' = $2", [
+          done.id,
+          done.name,
+        ]),
+      ).toBe(1);
     }
   });
 
@@ -205,24 +222,42 @@ describe.skipIf(!testDatabaseUrl)('the API when PostgreSQL drops its connections
     // Every acknowledged application is stored once, with its acknowledged update and decision: no duplicate.
     const ids = done.map((d) => d.id);
     expect(new Set(ids).size).toBe(applicants);
-    expect(await count("SELECT count(*) AS n FROM applications WHERE document->'company'->>'name' LIKE 'Outage %'")).toBe(applicants + 2);
+    expect(
+      await count("SELECT count(*) AS n FROM applications WHERE document->'company'->>'name' LIKE 'Outage %'"),
+    ).toBe(applicants + 2);
     for (const d of done) {
-      expect(await count("SELECT count(*) AS n FROM applications WHERE id = $1 AND document->'company'->>'name' = $2 AND document->'application'->>'decision' = 'APPROVED'", [d.id, d.name])).toBe(1);
+      expect(
+        await count(
+          "SELECT count(*) AS n FROM applications WHERE id = $1 AND document->'company'->>'name' = $2 AND document->'application'->>'decision' = 'APPROVED'",
+          [d.id, d.name],
+        ),
+      ).toBe(1);
     }
   }, 90_000);
 
-  it('answers 503 with Retry-After in the visitor\'s language while the database is out of reach, and recovers by itself', async () => {
+  it("answers 503 with Retry-After in the visitor's language while the database is out of reach, and recovers by itself", async () => {
     const cookie = await signUp(`gone.${randomBytes(3).toString('hex')}@example.com`);
-    const created = await call('POST', '/api/v2/applications', { cookie, body: { applicant: completeUs.applicant, company: { name: 'Before the outage', currency: 'USD' } } });
+    const created = await call('POST', '/api/v2/applications', {
+      cookie,
+      body: { applicant: completeUs.applicant, company: { name: 'Before the outage', currency: 'USD' } },
+    });
     expect(created.statusCode).toBe(201);
     const id = created.json().application.id as string;
 
     await gate.cut();
     try {
-      for (const [locale, word] of [['fr-CA', /Veuillez réessayer/], ['en-US', /try again/]] as const) {
+      for (const [locale, word] of [
+        ['fr-CA', /Veuillez réessayer/],
+        ['en-US', /try again/],
+      ] as const) {
         const headers = { cookie, 'accept-language': locale };
         const read = await app.inject({ method: 'GET', url: `/api/v2/applications/${id}`, headers });
-        const write = await app.inject({ method: 'PUT', url: `/api/v2/applications/${id}`, headers, payload: { company: { ...completeUs.company, name: 'Lost in the outage' } } });
+        const write = await app.inject({
+          method: 'PUT',
+          url: `/api/v2/applications/${id}`,
+          headers,
+          payload: { company: { ...completeUs.company, name: 'Lost in the outage' } },
+        });
         for (const res of [read, write]) {
           expect(res.statusCode).toBe(503);
           expect(res.headers['retry-after']).toMatch(/^\d+$/);
@@ -237,8 +272,16 @@ describe.skipIf(!testDatabaseUrl)('the API when PostgreSQL drops its connections
     expect(read.statusCode).toBe(200);
     // The refused write changed nothing.
     expect(read.json().company.name).toBe('Before the outage');
-    const updated = await call('PUT', `/api/v2/applications/${id}`, { cookie, body: { company: { ...completeUs.company, name: 'After the outage' } } });
+    const updated = await call('PUT', `/api/v2/applications/${id}`, {
+      cookie,
+      body: { company: { ...completeUs.company, name: 'After the outage' } },
+    });
     expect(updated.statusCode).toBe(200);
-    expect(await count("SELECT count(*) AS n FROM applications WHERE id = $1 AND document->'company'->>'name' = 'After the outage'", [id])).toBe(1);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM applications WHERE id = $1 AND document->'company'->>'name' = 'After the outage'",
+        [id],
+      ),
+    ).toBe(1);
   });
 });

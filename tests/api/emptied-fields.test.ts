@@ -16,7 +16,10 @@ beforeEach(async () => h.t.reset());
 async function create() {
   const cookie = await h.signUp();
   const address = { ...completeUs.applicant.address, line2: 'Suite 219' };
-  const created = await h.call('POST', '/api/v2/applications', cookie, { applicant: { ...completeUs.applicant, address }, company: completeUs.company });
+  const created = await h.call('POST', '/api/v2/applications', cookie, {
+    applicant: { ...completeUs.applicant, address },
+    company: completeUs.company,
+  });
   expect(created.statusCode).toBe(201);
   return { cookie, id: created.json().application.id as string };
 }
@@ -34,10 +37,15 @@ describe('an emptied optional field', () => {
 
   it('null for a field the application cannot be without is a 400 naming it, and nothing changes', async () => {
     const { cookie, id } = await create();
-    const put = await h.call('PUT', `/api/v2/applications/${id}`, cookie, { applicant: { address: { line1: null, line2: null } } });
+    const put = await h.call('PUT', `/api/v2/applications/${id}`, cookie, {
+      applicant: { address: { line1: null, line2: null } },
+    });
     expect(put.statusCode).toBe(400);
     expect(JSON.stringify(put.json().details)).toContain('/applicant/address/line1');
     const stored = await findApplication<{ applicant: { address: Record<string, unknown> } }>(h.t.db, id);
-    expect(stored?.document.applicant.address).toMatchObject({ line1: completeUs.applicant.address.line1, line2: 'Suite 219' });
+    expect(stored?.document.applicant.address).toMatchObject({
+      line1: completeUs.applicant.address.line1,
+      line2: 'Suite 219',
+    });
   });
 });

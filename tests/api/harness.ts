@@ -13,7 +13,13 @@ export interface Harness {
   /** Registers a sandbox account and returns its session cookie (`name=value`). */
   signUp(email?: string): Promise<string>;
   /** A JSON request as a signed-in user (cookie may be undefined for anonymous). */
-  call(method: 'GET' | 'POST' | 'PUT', url: string, cookie?: string, body?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  call(
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    cookie?: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -33,7 +39,12 @@ export async function startHarness(options: Partial<AppOptions> = {}): Promise<H
         method: 'POST',
         url: '/sso/register',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ email, password: 'correct horse battery', confirmPassword: 'correct horse battery', path: '/' }).toString(),
+        payload: new URLSearchParams({
+          email,
+          password: 'correct horse battery',
+          confirmPassword: 'correct horse battery',
+          path: '/',
+        }).toString(),
       });
       if (res.statusCode !== 303) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
       return sessionCookieOf(res);
@@ -66,7 +77,11 @@ export function sessionCookieOf(res: LightMyRequestResponse): string {
 export { completeCa, completeUs } from '../fixtures/applicants.ts';
 
 /** Plays the tester on the sandbox inquiry page: posts the chosen outcome for the inquiry at `url`. */
-export async function completeInquiry(h: Harness, url: string, outcome: 'RECEIVED' | 'IN_PROGRESS' | 'TIMEOUT'): Promise<void> {
+export async function completeInquiry(
+  h: Harness,
+  url: string,
+  outcome: 'RECEIVED' | 'IN_PROGRESS' | 'TIMEOUT',
+): Promise<void> {
   const address = new URL(url, 'http://sandbox.invalid');
   const page = await h.app.inject({ method: 'GET', url });
   if (page.statusCode !== 200) throw new Error(`inquiry page: ${page.statusCode}`);
@@ -81,5 +96,8 @@ export async function completeInquiry(h: Harness, url: string, outcome: 'RECEIVE
 
 /** Form-encoded request options. */
 export function formBody(fields: Record<string, string>): { headers: Record<string, string>; payload: string } {
-  return { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() };
+  return {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  };
 }

@@ -17,7 +17,9 @@ import { dropSchema, testDatabaseUrl } from '../storage/test-database.ts';
 import { completeUs, sessionCookieOf } from './harness.ts';
 
 if (!testDatabaseUrl) {
-  console.warn('tests/api/multi-instance.test.ts skipped: set TEST_DATABASE_URL=postgres://… to run two API instances on one PostgreSQL');
+  console.warn(
+    'tests/api/multi-instance.test.ts skipped: set TEST_DATABASE_URL=postgres://… to run two API instances on one PostgreSQL',
+  );
 }
 
 const schema = `t_multi_${randomBytes(5).toString('hex')}`;
@@ -30,13 +32,28 @@ let turn = 0;
 async function send(
   method: 'GET' | 'POST' | 'PUT',
   url: string,
-  options: { cookie?: string; body?: unknown; headers?: Record<string, string>; form?: Record<string, string>; remoteAddress?: string } = {},
+  options: {
+    cookie?: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+    form?: Record<string, string>;
+    remoteAddress?: string;
+  } = {},
 ): Promise<LightMyRequestResponse & { instance: number }> {
   const instance = turn++ % apps.length;
-  const headers: Record<string, string> = { ...(options.cookie ? { cookie: options.cookie } : {}), ...(options.headers ?? {}) };
+  const headers: Record<string, string> = {
+    ...(options.cookie ? { cookie: options.cookie } : {}),
+    ...(options.headers ?? {}),
+  };
   const payload = options.form ? new URLSearchParams(options.form).toString() : (options.body as object | undefined);
   if (options.form) headers['content-type'] = 'application/x-www-form-urlencoded';
-  const res = await apps[instance]!.inject({ method, url, headers, ...(payload !== undefined ? { payload } : {}), ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}) });
+  const res = await apps[instance]!.inject({
+    method,
+    url,
+    headers,
+    ...(payload !== undefined ? { payload } : {}),
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+  });
   return Object.assign(res, { instance });
 }
 
@@ -48,8 +65,13 @@ async function count(sql: string, params: unknown[] = []): Promise<number> {
 describe.skipIf(!testDatabaseUrl)('two API instances on one PostgreSQL', () => {
   beforeAll(async () => {
     // Two pools on the same schema: the second opening finds the migrations applied and changes nothing.
-    dbs = [await openStorage({ databaseUrl: testDatabaseUrl!, schema }), await openStorage({ databaseUrl: testDatabaseUrl!, schema })];
-    apps = await Promise.all(dbs.map((db) => buildApp({ db, logLevel: 'silent', signInAttemptsPerMinute: attemptsPerMinute })));
+    dbs = [
+      await openStorage({ databaseUrl: testDatabaseUrl!, schema }),
+      await openStorage({ databaseUrl: testDatabaseUrl!, schema }),
+    ];
+    apps = await Promise.all(
+      dbs.map((db) => buildApp({ db, logLevel: 'silent', signInAttemptsPerMinute: attemptsPerMinute })),
+    );
     await Promise.all(apps.map((app) => app.ready()));
   });
 
@@ -69,7 +91,12 @@ describe.skipIf(!testDatabaseUrl)('two API instances on one PostgreSQL', () => {
     };
 
     // Register on one instance; the session it sets works on the other.
-    const registered = track(await send('POST', '/sso/register', { form: { email, password, confirmPassword: password, path: '/' }, remoteAddress: '10.9.0.1' }));
+    const registered = track(
+      await send('POST', '/sso/register', {
+        form: { email, password, confirmPassword: password, path: '/' },
+        remoteAddress: '10.9.0.1',
+      }),
+    );
     expect(registered.statusCode).toBe(303);
     const firstCookie = sessionCookieOf(registered);
     const session = track(await send('GET', '/api/v2/session', { cookie: firstCookie }));
@@ -78,15 +105,29 @@ describe.skipIf(!testDatabaseUrl)('two API instances on one PostgreSQL', () => {
     expect(session.json()).toMatchObject({ user: { email } });
 
     // Sign in again (as after a sign-out elsewhere): a new session, valid on both.
-    const signedIn = track(await send('POST', '/sso/login', { form: { email, password, path: '/' }, remoteAddress: '10.9.0.1' }));
+    const signedIn = track(
+      await send('POST', '/sso/login', { form: { email, password, path: '/' }, remoteAddress: '10.9.0.1' }),
+    );
     expect(signedIn.statusCode).toBe(303);
     const cookie = sessionCookieOf(signedIn);
     for (let i = 0; i < 2; i += 1) expect(track(await send('GET', '/api/v2/session', { cookie })).statusCode).toBe(200);
 
     // Create on one instance, retry with the same Idempotency-Key on the other: one application.
     const key = { 'idempotency-key': `multi-${randomBytes(4).toString('hex')}` };
-    const created = track(await send('POST', '/api/v2/applications', { cookie, body: { applicant: completeUs.applicant, company: { name: 'Two Machines Bakery', currency: 'USD' } }, headers: key }));
-    const retried = track(await send('POST', '/api/v2/applications', { cookie, body: { applicant: completeUs.applicant, company: { name: 'Two Machines Bakery', currency: 'USD' } }, headers: key }));
+    const created = track(
+      await send('POST', '/api/v2/applications', {
+        cookie,
+        body: { applicant: completeUs.applicant, company: { name: 'Two Machines Bakery', currency: 'USD' } },
+        headers: key,
+      }),
+    );
+    const retried = track(
+      await send('POST', '/api/v2/applications', {
+        cookie,
+        body: { applicant: completeUs.applicant, company: { name: 'Two Machines Bakery', currency: 'USD' } },
+        headers: key,
+      }),
+    );
     expect(created.instance).not.toBe(retried.instance);
     expect(created.statusCode).toBe(201);
     expect(retried.statusCode).toBe(200);
@@ -94,7 +135,9 @@ describe.skipIf(!testDatabaseUrl)('two API instances on one PostgreSQL', () => {
     expect(retried.json().application.id).toBe(id);
 
     // Update on one, read on the other.
-    const updated = track(await send('PUT', `/api/v2/applications/${id}`, { cookie, body: { company: completeUs.company } }));
+    const updated = track(
+      await send('PUT', `/api/v2/applications/${id}`, { cookie, body: { company: completeUs.company } }),
+    );
     expect(updated.statusCode).toBe(200);
     const read = track(await send('GET', `/api/v2/applications/${id}`, { cookie }));
     expect(read.json().company).toMatchObject({ name: 'Acme Bakery', segment: '5462' });
@@ -108,10 +151,19 @@ describe.skipIf(!testDatabaseUrl)('two API instances on one PostgreSQL', () => {
     expect(onboarded.json().application.decision).toBe('APPROVED');
 
     // Bank on one, seen on the other.
-    const bank = track(await send('POST', `/api/v2/applications/${id}/financial-instruments/manual`, {
-      cookie,
-      body: { accountNumber: '000123456789', accountType: 'CHECKING', fullName: 'Ann Lee', bankName: 'First Bank', primary: true, routingNumber: '011000015' },
-    }));
+    const bank = track(
+      await send('POST', `/api/v2/applications/${id}/financial-instruments/manual`, {
+        cookie,
+        body: {
+          accountNumber: '000123456789',
+          accountType: 'CHECKING',
+          fullName: 'Ann Lee',
+          bankName: 'First Bank',
+          primary: true,
+          routingNumber: '011000015',
+        },
+      }),
+    );
     expect(bank.statusCode).toBe(201);
     const afterBank = track(await send('GET', `/api/v2/applications/${id}`, { cookie }));
     expect(afterBank.json().application.hasFinancialInstrument).toBe(true);
@@ -129,11 +181,27 @@ describe.skipIf(!testDatabaseUrl)('two API instances on one PostgreSQL', () => {
   });
 
   it('a one-time code sent by one instance is checked by the other', async () => {
-    const registered = await send('POST', '/sso/register', { form: { email: 'otp.two@example.com', password: 'correct horse battery', confirmPassword: 'correct horse battery', path: '/' }, remoteAddress: '10.9.0.2' });
+    const registered = await send('POST', '/sso/register', {
+      form: {
+        email: 'otp.two@example.com',
+        password: 'correct horse battery',
+        confirmPassword: 'correct horse battery',
+        path: '/',
+      },
+      remoteAddress: '10.9.0.2',
+    });
     const cookie = sessionCookieOf(registered);
-    const body = { applicant: { ...completeUs.applicant, governmentIdentification: { type: 'INDIVIDUAL', value: '0005', sourceType: 'SSN4' } }, company: completeUs.company };
+    const body = {
+      applicant: {
+        ...completeUs.applicant,
+        governmentIdentification: { type: 'INDIVIDUAL', value: '0005', sourceType: 'SSN4' },
+      },
+      company: completeUs.company,
+    };
     const id = (await send('POST', '/api/v2/applications', { cookie, body })).json().application.id as string;
-    expect((await send('POST', `/api/v2/applications/${id}/onboard`, { cookie })).json().application.stepUpDetails).toEqual([expect.objectContaining({ type: 'OTP_SMS' })]);
+    expect(
+      (await send('POST', `/api/v2/applications/${id}/onboard`, { cookie })).json().application.stepUpDetails,
+    ).toEqual([expect.objectContaining({ type: 'OTP_SMS' })]);
     const sent = await send('POST', `/api/v2/applications/${id}/otp-code`, { cookie });
     expect(sent.statusCode).toBeLessThan(300);
     const outbox = await readOutbox(dbs[1]!);
@@ -147,7 +215,10 @@ describe.skipIf(!testDatabaseUrl)('two API instances on one PostgreSQL', () => {
   it('counts sign-in attempts of one client address across both instances (the limit is shared)', async () => {
     const statuses: number[] = [];
     for (let i = 0; i <= attemptsPerMinute; i += 1) {
-      const res = await send('POST', '/sso/login', { form: { email: 'nobody@example.com', password: `guess ${i}`, path: '/' }, remoteAddress: '10.9.0.99' });
+      const res = await send('POST', '/sso/login', {
+        form: { email: 'nobody@example.com', password: `guess ${i}`, path: '/' },
+        remoteAddress: '10.9.0.99',
+      });
       statuses.push(res.statusCode);
     }
     // With a limit per process each instance would have allowed 4 and none would answer 429 after 5 attempts.

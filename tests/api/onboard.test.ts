@@ -19,7 +19,10 @@ async function onboard(body: Body, cookie?: string) {
   return { id, cookie: who, res: await h.call('POST', `/api/v2/applications/${id}/onboard`, who) };
 }
 
-const withName = (name: string): Body => ({ applicant: completeUs.applicant, company: { ...completeUs.company, name } });
+const withName = (name: string): Body => ({
+  applicant: completeUs.applicant,
+  company: { ...completeUs.company, name },
+});
 const withGovId = (value: string, sourceType = 'SSN9'): Body => ({
   applicant: { ...completeUs.applicant, governmentIdentification: { type: 'INDIVIDUAL', value, sourceType } },
   company: completeUs.company,
@@ -29,8 +32,16 @@ describe('POST /api/v2/applications/:id/onboard', () => {
   it('approves a complete, regular application by default and marks it completed', async () => {
     const { id, res } = await onboard({ applicant: completeUs.applicant, company: completeUs.company });
     expect(res.statusCode).toBe(200);
-    expect(res.json().application).toMatchObject({ decision: 'APPROVED', stepUpDetails: [], boStatus: 'NONE', applicationLevel: 'FULL', completed: true });
-    expect((await findApplication<{ application: { decision: string } }>(h.t.db, id))?.document.application.decision).toBe('APPROVED');
+    expect(res.json().application).toMatchObject({
+      decision: 'APPROVED',
+      stepUpDetails: [],
+      boStatus: 'NONE',
+      applicationLevel: 'FULL',
+      completed: true,
+    });
+    expect(
+      (await findApplication<{ application: { decision: string } }>(h.t.db, id))?.document.application.decision,
+    ).toBe('APPROVED');
   });
 
   it('approves a complete Canadian application', async () => {
@@ -44,16 +55,27 @@ describe('POST /api/v2/applications/:id/onboard', () => {
     expect(res.statusCode).toBe(400);
     const fields = res.json().details.map((d: { field: string }) => d.field);
     expect(fields).toEqual(
-      expect.arrayContaining(['/applicant/name/lastName', '/applicant/dob', '/applicant/address/state', '/company/name', '/company/segment']),
+      expect.arrayContaining([
+        '/applicant/name/lastName',
+        '/applicant/dob',
+        '/applicant/address/state',
+        '/company/name',
+        '/company/segment',
+      ]),
     );
     expect(fields).not.toContain('/applicant/name/firstName');
     expect(fields).not.toContain('/applicant/address/territory');
     expect(res.json().details.every((d: { key: string }) => d.key === 'validation.required')).toBe(true);
-    expect((await findApplication<{ application: { decision?: string } }>(h.t.db, id))?.document.application.decision).toBeUndefined();
+    expect(
+      (await findApplication<{ application: { decision?: string } }>(h.t.db, id))?.document.application.decision,
+    ).toBeUndefined();
   });
 
   it('asks Canadian applications for the province, not the state', async () => {
-    const { res } = await onboard({ applicant: { ...completeCa.applicant, address: { line1: '500 Rue Sherbrooke', city: 'Laval', zip: 'H9B 1Y7' } }, company: completeCa.company });
+    const { res } = await onboard({
+      applicant: { ...completeCa.applicant, address: { line1: '500 Rue Sherbrooke', city: 'Laval', zip: 'H9B 1Y7' } },
+      company: completeCa.company,
+    });
     const fields = res.json().details.map((d: { field: string }) => d.field);
     expect(fields).toContain('/applicant/address/territory');
     expect(fields).not.toContain('/applicant/address/state');
@@ -68,34 +90,53 @@ describe('POST /api/v2/applications/:id/onboard', () => {
 
   it('answers 403 to another user and 401 without a session', async () => {
     const owner = await h.signUp();
-    const id = (await h.call('POST', '/api/v2/applications', owner, { applicant: completeUs.applicant, company: completeUs.company })).json().application.id;
+    const id = (
+      await h.call('POST', '/api/v2/applications', owner, {
+        applicant: completeUs.applicant,
+        company: completeUs.company,
+      })
+    ).json().application.id;
     const stranger = await h.signUp();
     expect((await h.call('POST', `/api/v2/applications/${id}/onboard`, stranger)).statusCode).toBe(403);
     expect((await h.call('POST', `/api/v2/applications/${id}/onboard`)).statusCode).toBe(401);
-    expect((await findApplication<{ application: { decision?: string } }>(h.t.db, id))?.document.application.decision).toBeUndefined();
+    expect(
+      (await findApplication<{ application: { decision?: string } }>(h.t.db, id))?.document.application.decision,
+    ).toBeUndefined();
   });
 });
 
 describe('category restrictions (doc2 §9)', () => {
   it('declines a SUPER_PROHIBITED industry (MCC 7801, only super-prohibited industries use it)', async () => {
-    const { res } = await onboard({ applicant: completeUs.applicant, company: { ...completeUs.company, segment: '7801' } });
+    const { res } = await onboard({
+      applicant: completeUs.applicant,
+      company: { ...completeUs.company, segment: '7801' },
+    });
     expect(res.json().application.decision).toBe('DECLINED');
   });
 
   it('sends a PROHIBITED industry to manual review (PENDING)', async () => {
-    const { res } = await onboard({ applicant: completeUs.applicant, company: { ...completeUs.company, segment: '7802' } });
+    const { res } = await onboard({
+      applicant: completeUs.applicant,
+      company: { ...completeUs.company, segment: '7802' },
+    });
     expect(res.json().application.decision).toBe('PENDING');
   });
 
   it('does not let the browser downgrade a shared MCC below the types the list gives it', async () => {
     // 7995 is used by SUPER_PROHIBITED and PROHIBITED industries only: claiming REGULAR is not believed.
-    const { res } = await onboard({ applicant: completeUs.applicant, company: { ...completeUs.company, segment: '7995', mccDetails: { type: 'REGULAR' } } });
+    const { res } = await onboard({
+      applicant: completeUs.applicant,
+      company: { ...completeUs.company, segment: '7995', mccDetails: { type: 'REGULAR' } },
+    });
     expect(res.json().application.decision).toBe('DECLINED');
   });
 
   it('believes the chosen industry when its MCC is shared with other types', async () => {
     // 5999 has REGULAR, PROHIBITED and SUPER_PROHIBITED industries.
-    const { res } = await onboard({ applicant: completeUs.applicant, company: { ...completeUs.company, segment: '5999', mccDetails: { type: 'PROHIBITED' } } });
+    const { res } = await onboard({
+      applicant: completeUs.applicant,
+      company: { ...completeUs.company, segment: '5999', mccDetails: { type: 'PROHIBITED' } },
+    });
     expect(res.json().application.decision).toBe('PENDING');
   });
 });
@@ -141,7 +182,11 @@ describe('sandbox triggers: government id ending', () => {
   it.each(stepUpTriggers)('SSN4 %s asks for %s (boStatus %s)', async (last4, stepUp, boStatus) => {
     const { res } = await onboard(withGovId(last4, 'SSN4'));
     expect(res.statusCode).toBe(200);
-    expect(res.json().application).toMatchObject({ decision: 'APPROVED_PENDING', boStatus, stepUpDetails: [{ type: stepUp, status: 'REQUIRED' }] });
+    expect(res.json().application).toMatchObject({
+      decision: 'APPROVED_PENDING',
+      boStatus,
+      stepUpDetails: [{ type: stepUp, status: 'REQUIRED' }],
+    });
   });
 
   it('works with a full SSN ending in the trigger digits', async () => {
@@ -151,7 +196,10 @@ describe('sandbox triggers: government id ending', () => {
 
   it('works with a valid SIN ending in the trigger digits (Canada)', async () => {
     const { res } = await onboard({
-      applicant: { ...completeCa.applicant, governmentIdentification: { type: 'INDIVIDUAL', value: '130700008', sourceType: 'SIN' } },
+      applicant: {
+        ...completeCa.applicant,
+        governmentIdentification: { type: 'INDIVIDUAL', value: '130700008', sourceType: 'SIN' },
+      },
       company: completeCa.company,
     });
     expect(res.json().application.stepUpDetails).toEqual([{ type: 'FULL_SSN', status: 'REQUIRED' }]);

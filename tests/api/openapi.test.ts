@@ -77,9 +77,13 @@ describe('GET /api/docs/openapi.json', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toBe('3.1.0');
-    const missing = doc2Calls.filter(([method, path]) => !doc.paths[path]?.[method]).map(([m, p]) => `${m.toUpperCase()} ${p}`);
+    const missing = doc2Calls
+      .filter(([method, path]) => !doc.paths[path]?.[method])
+      .map(([m, p]) => `${m.toUpperCase()} ${p}`);
     expect(missing).toEqual([]);
-    expect(doc.paths['/api/v2/applications/{id}/payments'].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/api.payment' });
+    expect(doc.paths['/api/v2/applications/{id}/payments'].post.requestBody.content['application/json'].schema).toEqual(
+      { $ref: '#/components/schemas/api.payment' },
+    );
   });
 
   it('resolves every $ref to a component schema', async () => {
@@ -99,7 +103,10 @@ describe('GET /api/docs/openapi.json', () => {
     const resolve = (ref: string): unknown => {
       if (!ref.startsWith('#/components/schemas/')) return undefined;
       const [name = '', ...pointer] = ref.slice('#/components/schemas/'.length).split('/');
-      return pointer.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], doc.components.schemas[name]);
+      return pointer.reduce<unknown>(
+        (node, key) => (node as Record<string, unknown> | undefined)?.[key],
+        doc.components.schemas[name],
+      );
     };
     const unresolved = [...refs].filter((ref) => resolve(ref) === undefined);
     expect(unresolved).toEqual([]);

@@ -11,7 +11,13 @@ beforeEach(async () => h.t.reset());
 /** An onboarded application with the OTP_SMS step-up (SSN4 trigger 0005). */
 async function withOtp(last4 = '0005') {
   const cookie = await h.signUp();
-  const body = { applicant: { ...completeUs.applicant, governmentIdentification: { type: 'INDIVIDUAL', value: last4, sourceType: 'SSN4' } }, company: completeUs.company };
+  const body = {
+    applicant: {
+      ...completeUs.applicant,
+      governmentIdentification: { type: 'INDIVIDUAL', value: last4, sourceType: 'SSN4' },
+    },
+    company: completeUs.company,
+  };
   const id = (await h.call('POST', '/api/v2/applications', cookie, body)).json().application.id as string;
   await h.call('POST', `/api/v2/applications/${id}/onboard`, cookie);
   return { id, cookie };
@@ -32,7 +38,12 @@ describe('POST /api/v2/applications/:id/otp-code', () => {
     expect(res.json()).toEqual({ data: { sent: true, expiresInMs: 600_000, length: 6 } });
     const outbox = await readOutbox(h.t.db);
     expect(outbox).toHaveLength(1);
-    expect(outbox[0]).toMatchObject({ channel: 'sms', recipient: '+12125551234', message: 'sso.sms.otpCode', args: { minutes: 10 } });
+    expect(outbox[0]).toMatchObject({
+      channel: 'sms',
+      recipient: '+12125551234',
+      message: 'sso.sms.otpCode',
+      args: { minutes: 10 },
+    });
     expect(String(outbox[0]!.args.code)).toMatch(/^\d{6}$/);
     expect(res.body).not.toContain(String(outbox[0]!.args.code));
     const { rows } = await h.t.db.query<{ code_hash: string }>('SELECT code_hash FROM otp_codes');
@@ -82,7 +93,8 @@ describe('POST /api/v2/applications/:id/step-ups/otp', () => {
     const res = await h.call('POST', `/api/v2/applications/${id}/step-ups/otp`, cookie, { code: wrong });
     expect(res.statusCode).toBe(400);
     expect(res.json().details[0]).toMatchObject({ field: '/code', key: 'validation.otp.mismatch' });
-    for (let i = 0; i < 4; i++) await h.call('POST', `/api/v2/applications/${id}/step-ups/otp`, cookie, { code: wrong });
+    for (let i = 0; i < 4; i++)
+      await h.call('POST', `/api/v2/applications/${id}/step-ups/otp`, cookie, { code: wrong });
     const locked = await h.call('POST', `/api/v2/applications/${id}/step-ups/otp`, cookie, { code });
     expect(locked.json().details[0].key).toBe('errors.otpLocked');
 
@@ -96,9 +108,17 @@ describe('POST /api/v2/applications/:id/step-ups/otp', () => {
 
   it('answers 400 for a malformed code and when no code was sent', async () => {
     const { id, cookie } = await withOtp();
-    expect((await h.call('POST', `/api/v2/applications/${id}/step-ups/otp`, cookie, { code: '12ab56' })).json().details[0].field).toBe('/code');
-    expect((await h.call('POST', `/api/v2/applications/${id}/step-ups/otp`, cookie, { code: '123456' })).json().details[0].key).toBe('errors.otpMissing');
-    expect((await h.call('POST', `/api/v2/applications/${id}/step-ups/otp`, cookie, {})).json().details[0].key).toBe('validation.otp.required');
+    expect(
+      (await h.call('POST', `/api/v2/applications/${id}/step-ups/otp`, cookie, { code: '12ab56' })).json().details[0]
+        .field,
+    ).toBe('/code');
+    expect(
+      (await h.call('POST', `/api/v2/applications/${id}/step-ups/otp`, cookie, { code: '123456' })).json().details[0]
+        .key,
+    ).toBe('errors.otpMissing');
+    expect((await h.call('POST', `/api/v2/applications/${id}/step-ups/otp`, cookie, {})).json().details[0].key).toBe(
+      'validation.otp.required',
+    );
   });
 
   it('skips with ?skip=true, leaving the phone unverified', async () => {
@@ -112,7 +132,11 @@ describe('POST /api/v2/applications/:id/step-ups/otp', () => {
   it('answers 403 to another user and 401 without a session', async () => {
     const { id } = await withOtp();
     const stranger = await h.signUp();
-    expect((await h.call('POST', `/api/v2/applications/${id}/step-ups/otp`, stranger, { code: '123456' })).statusCode).toBe(403);
-    expect((await h.call('POST', `/api/v2/applications/${id}/step-ups/otp`, undefined, { code: '123456' })).statusCode).toBe(401);
+    expect(
+      (await h.call('POST', `/api/v2/applications/${id}/step-ups/otp`, stranger, { code: '123456' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await h.call('POST', `/api/v2/applications/${id}/step-ups/otp`, undefined, { code: '123456' })).statusCode,
+    ).toBe(401);
   });
 });

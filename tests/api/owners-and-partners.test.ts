@@ -11,12 +11,28 @@ beforeEach(async () => h.t.reset());
 /** An application whose applicant named one partner (BO_INFO trigger 0001), with the partner's emailed invitation. */
 async function withPartner(partnerEmail = 'bob@example.com') {
   const cookie = await h.signUp();
-  const body = { applicant: { ...completeUs.applicant, governmentIdentification: { type: 'INDIVIDUAL', value: '0001', sourceType: 'SSN4' } }, company: completeUs.company };
+  const body = {
+    applicant: {
+      ...completeUs.applicant,
+      governmentIdentification: { type: 'INDIVIDUAL', value: '0001', sourceType: 'SSN4' },
+    },
+    company: completeUs.company,
+  };
   const id = (await h.call('POST', '/api/v2/applications', cookie, body)).json().application.id as string;
   await h.call('POST', `/api/v2/applications/${id}/onboard`, cookie);
-  const doc = (await h.call('POST', `/api/v2/applications/${id}/step-ups/beneficial-owners`, cookie, {
-    owners: [{ firstName: 'Bob', lastName: 'Stone', email: partnerEmail, ownershipPercent: 30, communicationLanguage: 'fr-CA' }],
-  })).json();
+  const doc = (
+    await h.call('POST', `/api/v2/applications/${id}/step-ups/beneficial-owners`, cookie, {
+      owners: [
+        {
+          firstName: 'Bob',
+          lastName: 'Stone',
+          email: partnerEmail,
+          ownershipPercent: 30,
+          communicationLanguage: 'fr-CA',
+        },
+      ],
+    })
+  ).json();
   const ownerId = doc.owners[0].id as string;
   const email = (await listOutbox(h.t.db, partnerEmail))[0]!;
   const token = new URL(email.link!, 'http://x').searchParams.get('invitation')!;
@@ -26,24 +42,46 @@ async function withPartner(partnerEmail = 'bob@example.com') {
 describe('owner invitations by email', () => {
   it('a Canadian application invites its partner into the Canadian market (issue 27.3)', async () => {
     const cookie = await h.signUp();
-    const body = { applicant: { ...completeCa.applicant, governmentIdentification: { type: 'INDIVIDUAL', value: '130690001', sourceType: 'SIN' } }, company: completeCa.company };
+    const body = {
+      applicant: {
+        ...completeCa.applicant,
+        governmentIdentification: { type: 'INDIVIDUAL', value: '130690001', sourceType: 'SIN' },
+      },
+      company: completeCa.company,
+    };
     const id = (await h.call('POST', '/api/v2/applications', cookie, body)).json().application.id as string;
     await h.call('POST', `/api/v2/applications/${id}/onboard`, cookie);
     await h.call('POST', `/api/v2/applications/${id}/step-ups/beneficial-owners`, cookie, {
-      owners: [{ firstName: 'Luc', lastName: 'Roy', email: 'luc@example.ca', ownershipPercent: 30, communicationLanguage: 'fr-CA' }],
+      owners: [
+        {
+          firstName: 'Luc',
+          lastName: 'Roy',
+          email: 'luc@example.ca',
+          ownershipPercent: 30,
+          communicationLanguage: 'fr-CA',
+        },
+      ],
     });
     const [mail] = await listOutbox(h.t.db, 'luc@example.ca');
     expect(mail).toMatchObject({ locale: 'fr-CA' });
     expect(new URL(mail!.link!, 'http://x').searchParams.get('currency')).toBe('CAD');
   });
 
-
   it('emails each partner a secure link in their language; the owner is marked REQUEST_SENT', async () => {
     const { id, cookie, ownerId, email } = await withPartner();
-    expect(email).toMatchObject({ channel: 'email', recipient: 'bob@example.com', message: 'outbox.email.ownerInvitation.body', locale: 'fr-CA' });
+    expect(email).toMatchObject({
+      channel: 'email',
+      recipient: 'bob@example.com',
+      message: 'outbox.email.ownerInvitation.body',
+      locale: 'fr-CA',
+    });
     // Issue 27.3: the link carries the application's market (its currency), so the partner's pages follow it.
     expect(email.link).toMatch(new RegExp(`^/${id}/owners/${ownerId}\\?invitation=[A-Za-z0-9_-]{43}&currency=USD$`));
-    expect((await h.call('GET', `/api/v2/applications/${id}/owners/${ownerId}`, cookie)).json()).toMatchObject({ id: ownerId, status: 'REQUEST_SENT', stepUpDetails: [{ type: 'GOV_ID_SELFIE' }] });
+    expect((await h.call('GET', `/api/v2/applications/${id}/owners/${ownerId}`, cookie)).json()).toMatchObject({
+      id: ownerId,
+      status: 'REQUEST_SENT',
+      stepUpDetails: [{ type: 'GOV_ID_SELFIE' }],
+    });
     const { rows } = await h.t.db.query<{ token_hash: string }>('SELECT token_hash FROM owner_invitations');
     expect(rows[0]!.token_hash).not.toContain(new URL(email.link!, 'http://x').searchParams.get('invitation'));
   });
@@ -64,7 +102,9 @@ describe('owner invitations by email', () => {
     expect(view.json().applicant).toEqual({});
     expect(view.body).not.toContain('ann@example.com');
     expect((await h.call('GET', `/api/v2/applications/${id}`, partner)).statusCode).toBe(403);
-    expect((await h.call('PUT', `/api/v2/applications/${id}`, partner, { company: { dba: 'Mine' } })).statusCode).toBe(403);
+    expect((await h.call('PUT', `/api/v2/applications/${id}`, partner, { company: { dba: 'Mine' } })).statusCode).toBe(
+      403,
+    );
     // The ownerId query admits the partner to the GET view only: a change carrying it is 403 whatever its body.
     const withQuery = `/api/v2/applications/${id}?ownerId=${encodeURIComponent(ownerId)}`;
     expect((await h.call('PUT', withQuery, partner, ['garbage'])).statusCode).toBe(403);
@@ -77,10 +117,17 @@ describe('owner invitations by email', () => {
     const wrong = await h.call('POST', '/api/v2/owner-invitations/claim', other, { token });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().details[0].key).toBe('errors.invitationOtherAccount');
-    expect((await h.call('POST', '/api/v2/owner-invitations/claim', other, { token: 'x'.repeat(43) })).statusCode).toBe(404);
-    expect((await h.call('POST', '/api/v2/owner-invitations/claim', other, { token: 'short' })).json().details[0].field).toBe('/token');
+    expect((await h.call('POST', '/api/v2/owner-invitations/claim', other, { token: 'x'.repeat(43) })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await h.call('POST', '/api/v2/owner-invitations/claim', other, { token: 'short' })).json().details[0].field,
+    ).toBe('/token');
     await h.t.db.query("UPDATE owner_invitations SET expires_at = now() - interval '1 second'");
-    expect((await h.call('POST', '/api/v2/owner-invitations/claim', await h.signUp('bob@example.com'), { token })).statusCode).toBe(410);
+    expect(
+      (await h.call('POST', '/api/v2/owner-invitations/claim', await h.signUp('bob@example.com'), { token }))
+        .statusCode,
+    ).toBe(410);
     expect((await h.t.db.query('SELECT 1 FROM owner_access')).rows).toEqual([]);
   });
 
@@ -109,40 +156,77 @@ describe('owner invitations by email', () => {
     expect((await h.call('GET', base, stranger)).statusCode).toBe(403);
     expect((await h.call('POST', `${base}/step-ups/identification/sessions`, stranger, {})).statusCode).toBe(403);
     // Access before input: the stranger is refused before the inquiry id is looked at (a 400 would answer the body).
-    expect((await h.call('POST', `${base}/step-ups/identification`, stranger, { inquiryId: 'inq_x123' })).statusCode).toBe(403);
+    expect(
+      (await h.call('POST', `${base}/step-ups/identification`, stranger, { inquiryId: 'inq_x123' })).statusCode,
+    ).toBe(403);
     expect((await h.call('POST', `${base}/step-ups/identification`, stranger, ['garbage'])).statusCode).toBe(403);
     const { cookie } = { cookie: (await withPartner('carol@example.com')).cookie };
-    expect((await h.call('GET', `/api/v2/applications/${id}/owners/urn:owner:aaaa-bbbb-cccc-dddd-eeee`, cookie)).statusCode).toBe(403);
+    expect(
+      (await h.call('GET', `/api/v2/applications/${id}/owners/urn:owner:aaaa-bbbb-cccc-dddd-eeee`, cookie)).statusCode,
+    ).toBe(403);
   });
 });
 
 describe('identity sessions (applicant)', () => {
   async function withGovId() {
     const cookie = await h.signUp();
-    const body = { applicant: { ...completeUs.applicant, governmentIdentification: { type: 'INDIVIDUAL', value: '0004', sourceType: 'SSN4' } }, company: completeUs.company };
+    const body = {
+      applicant: {
+        ...completeUs.applicant,
+        governmentIdentification: { type: 'INDIVIDUAL', value: '0004', sourceType: 'SSN4' },
+      },
+      company: completeUs.company,
+    };
     const id = (await h.call('POST', '/api/v2/applications', cookie, body)).json().application.id as string;
     await h.call('POST', `/api/v2/applications/${id}/onboard`, cookie);
     return { id, cookie };
   }
 
-  it.each(['IN_PROGRESS', 'TIMEOUT', 'RECEIVED'] as const)('polling reports %s as the sandbox page set it', async (outcome) => {
-    const { id, cookie } = await withGovId();
-    const session = (await h.call('POST', `/api/v2/applications/${id}/step-ups/identification/sessions`, cookie, {})).json();
-    await completeInquiry(h, session.url, outcome);
-    const polled = await h.call('GET', `/api/v2/applications/${id}/step-ups/identification/sessions/${session.inquiryId}`, cookie);
-    expect(polled.json()).toMatchObject({ inquiryId: session.inquiryId, inquirySessionStatus: outcome, isInquiryCompleted: outcome === 'RECEIVED' });
-    const resumed = await h.call('POST', `/api/v2/applications/${id}/step-ups/identification/sessions`, cookie, { inquiryId: session.inquiryId });
-    expect(resumed.statusCode).toBe(200);
-    expect(resumed.json().sessionToken).toBe(session.sessionToken);
-  });
+  it.each(['IN_PROGRESS', 'TIMEOUT', 'RECEIVED'] as const)(
+    'polling reports %s as the sandbox page set it',
+    async (outcome) => {
+      const { id, cookie } = await withGovId();
+      const session = (
+        await h.call('POST', `/api/v2/applications/${id}/step-ups/identification/sessions`, cookie, {})
+      ).json();
+      await completeInquiry(h, session.url, outcome);
+      const polled = await h.call(
+        'GET',
+        `/api/v2/applications/${id}/step-ups/identification/sessions/${session.inquiryId}`,
+        cookie,
+      );
+      expect(polled.json()).toMatchObject({
+        inquiryId: session.inquiryId,
+        inquirySessionStatus: outcome,
+        isInquiryCompleted: outcome === 'RECEIVED',
+      });
+      const resumed = await h.call('POST', `/api/v2/applications/${id}/step-ups/identification/sessions`, cookie, {
+        inquiryId: session.inquiryId,
+      });
+      expect(resumed.statusCode).toBe(200);
+      expect(resumed.json().sessionToken).toBe(session.sessionToken);
+    },
+  );
 
   it('refuses a session for a step-up not pending (409), another user (403), a bad kind (400); the page needs its token', async () => {
     const { id, cookie } = await withGovId();
-    expect((await h.call('POST', `/api/v2/applications/${id}/step-ups/verification/sessions`, cookie, {})).statusCode).toBe(409);
-    expect((await h.call('POST', `/api/v2/applications/${id}/step-ups/identification/sessions`, await h.signUp(), {})).statusCode).toBe(403);
-    expect((await h.call('POST', `/api/v2/applications/${id}/step-ups/selfie/sessions`, cookie, {})).json().details[0].field).toBe('/params/kind');
-    const session = (await h.call('POST', `/api/v2/applications/${id}/step-ups/identification/sessions`, cookie, {})).json();
-    const page = await h.app.inject({ method: 'GET', url: `/sandbox/inquiry/${session.inquiryId}?token=${'A'.repeat(32)}` });
+    expect(
+      (await h.call('POST', `/api/v2/applications/${id}/step-ups/verification/sessions`, cookie, {})).statusCode,
+    ).toBe(409);
+    expect(
+      (await h.call('POST', `/api/v2/applications/${id}/step-ups/identification/sessions`, await h.signUp(), {}))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await h.call('POST', `/api/v2/applications/${id}/step-ups/selfie/sessions`, cookie, {})).json().details[0].field,
+    ).toBe('/params/kind');
+    const session = (
+      await h.call('POST', `/api/v2/applications/${id}/step-ups/identification/sessions`, cookie, {})
+    ).json();
+    const page = await h.app.inject({
+      method: 'GET',
+      url: `/sandbox/inquiry/${session.inquiryId}?token=${'A'.repeat(32)}`,
+    });
     expect(page.statusCode).toBe(404);
     const real = await h.app.inject({ method: 'GET', url: session.url, headers: { cookie: 'locale=fr-CA' } });
     expect(real.body).toContain('<html lang="fr-CA">');
@@ -161,7 +245,11 @@ describe('GET /sandbox/outbox', () => {
     expect(page.body).toContain('Email to bob@example.com');
     expect(page.body).toContain('Veuillez vérifier votre identité pour Acme Bakery');
     expect(page.body).toMatch(/<a href="\/urn:app:[^"]+\/owners\/urn:owner:[^"]+\?invitation=/);
-    const filtered = await h.app.inject({ method: 'GET', url: '/sandbox/outbox?to=nobody@example.com', headers: { cookie } });
+    const filtered = await h.app.inject({
+      method: 'GET',
+      url: '/sandbox/outbox?to=nobody@example.com',
+      headers: { cookie },
+    });
     expect(filtered.body).toContain('No messages have been sent yet.');
   });
 });

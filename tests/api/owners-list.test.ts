@@ -15,13 +15,29 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 beforeEach(async () => h.t.reset());
 
-type Owner = { id: string; type: string; status: string; firstName: string; email?: string; stepUpDetails: Array<{ type: string }> };
-type Doc = { application: { stepUpDetails: Array<{ type: string }>; boStatus: string; apiVersion?: string }; owners: Owner[] };
+type Owner = {
+  id: string;
+  type: string;
+  status: string;
+  firstName: string;
+  email?: string;
+  stepUpDetails: Array<{ type: string }>;
+};
+type Doc = {
+  application: { stepUpDetails: Array<{ type: string }>; boStatus: string; apiVersion?: string };
+  owners: Owner[];
+};
 
 /** An onboarded US application with the BO_INFO step-up (SSN4 trigger 0001). */
 async function withBoInfo() {
   const cookie = await h.signUp();
-  const body = { applicant: { ...completeUs.applicant, governmentIdentification: { type: 'INDIVIDUAL', value: '0001', sourceType: 'SSN4' } }, company: completeUs.company };
+  const body = {
+    applicant: {
+      ...completeUs.applicant,
+      governmentIdentification: { type: 'INDIVIDUAL', value: '0001', sourceType: 'SSN4' },
+    },
+    company: completeUs.company,
+  };
   const id = (await h.call('POST', '/api/v2/applications', cookie, body)).json().application.id as string;
   expect((await h.call('POST', `/api/v2/applications/${id}/onboard`, cookie)).statusCode).toBe(200);
   return { id, cookie };
@@ -48,13 +64,19 @@ describe('the owners list (V2)', () => {
     const second = await send('POST', `/api/v2/applications/${id}/owners`, cookie, partner(2));
     const owners = second.json().owners as Owner[];
     expect(owners.map((o) => o.email)).toEqual(['partner1@example.com', 'partner2@example.com']);
-    expect(owners.every((o) => o.type === 'OWNER' && o.status === 'REQUEST_TO_BE_SENT' && o.id.startsWith('urn:owner:'))).toBe(true);
+    expect(
+      owners.every((o) => o.type === 'OWNER' && o.status === 'REQUEST_TO_BE_SENT' && o.id.startsWith('urn:owner:')),
+    ).toBe(true);
     expect(owners[0]!.stepUpDetails).toEqual([{ type: 'GOV_ID_SELFIE', status: 'REQUIRED' }]);
   });
 
   it('an owner without an ownership share is incomplete and blocks adding more until completed', async () => {
     const { id, cookie } = await withBoInfo();
-    const created = await send('POST', `/api/v2/applications/${id}/owners`, cookie, { firstName: 'Ann', lastName: 'Half', email: 'half@example.com' });
+    const created = await send('POST', `/api/v2/applications/${id}/owners`, cookie, {
+      firstName: 'Ann',
+      lastName: 'Half',
+      email: 'half@example.com',
+    });
     const owner = (created.json().owners as Owner[])[0]!;
     expect(owner.status).toBe('INCOMPLETE');
     const blocked = await send('POST', `/api/v2/applications/${id}/owners`, cookie, partner(2));
@@ -63,7 +85,9 @@ describe('the owners list (V2)', () => {
     expect((await stored(id)).owners).toHaveLength(1);
     const invite = await send('POST', `/api/v2/applications/${id}/owners/invitations`, cookie, {});
     expect(invite.statusCode).toBe(409);
-    const completed = await send('PATCH', `/api/v2/applications/${id}/owners/${encodeURIComponent(owner.id)}`, cookie, { ownershipPercent: 40 });
+    const completed = await send('PATCH', `/api/v2/applications/${id}/owners/${encodeURIComponent(owner.id)}`, cookie, {
+      ownershipPercent: 40,
+    });
     expect(completed.statusCode).toBe(200);
     expect((completed.json().owners as Owner[])[0]!.status).toBe('REQUEST_TO_BE_SENT');
     expect((await send('POST', `/api/v2/applications/${id}/owners`, cookie, partner(2))).statusCode).toBe(201);
@@ -71,7 +95,10 @@ describe('the owners list (V2)', () => {
 
   it('removing the incomplete owner unblocks adding', async () => {
     const { id, cookie } = await withBoInfo();
-    const created = await send('POST', `/api/v2/applications/${id}/owners`, cookie, { firstName: 'Ann', lastName: 'Half' });
+    const created = await send('POST', `/api/v2/applications/${id}/owners`, cookie, {
+      firstName: 'Ann',
+      lastName: 'Half',
+    });
     const owner = (created.json().owners as Owner[])[0]!;
     const removed = await send('DELETE', `/api/v2/applications/${id}/owners/${encodeURIComponent(owner.id)}`, cookie);
     expect(removed.statusCode).toBe(200);
@@ -85,7 +112,13 @@ describe('the owners list (V2)', () => {
     for (const email of ['PARTNER1@example.com', completeUs.applicant.email.emailAddress]) {
       const res = await send('POST', `/api/v2/applications/${id}/owners`, cookie, partner(2, { email }));
       expect(res.statusCode).toBe(400);
-      expect(res.json().details).toEqual([{ field: '/email', key: 'validation.emailNotUnique', description: 'Please use a unique email for each partner.' }]);
+      expect(res.json().details).toEqual([
+        {
+          field: '/email',
+          key: 'validation.emailNotUnique',
+          description: 'Please use a unique email for each partner.',
+        },
+      ]);
     }
     expect((await stored(id)).owners).toHaveLength(1);
   });
@@ -103,7 +136,8 @@ describe('the owners list (V2)', () => {
 
   it('at most four partners', async () => {
     const { id, cookie } = await withBoInfo();
-    for (const n of [1, 2, 3, 4]) expect((await send('POST', `/api/v2/applications/${id}/owners`, cookie, partner(n))).statusCode).toBe(201);
+    for (const n of [1, 2, 3, 4])
+      expect((await send('POST', `/api/v2/applications/${id}/owners`, cookie, partner(n))).statusCode).toBe(201);
     const fifth = await send('POST', `/api/v2/applications/${id}/owners`, cookie, partner(5));
     expect(fifth.statusCode).toBe(409);
     expect(fifth.json().details[0].key).toBe('owners.errors.tooMany');
@@ -131,7 +165,9 @@ describe('the owners list (V2)', () => {
     expect(doc.owners.map((o) => o.status)).toEqual(['REQUEST_SENT', 'REQUEST_SENT']);
     const mail = await listOutbox(h.t.db, 'partner1@example.com');
     expect(mail).toHaveLength(1);
-    expect(mail[0]!.link).toMatch(new RegExp(`^/${id}/owners/urn:owner:[\\w-]+\\?invitation=[\\w-]{40,}&currency=(USD|CAD)$`));
+    expect(mail[0]!.link).toMatch(
+      new RegExp(`^/${id}/owners/urn:owner:[\\w-]+\\?invitation=[\\w-]{40,}&currency=(USD|CAD)$`),
+    );
     // The list is settled: no more changes through these calls.
     expect((await send('POST', `/api/v2/applications/${id}/owners`, cookie, partner(3))).statusCode).toBe(409);
   });
@@ -139,7 +175,10 @@ describe('the owners list (V2)', () => {
   it('the sole-owner step-up (boStatus NONE) deletes the owners entered before', async () => {
     const { id, cookie } = await withBoInfo();
     await send('POST', `/api/v2/applications/${id}/owners`, cookie, partner(1));
-    const res = await h.call('POST', `/api/v2/applications/${id}/step-ups/beneficial-owners`, cookie, { owners: [], soleOwner: true });
+    const res = await h.call('POST', `/api/v2/applications/${id}/step-ups/beneficial-owners`, cookie, {
+      owners: [],
+      soleOwner: true,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().application.boStatus).toBe('NONE');
     expect(res.json().owners).toEqual([]);
@@ -158,22 +197,36 @@ describe('the partner side', () => {
 
     const third = await h.signUp('third@example.com');
     expect((await h.call('POST', '/api/v2/owner-invitations/claim', third, { token })).statusCode).toBe(403);
-    expect((await send('GET', `/api/v2/applications/${id}/owners/${encodeURIComponent(ownerId)}`, third)).statusCode).toBe(403);
+    expect(
+      (await send('GET', `/api/v2/applications/${id}/owners/${encodeURIComponent(ownerId)}`, third)).statusCode,
+    ).toBe(403);
 
     const partnerCookie = await h.signUp('partner1@example.com');
     const claimed = await h.call('POST', '/api/v2/owner-invitations/claim', partnerCookie, { token });
     expect(claimed.statusCode).toBe(200);
     expect(claimed.json()).toEqual({ applicationId: id, ownerId });
-    const session = await h.call('POST', `/api/v2/applications/${id}/owners/${encodeURIComponent(ownerId)}/step-ups/identification/sessions`, partnerCookie, {});
+    const session = await h.call(
+      'POST',
+      `/api/v2/applications/${id}/owners/${encodeURIComponent(ownerId)}/step-ups/identification/sessions`,
+      partnerCookie,
+      {},
+    );
     expect(session.statusCode).toBe(201);
     await completeInquiry(h, session.json().url, 'RECEIVED');
-    const verified = await h.call('POST', `/api/v2/applications/${id}/owners/${encodeURIComponent(ownerId)}/step-ups/identification`, partnerCookie, { inquiryId: session.json().inquiryId });
+    const verified = await h.call(
+      'POST',
+      `/api/v2/applications/${id}/owners/${encodeURIComponent(ownerId)}/step-ups/identification`,
+      partnerCookie,
+      { inquiryId: session.json().inquiryId },
+    );
     expect(verified.statusCode).toBe(200);
     const doc = (await h.call('GET', `/api/v2/applications/${id}`, cookie)).json() as Doc;
     expect(doc.owners[0]!.status).toBe('COMPLETED');
     // Payouts wait for partners: with none left to verify, BO_VERIFICATION leaves the application.
     expect(doc.application.stepUpDetails).toEqual([]);
-    expect((await send('GET', `/api/v2/applications/${id}/owners/${encodeURIComponent(ownerId)}`, third)).statusCode).toBe(403);
+    expect(
+      (await send('GET', `/api/v2/applications/${id}/owners/${encodeURIComponent(ownerId)}`, third)).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -187,7 +240,9 @@ describe('V1 individuals', () => {
     const path = `${base}/${encodeURIComponent(ownerId)}`;
     expect((await send('GET', path, cookie)).json()).toMatchObject({ id: ownerId, status: 'INCOMPLETE' });
     expect((await send('POST', `${path}/onboard`, cookie)).statusCode).toBe(409);
-    expect((await send('PATCH', path, cookie, { ownershipPercent: 50 })).json().owners[0].status).toBe('REQUEST_TO_BE_SENT');
+    expect((await send('PATCH', path, cookie, { ownershipPercent: 50 })).json().owners[0].status).toBe(
+      'REQUEST_TO_BE_SENT',
+    );
     await send('POST', base, cookie, partner(2));
     const second = (await stored(id)).owners[1]!.id;
     expect((await send('DELETE', `${base}/${encodeURIComponent(second)}`, cookie)).json().owners).toHaveLength(1);

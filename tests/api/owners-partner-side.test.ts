@@ -14,24 +14,44 @@ afterAll(async () => h?.close());
 beforeEach(async () => h.t.reset());
 
 /** An application whose applicant named one partner (BO_INFO trigger 0001); the partner has claimed the link. */
-async function claimedPartner(partnerEmail: string, extra: Record<string, unknown> = {}, application: Record<string, unknown> = {}) {
+async function claimedPartner(
+  partnerEmail: string,
+  extra: Record<string, unknown> = {},
+  application: Record<string, unknown> = {},
+) {
   const cookie = await h.signUp();
-  const body = { application, applicant: { ...completeUs.applicant, governmentIdentification: { type: 'INDIVIDUAL', value: '0001', sourceType: 'SSN4' } }, company: completeUs.company };
+  const body = {
+    application,
+    applicant: {
+      ...completeUs.applicant,
+      governmentIdentification: { type: 'INDIVIDUAL', value: '0001', sourceType: 'SSN4' },
+    },
+    company: completeUs.company,
+  };
   const id = (await h.call('POST', '/api/v2/applications', cookie, body)).json().application.id as string;
   await h.call('POST', `/api/v2/applications/${id}/onboard`, cookie);
-  const doc = (await h.call('POST', `/api/v2/applications/${id}/step-ups/beneficial-owners`, cookie, {
-    owners: [{ firstName: 'Bob', lastName: 'Stone', email: partnerEmail, ownershipPercent: 30, ...extra }],
-  })).json();
+  const doc = (
+    await h.call('POST', `/api/v2/applications/${id}/step-ups/beneficial-owners`, cookie, {
+      owners: [{ firstName: 'Bob', lastName: 'Stone', email: partnerEmail, ownershipPercent: 30, ...extra }],
+    })
+  ).json();
   const ownerId = doc.owners[0].id as string;
   const link = (await listOutbox(h.t.db, partnerEmail))[0]!.link!;
-  expect(link.startsWith(application.referralUrlId ? `/r/${application.referralUrlId}/${id}/owners/` : `/${id}/owners/`)).toBe(true);
+  expect(
+    link.startsWith(application.referralUrlId ? `/r/${application.referralUrlId}/${id}/owners/` : `/${id}/owners/`),
+  ).toBe(true);
   const token = new URL(link, 'http://x').searchParams.get('invitation')!;
   const partner = await h.signUp(partnerEmail);
   expect((await h.call('POST', '/api/v2/owner-invitations/claim', partner, { token })).statusCode).toBe(200);
   return { id, cookie, ownerId, partner, doc };
 }
 
-const details = { firstName: 'Bob', lastName: 'Stone', phone: { nationalNumber: '2125550123' }, communicationLanguage: 'en-US' };
+const details = {
+  firstName: 'Bob',
+  lastName: 'Stone',
+  phone: { nationalNumber: '2125550123' },
+  communicationLanguage: 'en-US',
+};
 
 describe('complete-owner form (owner-side FULL_ONBOARDING)', () => {
   it('a partner whose email matches the sandbox trigger completes their own details first, then the photo ID', async () => {
@@ -47,24 +67,43 @@ describe('complete-owner form (owner-side FULL_ONBOARDING)', () => {
     expect(bad.json().details[0].field).toContain('phone');
     const wrongLanguage = await h.call('POST', url, partner, { ...details, communicationLanguage: 'de-DE' });
     expect(wrongLanguage.statusCode).toBe(400);
-    expect((await h.call('GET', `/api/v2/applications/${id}/owners/${ownerId}`, partner)).json().stepUpDetails).toHaveLength(2);
+    expect(
+      (await h.call('GET', `/api/v2/applications/${id}/owners/${ownerId}`, partner)).json().stepUpDetails,
+    ).toHaveLength(2);
 
     const done = await h.call('POST', url, partner, details);
     expect(done.statusCode).toBe(200);
-    expect(done.json()).toMatchObject({ id: ownerId, phone: { nationalNumber: '2125550123' }, communicationLanguage: 'en-US', stepUpDetails: [{ type: 'GOV_ID_SELFIE' }] });
+    expect(done.json()).toMatchObject({
+      id: ownerId,
+      phone: { nationalNumber: '2125550123' },
+      communicationLanguage: 'en-US',
+      stepUpDetails: [{ type: 'GOV_ID_SELFIE' }],
+    });
     // Answered once: a second time is a conflict.
     expect((await h.call('POST', url, partner, details)).statusCode).toBe(409);
   });
 
   it('any other partner is asked only for the photo ID, and the complete-owner call is a conflict', async () => {
     const { id, ownerId, partner } = await claimedPartner('bob@example.com');
-    expect((await h.call('GET', `/api/v2/applications/${id}/owners/${ownerId}`, partner)).json().stepUpDetails).toEqual([{ type: 'GOV_ID_SELFIE', status: 'REQUIRED' }]);
-    expect((await h.call('POST', `/api/v2/applications/${id}/owners/${ownerId}/step-ups/full-onboarding`, partner, details)).statusCode).toBe(409);
+    expect((await h.call('GET', `/api/v2/applications/${id}/owners/${ownerId}`, partner)).json().stepUpDetails).toEqual(
+      [{ type: 'GOV_ID_SELFIE', status: 'REQUIRED' }],
+    );
+    expect(
+      (await h.call('POST', `/api/v2/applications/${id}/owners/${ownerId}/step-ups/full-onboarding`, partner, details))
+        .statusCode,
+    ).toBe(409);
   });
 
   it('a trigger email whose phone and language the applicant already gave is not asked to complete them', async () => {
-    const { id, ownerId, partner } = await claimedPartner('bob+full@example.com', { phone: { nationalNumber: '2125550123' }, communicationLanguage: 'en-US' });
-    expect((await h.call('GET', `/api/v2/applications/${id}/owners/${ownerId}`, partner)).json().stepUpDetails.map((s: { type: string }) => s.type)).toEqual(['GOV_ID_SELFIE']);
+    const { id, ownerId, partner } = await claimedPartner('bob+full@example.com', {
+      phone: { nationalNumber: '2125550123' },
+      communicationLanguage: 'en-US',
+    });
+    expect(
+      (await h.call('GET', `/api/v2/applications/${id}/owners/${ownerId}`, partner))
+        .json()
+        .stepUpDetails.map((s: { type: string }) => s.type),
+    ).toEqual(['GOV_ID_SELFIE']);
   });
 });
 
@@ -75,7 +114,9 @@ describe("confirm ownership: 'send me an email'", () => {
     const sent = await h.call('POST', url, partner, {});
     expect(sent.statusCode).toBe(202);
     expect(sent.json()).toEqual({ email: 'bob@example.com' });
-    const message = (await listOutbox(h.t.db, 'bob@example.com')).find((m) => m.message === 'outbox.email.ownerSteps.body');
+    const message = (await listOutbox(h.t.db, 'bob@example.com')).find(
+      (m) => m.message === 'outbox.email.ownerSteps.body',
+    );
     expect(message?.link).toMatch(new RegExp(`^/${id}/owners/${ownerId}/identification\\?currency=(USD|CAD)$`));
     expect((await h.call('POST', url, cookie, {})).statusCode).toBe(403);
     expect((await h.call('POST', url, await h.signUp(), {})).statusCode).toBe(403);
@@ -88,9 +129,16 @@ describe("confirm ownership: 'send me an email'", () => {
 describe('reseller partners', () => {
   it("the emailed links of a reseller's application carry the co-brand, so the partner sees the reseller portal", async () => {
     const { id, ownerId, partner } = await claimedPartner('bob@example.com', {}, { referralUrlId: 'reseller-shop' });
-    expect((await h.call('POST', `/api/v2/applications/${id}/owners/${ownerId}/step-ups/identification/email`, partner, {})).statusCode).toBe(202);
-    const steps = (await listOutbox(h.t.db, 'bob@example.com')).find((m) => m.message === 'outbox.email.ownerSteps.body');
-    expect(steps?.link).toMatch(new RegExp(`^/r/reseller-shop/${id}/owners/${ownerId}/identification\\?currency=(USD|CAD)$`));
+    expect(
+      (await h.call('POST', `/api/v2/applications/${id}/owners/${ownerId}/step-ups/identification/email`, partner, {}))
+        .statusCode,
+    ).toBe(202);
+    const steps = (await listOutbox(h.t.db, 'bob@example.com')).find(
+      (m) => m.message === 'outbox.email.ownerSteps.body',
+    );
+    expect(steps?.link).toMatch(
+      new RegExp(`^/r/reseller-shop/${id}/owners/${ownerId}/identification\\?currency=(USD|CAD)$`),
+    );
   });
 });
 
@@ -109,15 +157,23 @@ describe('payouts wait for the partners (doc1 §4.6)', () => {
 
   it('with two partners, stay off until the second has verified too', async () => {
     const cookie = await h.signUp();
-    const body = { applicant: { ...completeUs.applicant, governmentIdentification: { type: 'INDIVIDUAL', value: '0001', sourceType: 'SSN4' } }, company: completeUs.company };
+    const body = {
+      applicant: {
+        ...completeUs.applicant,
+        governmentIdentification: { type: 'INDIVIDUAL', value: '0001', sourceType: 'SSN4' },
+      },
+      company: completeUs.company,
+    };
     const id = (await h.call('POST', '/api/v2/applications', cookie, body)).json().application.id as string;
     await h.call('POST', `/api/v2/applications/${id}/onboard`, cookie);
-    const doc = (await h.call('POST', `/api/v2/applications/${id}/step-ups/beneficial-owners`, cookie, {
-      owners: [
-        { firstName: 'Bob', lastName: 'Stone', email: 'bob@example.com', ownershipPercent: 30 },
-        { firstName: 'Cy', lastName: 'Park', email: 'cy@example.com', ownershipPercent: 30 },
-      ],
-    })).json();
+    const doc = (
+      await h.call('POST', `/api/v2/applications/${id}/step-ups/beneficial-owners`, cookie, {
+        owners: [
+          { firstName: 'Bob', lastName: 'Stone', email: 'bob@example.com', ownershipPercent: 30 },
+          { firstName: 'Cy', lastName: 'Park', email: 'cy@example.com', ownershipPercent: 30 },
+        ],
+      })
+    ).json();
     const verify = async (index: number, email: string) => {
       const ownerId = doc.owners[index].id as string;
       const token = new URL((await listOutbox(h.t.db, email))[0]!.link!, 'http://x').searchParams.get('invitation')!;

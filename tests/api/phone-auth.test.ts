@@ -13,7 +13,11 @@ beforeEach(async () => h.t.reset());
 async function withPhoneAuth(phone = '2125551234', last4 = '0009') {
   const cookie = await h.signUp();
   const body = {
-    applicant: { ...completeUs.applicant, phone: { localPhoneNumber: phone }, governmentIdentification: { type: 'INDIVIDUAL', value: last4, sourceType: 'SSN4' } },
+    applicant: {
+      ...completeUs.applicant,
+      phone: { localPhoneNumber: phone },
+      governmentIdentification: { type: 'INDIVIDUAL', value: last4, sourceType: 'SSN4' },
+    },
     company: completeUs.company,
   };
   const id = (await h.call('POST', '/api/v2/applications', cookie, body)).json().application.id as string;
@@ -39,16 +43,24 @@ describe('SMS phone link', () => {
     expect(sent.statusCode).toBe(200);
     expect(sent.json()).toEqual({ data: { status: 'REQUESTED', expiresInMs: 300_000 } });
     const [sms] = await listOutbox(h.t.db);
-    expect(sms).toMatchObject({ channel: 'sms', recipient: '+12125551234', link: expect.stringMatching(new RegExp(`^/${id}/phone-auth/confirmation\\?vfp=`)) });
+    expect(sms).toMatchObject({
+      channel: 'sms',
+      recipient: '+12125551234',
+      link: expect.stringMatching(new RegExp(`^/${id}/phone-auth/confirmation\\?vfp=`)),
+    });
     const vfp = await textedVfp();
     expect(sent.body).not.toContain(vfp);
-    expect((await h.call('GET', `${base(id)}/sms-verifications`, cookie)).json()).toEqual({ data: { status: 'REQUESTED' } });
+    expect((await h.call('GET', `${base(id)}/sms-verifications`, cookie)).json()).toEqual({
+      data: { status: 'REQUESTED' },
+    });
 
     // The other device has no session: the link is the credential.
     const confirmed = await h.call('POST', `${base(id)}/sms-verifications/${vfp}`);
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json()).toEqual({ data: { status: 'SUCCESS', finalTargetUrl: `/${id}/verifying` } });
-    expect((await h.call('GET', `${base(id)}/sms-verifications`, cookie)).json()).toEqual({ data: { status: 'SUCCESS' } });
+    expect((await h.call('GET', `${base(id)}/sms-verifications`, cookie)).json()).toEqual({
+      data: { status: 'SUCCESS' },
+    });
     const doc = (await h.call('GET', `/api/v2/applications/${id}`, cookie)).json();
     expect(doc.application.stepUpDetails).toEqual([]);
     expect(doc.applicant.phone).toEqual({ localPhoneNumber: '2125551234', verified: true });
@@ -60,7 +72,8 @@ describe('SMS phone link', () => {
     expect(again.json().details[0].description).toMatch(/already used/);
     // The texted message names the brand (issue 27.5), in every locale.
     for (const locale of ['en-US', 'en-CA', 'fr-CA']) {
-      const read = (file: string) => JSON.parse(readFileSync(`locales/${locale}/${file}.json`, 'utf8')).messages as Record<string, string>;
+      const read = (file: string) =>
+        JSON.parse(readFileSync(`locales/${locale}/${file}.json`, 'utf8')).messages as Record<string, string>;
       expect(read('outbox')[sms!.message]).toContain(read('shell')['shell.productName']);
     }
   });
@@ -73,8 +86,12 @@ describe('SMS phone link', () => {
     const late = await h.call('POST', `${base(id)}/sms-verifications/${vfp}`);
     expect(late.statusCode).toBe(410);
     expect(late.json().details[0].key).toBe('errors.linkExpired');
-    expect((await h.call('GET', `${base(id)}/sms-verifications`, cookie)).json()).toEqual({ data: { status: 'FAILED' } });
-    expect((await h.call('GET', `/api/v2/applications/${id}`, cookie)).json().application.stepUpDetails).toEqual([{ type: 'PHONE_AUTH', status: 'REQUIRED' }]);
+    expect((await h.call('GET', `${base(id)}/sms-verifications`, cookie)).json()).toEqual({
+      data: { status: 'FAILED' },
+    });
+    expect((await h.call('GET', `/api/v2/applications/${id}`, cookie)).json().application.stepUpDetails).toEqual([
+      { type: 'PHONE_AUTH', status: 'REQUIRED' },
+    ]);
   });
 
   it('does not resend while a link is live unless retry=true; a resend makes the old link stop working', async () => {
@@ -92,7 +109,8 @@ describe('SMS phone link', () => {
   it('limits link sending per application (3 per 10 minutes) in the database: 429 with Retry-After', async () => {
     const { id, cookie } = await withPhoneAuth();
     const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await h.call('POST', `${base(id)}/sms-verifications?retry=true`, cookie, {})).statusCode);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await h.call('POST', `${base(id)}/sms-verifications?retry=true`, cookie, {})).statusCode);
     expect(statuses).toEqual([200, 200, 200, 429]);
     const limited = await h.call('POST', `${base(id)}/sms-verifications?retry=true`, cookie, {});
     expect(limited.json().error).toBe('RATE_LIMITED');
@@ -112,7 +130,9 @@ describe('SMS phone link', () => {
 
   it('refuses bad input with 400 naming the field, a made-up link with 404, and other users with 403', async () => {
     const { id, cookie } = await withPhoneAuth();
-    const offSite = await h.call('POST', `${base(id)}/sms-verifications`, cookie, { finalTargetUrl: 'https://evil.example/x' });
+    const offSite = await h.call('POST', `${base(id)}/sms-verifications`, cookie, {
+      finalTargetUrl: 'https://evil.example/x',
+    });
     expect(offSite.statusCode).toBe(400);
     expect(offSite.json().details[0].field).toBe('/finalTargetUrl');
     const badQuery = await h.call('POST', `${base(id)}/sms-verifications?skip=yes`, cookie, {});
@@ -155,7 +175,10 @@ describe('mobile (carrier) verification', () => {
     const back = new URL(String(carrier.headers.location), 'http://x');
     expect(back.pathname).toBe(`/${id}/mobile-verification`);
     const vfp = back.searchParams.get('vfp')!;
-    const res = await h.call('POST', `${base(id)}/mobile-verifications`, cookie, { vfp, finalTargetUrl: `/${id}/verifying` });
+    const res = await h.call('POST', `${base(id)}/mobile-verifications`, cookie, {
+      vfp,
+      finalTargetUrl: `/${id}/verifying`,
+    });
     expect(res.json()).toEqual({ data: { status: 'SUCCESS', finalTargetUrl: `/${id}/mobile-verification` } });
     expect((await h.call('GET', `/api/v2/applications/${id}`, cookie)).json().application.stepUpDetails).toEqual([]);
   });
@@ -167,7 +190,9 @@ describe('mobile (carrier) verification', () => {
     const vfp = new URL(String(carrier.headers.location), 'http://x').searchParams.get('vfp')!;
     const res = await h.call('POST', `${base(id)}/mobile-verifications`, cookie, { vfp });
     expect(res.json()).toEqual({ data: { status: 'FAILED' } });
-    expect((await h.call('GET', `/api/v2/applications/${id}`, cookie)).json().application.stepUpDetails).toEqual([{ type: 'PHONE_AUTH', status: 'REQUIRED' }]);
+    expect((await h.call('GET', `/api/v2/applications/${id}`, cookie)).json().application.stepUpDetails).toEqual([
+      { type: 'PHONE_AUTH', status: 'REQUIRED' },
+    ]);
   });
 
   it('a missing fingerprint is 400 naming /vfp; an unknown one 404', async () => {
@@ -175,6 +200,8 @@ describe('mobile (carrier) verification', () => {
     const missing = await h.call('POST', `${base(id)}/mobile-verifications`, cookie, {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json().details[0]).toMatchObject({ field: '/vfp', key: 'validation.required' });
-    expect((await h.call('POST', `${base(id)}/mobile-verifications`, cookie, { vfp: 'b'.repeat(43) })).statusCode).toBe(404);
+    expect((await h.call('POST', `${base(id)}/mobile-verifications`, cookie, { vfp: 'b'.repeat(43) })).statusCode).toBe(
+      404,
+    );
   });
 });

@@ -18,13 +18,27 @@ describe('GET /api/v2/configs', () => {
     expect(body).toMatchObject({ environment: 'OTE', market: 'US', currency: 'USD', locales: ['en-US'] });
     expect(body.constants.sessionTimeoutMs).toBe(7_200_000);
     expect(body.flags).toMatchObject({ twoStepsFlow: false, multiLanguageEnabled: false, pbd: false });
-    expect(body.defaults).toMatchObject({ terminalsType: 'ALL', paymentsType: 'ALL', resellerType: 'AGENT', country: 'US' });
+    expect(body.defaults).toMatchObject({
+      terminalsType: 'ALL',
+      paymentsType: 'ALL',
+      resellerType: 'AGENT',
+      country: 'US',
+    });
     expect(typeof body.cookieHost).toBe('string');
-    expect(body).toMatchObject({ defaultMarket: 'US', fallbackLocale: 'en-US', defaultPortal: 'domain', portalRules: [{ hostContains: '{cookieHost}', portal: 'terminal' }] });
+    expect(body).toMatchObject({
+      defaultMarket: 'US',
+      fallbackLocale: 'en-US',
+      defaultPortal: 'domain',
+      portalRules: [{ hostContains: '{cookieHost}', portal: 'terminal' }],
+    });
   });
 
   it('chooses Canada by the currency query, and by the currency cookie when there is no query', async () => {
-    expect((await get('/api/v2/configs?currency=CAD')).json()).toMatchObject({ market: 'CA', currency: 'CAD', locales: ['en-CA', 'fr-CA'] });
+    expect((await get('/api/v2/configs?currency=CAD')).json()).toMatchObject({
+      market: 'CA',
+      currency: 'CAD',
+      locales: ['en-CA', 'fr-CA'],
+    });
     expect((await get('/api/v2/configs', { cookie: 'currency=CAD' })).json().market).toBe('CA');
   });
 
@@ -33,7 +47,13 @@ describe('GET /api/v2/configs', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       error: 'UNSUPPORTED_MARKET',
-      details: [{ field: '/querystring/currency', key: 'errors.unsupportedMarket', description: 'GoDaddy Payments n’est pas offert dans votre marché et votre devise.' }],
+      details: [
+        {
+          field: '/querystring/currency',
+          key: 'errors.unsupportedMarket',
+          description: 'GoDaddy Payments n’est pas offert dans votre marché et votre devise.',
+        },
+      ],
     });
   });
 

@@ -21,9 +21,23 @@ afterAll(async () => h.close());
 /** A page request for `address` with `cookies` on `host`, as the page route hands it to rootStays. */
 function stays(address: string, cookies: string | undefined, host = 'localhost') {
   const [path, query] = address.split('?');
-  const cookieJar = Object.fromEntries((cookies ?? '').split('; ').filter(Boolean).map((pair) => pair.split('=') as [string, string]));
-  const request = { headers: cookies ? { cookie: cookies } : {}, cookies: cookieJar, hostname: host } as unknown as FastifyRequest;
-  return rootStays(h.app, root, request, { path, search: query ? `?${query}` : '', locale: 'en-US', catalogueLocales: ['en-US', 'en-CA', 'fr-CA'] });
+  const cookieJar = Object.fromEntries(
+    (cookies ?? '')
+      .split('; ')
+      .filter(Boolean)
+      .map((pair) => pair.split('=') as [string, string]),
+  );
+  const request = {
+    headers: cookies ? { cookie: cookies } : {},
+    cookies: cookieJar,
+    hostname: host,
+  } as unknown as FastifyRequest;
+  return rootStays(h.app, root, request, {
+    path,
+    search: query ? `?${query}` : '',
+    locale: 'en-US',
+    catalogueLocales: ['en-US', 'en-CA', 'fr-CA'],
+  });
 }
 
 async function withApplications(count: number): Promise<string> {

@@ -36,19 +36,39 @@ describe('log redaction', () => {
     await h.app.inject({ method: 'GET', url: `/some/client/route?applicantSin=${sin}&card=${card}` });
     // Bodies with secrets, valid and invalid.
     const created = await h.call('POST', '/api/v2/applications', cookie, {
-      applicant: { ...completeUs.applicant, governmentIdentification: { type: 'INDIVIDUAL', value: ssn, sourceType: 'SSN9' } },
-      company: { ...completeUs.company, governmentIdentification: { type: 'BUSINESS', value: ein, sourceType: 'FEIN' } },
+      applicant: {
+        ...completeUs.applicant,
+        governmentIdentification: { type: 'INDIVIDUAL', value: ssn, sourceType: 'SSN9' },
+      },
+      company: {
+        ...completeUs.company,
+        governmentIdentification: { type: 'BUSINESS', value: ein, sourceType: 'FEIN' },
+      },
     });
     const id = created.json().application.id;
     await h.call('POST', `/api/v2/applications/${id}/financial-instruments/manual`, cookie, {
-      accountNumber: account, accountType: 'CHECKING', fullName: 'Ann Lee', primary: true, routingNumber: routing,
+      accountNumber: account,
+      accountType: 'CHECKING',
+      fullName: 'Ann Lee',
+      primary: true,
+      routingNumber: routing,
     });
     await h.call('POST', `/api/v2/applications/${id}/financial-instruments/manual`, cookie, {
-      accountNumber: account, accountType: 'CHECKING', fullName: 'Ann Lee', primary: true, routingNumber: '011000016',
+      accountNumber: account,
+      accountType: 'CHECKING',
+      fullName: 'Ann Lee',
+      primary: true,
+      routingNumber: '011000016',
     });
     await h.call('POST', '/api/v2/analytics', cookie, { type: 'x', params: { cardNumber: card } });
     // A log call that passes an object holding secrets is censored too.
-    h.app.log.info({ bank: { account: { accountNumber: account, routingNumber: routing } }, applicant: { governmentIdentification: { value: sin } } }, 'diagnostic');
+    h.app.log.info(
+      {
+        bank: { account: { accountNumber: account, routingNumber: routing } },
+        applicant: { governmentIdentification: { value: sin } },
+      },
+      'diagnostic',
+    );
 
     expect(capture.lines.length).toBeGreaterThan(10);
     for (const secret of [ssn, sin, ein, account, routing, card]) expect(capture.text).not.toContain(secret);
@@ -68,14 +88,36 @@ describe('the configuration the browser keeps in session storage (engine/app/boo
     const cookie = await h.signUp('config-cache@example.com');
     const dob = '04/12/1985';
     const created = await h.call('POST', '/api/v2/applications', cookie, {
-      applicant: { ...completeUs.applicant, dob, governmentIdentification: { type: 'INDIVIDUAL', value: ssn, sourceType: 'SSN9' } },
-      company: { ...completeUs.company, governmentIdentification: { type: 'BUSINESS', value: ein, sourceType: 'FEIN' } },
+      applicant: {
+        ...completeUs.applicant,
+        dob,
+        governmentIdentification: { type: 'INDIVIDUAL', value: ssn, sourceType: 'SSN9' },
+      },
+      company: {
+        ...completeUs.company,
+        governmentIdentification: { type: 'BUSINESS', value: ein, sourceType: 'FEIN' },
+      },
     });
     expect(created.statusCode).toBe(201);
     const id = created.json().application.id;
-    expect((await h.call('POST', `/api/v2/applications/${id}/financial-instruments/manual`, cookie, { accountNumber: account, accountType: 'CHECKING', fullName: 'Ann Lee', primary: true, routingNumber: routing })).statusCode).toBeLessThan(300);
+    expect(
+      (
+        await h.call('POST', `/api/v2/applications/${id}/financial-instruments/manual`, cookie, {
+          accountNumber: account,
+          accountType: 'CHECKING',
+          fullName: 'Ann Lee',
+          primary: true,
+          routingNumber: routing,
+        })
+      ).statusCode,
+    ).toBeLessThan(300);
     // Every address boot reads it from: each market's currency, and a co-brand's (rules/accounts.json).
-    for (const url of ['/api/v2/configs', '/api/v2/configs?currency=USD', '/api/v2/configs?currency=CAD', '/api/v2/configs/partner-1']) {
+    for (const url of [
+      '/api/v2/configs',
+      '/api/v2/configs?currency=USD',
+      '/api/v2/configs?currency=CAD',
+      '/api/v2/configs/partner-1',
+    ]) {
       const visitor = await h.call('GET', url);
       const user = await h.call('GET', url, cookie);
       expect(user.statusCode).toBe(200);
@@ -107,7 +149,12 @@ describe('security headers', () => {
 
   it('answers an unsupported content type with 415 in the common shape', async () => {
     const cookie = await h.signUp('type@example.com');
-    const res = await h.app.inject({ method: 'POST', url: '/api/v2/applications', headers: { cookie, 'content-type': 'text/csv' }, payload: 'a,b' });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/v2/applications',
+      headers: { cookie, 'content-type': 'text/csv' },
+      payload: 'a,b',
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json().error).toBe('UNSUPPORTED_MEDIA_TYPE');
   });

@@ -17,7 +17,12 @@ let address = 0;
 const from = () => ({ remoteAddress: `10.0.0.${++address}` });
 
 async function register(email: string, path = '/next', extra: Record<string, string> = {}) {
-  return h.app.inject({ method: 'POST', url: '/sso/register', ...from(), ...form({ email, password: 'long enough pw', confirmPassword: 'long enough pw', path }, extra) });
+  return h.app.inject({
+    method: 'POST',
+    url: '/sso/register',
+    ...from(),
+    ...form({ email, password: 'long enough pw', confirmPassword: 'long enough pw', path }, extra),
+  });
 }
 
 describe('sign-on pages', () => {
@@ -33,12 +38,20 @@ describe('sign-on pages', () => {
   });
 
   it('renders in French from Accept-Language, and the locale cookie wins over it', async () => {
-    const fr = await h.app.inject({ method: 'GET', url: '/sso/register?realm=idp&app=onboarding', headers: { 'accept-language': 'fr-CA,fr;q=0.9' } });
+    const fr = await h.app.inject({
+      method: 'GET',
+      url: '/sso/register?realm=idp&app=onboarding',
+      headers: { 'accept-language': 'fr-CA,fr;q=0.9' },
+    });
     expect(fr.body).toContain('<html lang="fr-CA">');
     expect(fr.body).toContain('Créez votre compte');
     expect(fr.body).toMatch(/<input id="password"[^>]*autocomplete="new-password"/);
     expect(fr.body).toContain('name="realm" value="idp"');
-    const cookieWins = await h.app.inject({ method: 'GET', url: '/sso/login', headers: { 'accept-language': 'fr-CA', cookie: 'locale=en-CA' } });
+    const cookieWins = await h.app.inject({
+      method: 'GET',
+      url: '/sso/login',
+      headers: { 'accept-language': 'fr-CA', cookie: 'locale=en-CA' },
+    });
     expect(cookieWins.body).toContain('<html lang="en-CA">');
   });
 
@@ -57,7 +70,10 @@ describe('sign-on pages', () => {
   });
 
   it('escapes what it echoes', async () => {
-    const res = await h.app.inject({ method: 'GET', url: `/sso/login?path=${encodeURIComponent('/"><script>alert(1)</script>')}` });
+    const res = await h.app.inject({
+      method: 'GET',
+      url: `/sso/login?path=${encodeURIComponent('/"><script>alert(1)</script>')}`,
+    });
     expect(res.body).not.toContain('<script>');
     expect(res.body).toContain('&quot;&gt;&lt;script&gt;');
   });
@@ -73,7 +89,11 @@ describe('registration and sign-in', () => {
     expect(setCookie).toMatch(/SameSite=Lax/);
     expect(setCookie).toMatch(/Max-Age=7200/);
     expect(setCookie).not.toMatch(/Secure/);
-    const session = await h.app.inject({ method: 'GET', url: '/api/v2/session', headers: { cookie: sessionCookieOf(res) } });
+    const session = await h.app.inject({
+      method: 'GET',
+      url: '/api/v2/session',
+      headers: { cookie: sessionCookieOf(res) },
+    });
     expect(session.statusCode).toBe(200);
     expect(session.json()).toEqual({ user: { email: 'new@example.com' } });
     const { rows } = await h.t.db.query<{ n: string | number }>('SELECT count(*) AS n FROM sessions');
@@ -84,8 +104,12 @@ describe('registration and sign-in', () => {
     const tls = await startHarness({ trustProxy: true });
     try {
       const res = await tls.app.inject({
-        method: 'POST', url: '/sso/register',
-        ...form({ email: 'tls@example.com', password: 'long enough pw', confirmPassword: 'long enough pw' }, { 'x-forwarded-proto': 'https' }),
+        method: 'POST',
+        url: '/sso/register',
+        ...form(
+          { email: 'tls@example.com', password: 'long enough pw', confirmPassword: 'long enough pw' },
+          { 'x-forwarded-proto': 'https' },
+        ),
       });
       expect(res.statusCode).toBe(303);
       expect(String(res.headers['set-cookie'])).toMatch(/Secure/);
@@ -106,7 +130,12 @@ describe('registration and sign-in', () => {
   });
 
   it('re-renders the form with an error summary for bad input, and creates no user', async () => {
-    const res = await h.app.inject({ method: 'POST', url: '/sso/register', ...from(), ...form({ email: 'not-an-email', password: 'short', confirmPassword: 'short', path: '/x' }) });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/sso/register',
+      ...from(),
+      ...form({ email: 'not-an-email', password: 'short', confirmPassword: 'short', path: '/x' }),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('class="error-summary"');
     expect(res.body).toContain('<a href="#email">Please enter a valid Email Address</a>');
@@ -124,35 +153,65 @@ describe('registration and sign-in', () => {
     expect(String(again.headers['set-cookie'] ?? '')).not.toContain('onb_session=');
     const { rows } = await h.t.db.query<{ n: string | number }>('SELECT count(*) AS n FROM users');
     expect(Number(rows[0]!.n)).toBe(1);
-    const mail = await h.t.db.query<{ recipient: string; message: string }>("SELECT recipient, message FROM outbox WHERE channel = 'email'");
+    const mail = await h.t.db.query<{ recipient: string; message: string }>(
+      "SELECT recipient, message FROM outbox WHERE channel = 'email'",
+    );
     expect(mail.rows).toEqual([{ recipient: 'dup@example.com', message: 'outbox.email.accountExists.body' }]);
   });
 
   it('signs in with the right password, refuses a wrong one without saying which part was wrong', async () => {
     await register('who@example.com');
-    const wrong = await h.app.inject({ method: 'POST', url: '/sso/login', ...from(), ...form({ email: 'who@example.com', password: 'wrong password', path: '/a' }) });
+    const wrong = await h.app.inject({
+      method: 'POST',
+      url: '/sso/login',
+      ...from(),
+      ...form({ email: 'who@example.com', password: 'wrong password', path: '/a' }),
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.body).toContain('The email address or password is incorrect.');
     expect(wrong.headers['set-cookie']).toBeUndefined();
-    const unknown = await h.app.inject({ method: 'POST', url: '/sso/login', ...from(), ...form({ email: 'nobody@example.com', password: 'whatever pw', path: '/a' }) });
+    const unknown = await h.app.inject({
+      method: 'POST',
+      url: '/sso/login',
+      ...from(),
+      ...form({ email: 'nobody@example.com', password: 'whatever pw', path: '/a' }),
+    });
     expect(unknown.statusCode).toBe(401);
     expect(unknown.body).toContain('The email address or password is incorrect.');
-    const right = await h.app.inject({ method: 'POST', url: '/sso/login', ...from(), ...form({ email: 'Who@Example.com', password: 'long enough pw', path: '/a' }) });
+    const right = await h.app.inject({
+      method: 'POST',
+      url: '/sso/login',
+      ...from(),
+      ...form({ email: 'Who@Example.com', password: 'long enough pw', path: '/a' }),
+    });
     expect(right.statusCode).toBe(303);
     expect(right.headers.location).toBe('/a');
-    expect((await h.app.inject({ method: 'GET', url: '/api/v2/session', headers: { cookie: sessionCookieOf(right) } })).statusCode).toBe(200);
+    expect(
+      (await h.app.inject({ method: 'GET', url: '/api/v2/session', headers: { cookie: sessionCookieOf(right) } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('rate-limits sign-in attempts per client address with 429', async () => {
     const client = from();
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
-      const res = await h.app.inject({ method: 'POST', url: '/sso/login', ...client, ...form({ email: 'x@example.com', password: 'guess ' + i }) });
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/sso/login',
+        ...client,
+        ...form({ email: 'x@example.com', password: 'guess ' + i }),
+      });
       statuses.push(res.statusCode);
     }
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses.slice(5)).toEqual([429, 429]);
-    const other = await h.app.inject({ method: 'POST', url: '/sso/login', ...from(), ...form({ email: 'x@example.com', password: 'guess' }) });
+    const other = await h.app.inject({
+      method: 'POST',
+      url: '/sso/login',
+      ...from(),
+      ...form({ email: 'x@example.com', password: 'guess' }),
+    });
     expect(other.statusCode).toBe(401);
   });
 });
@@ -164,7 +223,9 @@ describe('sessions', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ user: null });
       // Every other read still needs a session.
-      expect((await h.app.inject({ method: 'POST', url: '/api/v2/applications', headers, payload: {} })).statusCode).toBe(401);
+      expect(
+        (await h.app.inject({ method: 'POST', url: '/api/v2/applications', headers, payload: {} })).statusCode,
+      ).toBe(401);
     }
   });
 
@@ -173,26 +234,37 @@ describe('sessions', () => {
     // Read while live first (the embedded database's read cache then holds the session: it must not outlive the row).
     expect((await h.app.inject({ method: 'GET', url: '/api/v2/session', headers: { cookie } })).statusCode).toBe(200);
     await h.t.db.query("UPDATE sessions SET expires_at = now() - interval '1 second'");
-    expect((await h.app.inject({ method: 'GET', url: '/api/v2/session', headers: { cookie } })).json()).toEqual({ user: null });
+    expect((await h.app.inject({ method: 'GET', url: '/api/v2/session', headers: { cookie } })).json()).toEqual({
+      user: null,
+    });
   });
 
   it('sets the expiry two hours ahead', async () => {
     await register('ttl@example.com');
-    const { rows } = await h.t.db.query<{ seconds: string | number }>('SELECT extract(epoch FROM expires_at - created_at) AS seconds FROM sessions');
+    const { rows } = await h.t.db.query<{ seconds: string | number }>(
+      'SELECT extract(epoch FROM expires_at - created_at) AS seconds FROM sessions',
+    );
     expect(Math.round(Number(rows[0]!.seconds))).toBe(7200);
   });
 
   it('logs out: the session is gone from the database and the cookie is cleared', async () => {
     const cookie = sessionCookieOf(await register('bye@example.com'));
     // Reads before logout: the session alone, and the session with an application (one query, or the read cache).
-    const created = await h.app.inject({ method: 'POST', url: '/api/v2/applications', headers: { cookie }, payload: {} });
+    const created = await h.app.inject({
+      method: 'POST',
+      url: '/api/v2/applications',
+      headers: { cookie },
+      payload: {},
+    });
     const applicationUrl = `/api/v2/applications/${created.json().application.id}`;
     expect((await h.app.inject({ method: 'GET', url: '/api/v2/session', headers: { cookie } })).statusCode).toBe(200);
     expect((await h.app.inject({ method: 'GET', url: applicationUrl, headers: { cookie } })).statusCode).toBe(200);
     const res = await h.app.inject({ method: 'POST', url: '/sso/logout', headers: { cookie } });
     expect(res.statusCode).toBe(303);
     expect(String(res.headers['set-cookie'])).toMatch(/onb_session=;/);
-    expect((await h.app.inject({ method: 'GET', url: '/api/v2/session', headers: { cookie } })).json()).toEqual({ user: null });
+    expect((await h.app.inject({ method: 'GET', url: '/api/v2/session', headers: { cookie } })).json()).toEqual({
+      user: null,
+    });
     expect((await h.app.inject({ method: 'GET', url: applicationUrl, headers: { cookie } })).statusCode).toBe(401);
   });
 });

@@ -15,7 +15,12 @@ afterAll(async () => h?.close());
 beforeEach(async () => h.t.reset());
 
 async function newApplication(cookie: string): Promise<string> {
-  return (await h.call('POST', '/api/v2/applications', cookie, { applicant: completeUs.applicant, company: completeUs.company })).json().application.id as string;
+  return (
+    await h.call('POST', '/api/v2/applications', cookie, {
+      applicant: completeUs.applicant,
+      company: completeUs.company,
+    })
+  ).json().application.id as string;
 }
 
 describe('POST /api/v2/applications/:id/terms', () => {
@@ -37,9 +42,11 @@ describe('POST /api/v2/applications/:id/terms', () => {
   it('keeps the first acceptance when the same version is accepted again', async () => {
     const cookie = await h.signUp();
     const id = await newApplication(cookie);
-    const first = (await h.call('POST', `/api/v2/applications/${id}/terms`, cookie, { accepted: true })).json().applicant.terms;
+    const first = (await h.call('POST', `/api/v2/applications/${id}/terms`, cookie, { accepted: true })).json()
+      .applicant.terms;
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const second = (await h.call('POST', `/api/v2/applications/${id}/terms`, cookie, { accepted: true })).json().applicant.terms;
+    const second = (await h.call('POST', `/api/v2/applications/${id}/terms`, cookie, { accepted: true })).json()
+      .applicant.terms;
     expect(second).toEqual(first);
   });
 
@@ -61,7 +68,9 @@ describe('POST /api/v2/applications/:id/terms', () => {
   it("answers 401 without a session and 403 for another user's application", async () => {
     const owner = await h.signUp();
     const id = await newApplication(owner);
-    expect((await h.call('POST', `/api/v2/applications/${id}/terms`, undefined, { accepted: true })).statusCode).toBe(401);
+    expect((await h.call('POST', `/api/v2/applications/${id}/terms`, undefined, { accepted: true })).statusCode).toBe(
+      401,
+    );
     const other = await h.signUp();
     expect((await h.call('POST', `/api/v2/applications/${id}/terms`, other, { accepted: true })).statusCode).toBe(403);
   });

@@ -20,7 +20,10 @@ const applicant = {
   address: completeUs.applicant.address,
 };
 const body = {
-  individuals: [applicant, { type: 'OWNER', firstName: 'Bob', lastName: 'Stone', email: 'bob@example.com', ownershipPercent: 30 }],
+  individuals: [
+    applicant,
+    { type: 'OWNER', firstName: 'Bob', lastName: 'Stone', email: 'bob@example.com', ownershipPercent: 30 },
+  ],
   company: { name: 'Acme APPROVED Co', segment: '5462', currency: 'USD' },
   metadata: { source: 'partner-site', medium: 'web' },
   intent: 'CREATE_BUSINESS',
@@ -35,9 +38,16 @@ describe('POST /api/v1/commerce/onboarding-applications', () => {
     const res = await h.call('POST', base, cookie, body, v1Headers);
     expect(res.statusCode).toBe(201);
     const doc = res.json();
-    expect(doc.application).toMatchObject({ apiVersion: 'V1', intent: 'CREATE_BUSINESS', source: 'partner-site', products: ['payments'] });
+    expect(doc.application).toMatchObject({
+      apiVersion: 'V1',
+      intent: 'CREATE_BUSINESS',
+      source: 'partner-site',
+      products: ['payments'],
+    });
     expect(doc.applicant.name).toEqual({ firstName: 'Ann', lastName: 'Lee' });
-    expect(doc.owners).toEqual([expect.objectContaining({ firstName: 'Bob', type: 'OWNER', id: expect.stringMatching(/^urn:owner:/) })]);
+    expect(doc.owners).toEqual([
+      expect.objectContaining({ firstName: 'Bob', type: 'OWNER', id: expect.stringMatching(/^urn:owner:/) }),
+    ]);
     expect(doc.application.decision).toBeUndefined();
   });
 
@@ -64,7 +74,10 @@ describe('POST /api/v1/commerce/onboarding-applications', () => {
     expect(store.statusCode).toBe(400);
     expect(store.json().details[0]).toMatchObject({ field: '/store/name' });
     const person = await h.call('POST', base, cookie, { ...body, individuals: [{ ...applicant, firstName: 'Ann3' }] });
-    expect(person.json().details[0]).toMatchObject({ field: '/individuals/0/firstName', key: 'validation.name.digits' });
+    expect(person.json().details[0]).toMatchObject({
+      field: '/individuals/0/firstName',
+      key: 'validation.name.digits',
+    });
     const incomplete = await h.call('POST', `${base}?onboard=true`, cookie, { ...body, company: { name: 'Acme Co' } });
     expect(incomplete.json().details.map((d: { field: string }) => d.field)).toContain('/company/segment');
     expect(await countApplications(h.t.db)).toBe(0);
@@ -78,7 +91,12 @@ describe('PATCH /api/v1/commerce/onboarding-applications/{id} (JSON patch)', () 
     return { id, cookie };
   }
   const patch = (id: string, cookie: string, ops: unknown) =>
-    h.app.inject({ method: 'PATCH', url: `${base}/${id}`, headers: { cookie, 'content-type': 'application/json-patch+json' }, payload: JSON.stringify(ops) });
+    h.app.inject({
+      method: 'PATCH',
+      url: `${base}/${id}`,
+      headers: { cookie, 'content-type': 'application/json-patch+json' },
+      payload: JSON.stringify(ops),
+    });
 
   it('applies add, replace, remove and test in order', async () => {
     const { id, cookie } = await created();
@@ -96,22 +114,41 @@ describe('PATCH /api/v1/commerce/onboarding-applications/{id} (JSON patch)', () 
 
   it('refuses a bad value (400 naming the field), a failed test (409), a path outside the document (400), changing nothing', async () => {
     const { id, cookie } = await created();
-    const bad = await patch(id, cookie, [{ op: 'replace', path: '/company/dba', value: 'Acme' }, { op: 'replace', path: '/applicant/name/firstName', value: 'Ann3' }]);
+    const bad = await patch(id, cookie, [
+      { op: 'replace', path: '/company/dba', value: 'Acme' },
+      { op: 'replace', path: '/applicant/name/firstName', value: 'Ann3' },
+    ]);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details[0]).toMatchObject({ field: '/applicant/name/firstName', key: 'validation.name.digits' });
     expect((await patch(id, cookie, [{ op: 'test', path: '/company/name', value: 'Other' }])).statusCode).toBe(409);
     const outside = await patch(id, cookie, [{ op: 'replace', path: '/application/decision', value: 'APPROVED' }]);
     expect(outside.statusCode).toBe(400);
-    expect((await patch(id, cookie, [{ op: 'add', path: '/owners/0', value: {} }])).json().details[0].field).toBe('/0/path');
-    const stored = (await findApplication<{ company: { dba?: string }; application: { decision?: string } }>(h.t.db, id))!.document;
+    expect((await patch(id, cookie, [{ op: 'add', path: '/owners/0', value: {} }])).json().details[0].field).toBe(
+      '/0/path',
+    );
+    const stored = (await findApplication<{ company: { dba?: string }; application: { decision?: string } }>(
+      h.t.db,
+      id,
+    ))!.document;
     expect(stored.company.dba).toBeUndefined();
     expect(stored.application.decision).toBeUndefined();
   });
 
   it('answers 403 to another user and 401 without a session', async () => {
     const { id } = await created();
-    expect((await patch(id, await h.signUp(), [{ op: 'replace', path: '/company/dba', value: 'X Co' }])).statusCode).toBe(403);
-    expect((await h.app.inject({ method: 'PATCH', url: `${base}/${id}`, headers: { 'content-type': 'application/json-patch+json' }, payload: JSON.stringify([{ op: 'remove', path: '/company/dba' }]) })).statusCode).toBe(401);
+    expect(
+      (await patch(id, await h.signUp(), [{ op: 'replace', path: '/company/dba', value: 'X Co' }])).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await h.app.inject({
+          method: 'PATCH',
+          url: `${base}/${id}`,
+          headers: { 'content-type': 'application/json-patch+json' },
+          payload: JSON.stringify([{ op: 'remove', path: '/company/dba' }]),
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });
 

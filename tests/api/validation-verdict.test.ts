@@ -26,9 +26,12 @@ interface Probe {
 
 /** Formats no API field takes, and why (the test fails if this list and the fixture drift apart). */
 const notOnTheApi: Record<string, string> = {
-  'company-name': 'the further company name length check (doc2 §5) alone; the API applies it within legal-business-name',
-  'date-of-birth-dmy': 'an input order the browser may offer; the API stores and checks dates of birth as MM/DD/YYYY (doc2 §5 default)',
-  'date-of-birth-ymd': 'an input order the browser may offer; the API stores and checks dates of birth as MM/DD/YYYY (doc2 §5 default)',
+  'company-name':
+    'the further company name length check (doc2 §5) alone; the API applies it within legal-business-name',
+  'date-of-birth-dmy':
+    'an input order the browser may offer; the API stores and checks dates of birth as MM/DD/YYYY (doc2 §5 default)',
+  'date-of-birth-ymd':
+    'an input order the browser may offer; the API stores and checks dates of birth as MM/DD/YYYY (doc2 §5 default)',
 };
 
 let h: Harness;
@@ -42,7 +45,13 @@ beforeAll(async () => {
   cookie = await h.signUp('verdict@example.com');
   apps.US = (await h.call('POST', '/api/v2/applications', cookie, completeUs)).json().application.id;
   apps.CA = (await h.call('POST', '/api/v2/applications', cookie, completeCa)).json().application.id;
-  const otp = { ...completeUs, applicant: { ...completeUs.applicant, governmentIdentification: { type: 'INDIVIDUAL', value: '0005', sourceType: 'SSN4' } } };
+  const otp = {
+    ...completeUs,
+    applicant: {
+      ...completeUs.applicant,
+      governmentIdentification: { type: 'INDIVIDUAL', value: '0005', sourceType: 'SSN4' },
+    },
+  };
   apps.OTP = (await h.call('POST', '/api/v2/applications', cookie, otp)).json().application.id;
   await h.call('POST', `/api/v2/applications/${apps.OTP}/onboard`, cookie);
 });
@@ -77,20 +86,42 @@ function governmentId(market: 'US' | 'CA', sourceType: string, short = false): P
   return {
     field: '/value',
     snapshot: documentOf(apps[market]),
-    send: (value) => h.call('POST', `/api/v2/applications/${apps[market]}/government-identifications`, cookie, { value, sourceType, ...(short ? { short } : {}) }),
+    send: (value) =>
+      h.call('POST', `/api/v2/applications/${apps[market]}/government-identifications`, cookie, {
+        value,
+        sourceType,
+        ...(short ? { short } : {}),
+      }),
   };
 }
 
 const bankBody = {
-  US: { accountNumber: '000123456789', accountType: 'CHECKING', fullName: 'Ann Lee', primary: true, routingNumber: '021000021' },
-  CA: { accountNumber: '000123456789', accountType: 'CHECKING', fullName: 'Éloïse Tremblay', primary: true, transitNumber: '12345', institutionNumber: '001' },
+  US: {
+    accountNumber: '000123456789',
+    accountType: 'CHECKING',
+    fullName: 'Ann Lee',
+    primary: true,
+    routingNumber: '021000021',
+  },
+  CA: {
+    accountNumber: '000123456789',
+    accountType: 'CHECKING',
+    fullName: 'Éloïse Tremblay',
+    primary: true,
+    transitNumber: '12345',
+    institutionNumber: '001',
+  },
 };
 /** A field of a manual bank account: POST .../financial-instruments/manual. */
 function bank(market: 'US' | 'CA', key: string): Probe {
   return {
     field: `/${key}`,
     snapshot: documentOf(apps[market]),
-    send: (value) => h.call('POST', `/api/v2/applications/${apps[market]}/financial-instruments/manual`, cookie, { ...bankBody[market], [key]: value }),
+    send: (value) =>
+      h.call('POST', `/api/v2/applications/${apps[market]}/financial-instruments/manual`, cookie, {
+        ...bankBody[market],
+        [key]: value,
+      }),
   };
 }
 
@@ -115,7 +146,12 @@ const probes: Record<string, Probe> = {
   'legal-business-name': {
     field: '/legalBusinessName',
     snapshot: documentOf(apps.US),
-    send: (value) => h.call('POST', `/api/v2/applications/${apps.US}/government-identifications/manual-entry`, cookie, { value: '212456789', sourceType: 'SSN9', legalBusinessName: value }),
+    send: (value) =>
+      h.call('POST', `/api/v2/applications/${apps.US}/government-identifications/manual-entry`, cookie, {
+        value: '212456789',
+        sourceType: 'SSN9',
+        legalBusinessName: value,
+      }),
   },
   email: created('US', ['applicant', 'email', 'emailAddress']),
   'mobile-phone-us': created('US', ['applicant', 'phone', 'localPhoneNumber']),
@@ -143,7 +179,8 @@ const probes: Record<string, Probe> = {
     snapshot: documentOf(apps.OTP),
     send: (value) => h.call('POST', `/api/v2/applications/${apps.OTP}/step-ups/otp`, cookie, { code: value }),
     // A well-formed code passes validation and reaches the code check: no code was sent, so errors.otpMissing.
-    accepted: (res) => expect(res.json().details).toEqual([expect.objectContaining({ field: '/code', key: 'errors.otpMissing' })]),
+    accepted: (res) =>
+      expect(res.json().details).toEqual([expect.objectContaining({ field: '/code', key: 'errors.otpMissing' })]),
   },
   'store-name': {
     field: '/store/name',
@@ -185,6 +222,10 @@ describe.each(cases)('$format → $probe.field', ({ probe, invalid, valid }) => 
   it.each(valid)('accepts %j', async (value) => {
     const res = await probe.send(value);
     if (probe.accepted) probe.accepted(res);
-    else expect({ status: res.statusCode, body: res.statusCode === 201 ? '' : res.body }).toEqual({ status: 201, body: '' });
+    else
+      expect({ status: res.statusCode, body: res.statusCode === 201 ? '' : res.body }).toEqual({
+        status: 201,
+        body: '',
+      });
   });
 });

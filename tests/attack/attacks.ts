@@ -74,11 +74,22 @@ export function slotsOf(located: Located, value: unknown, path: string[] = [], d
       const child = propertySchema(here, name);
       if (!child) continue;
       const current = (value as Record<string, unknown>)[name];
-      if (current === undefined) slots.push({ pointer: `${slot.pointer}/${escape(name)}`, path: [...path, name], located: child, present: false, value: undefined });
+      if (current === undefined)
+        slots.push({
+          pointer: `${slot.pointer}/${escape(name)}`,
+          path: [...path, name],
+          located: child,
+          present: false,
+          value: undefined,
+        });
       else slots.push(...slotsOf(child, current, [...path, name], depth + 1));
     }
   } else if (Array.isArray(value) && here.schema.items && typeof here.schema.items === 'object') {
-    value.forEach((item, index) => slots.push(...slotsOf({ schema: here.schema.items as Schema, doc: here.doc }, item, [...path, String(index)], depth + 1)));
+    value.forEach((item, index) =>
+      slots.push(
+        ...slotsOf({ schema: here.schema.items as Schema, doc: here.doc }, item, [...path, String(index)], depth + 1),
+      ),
+    );
   }
   return slots;
 }
@@ -86,14 +97,21 @@ export function slotsOf(located: Located, value: unknown, path: string[] = [], d
 /** A copy of `root` with the value at `path` replaced (or removed when `remove`). */
 export function setAt(root: unknown, path: string[], replacement: unknown, remove = false): unknown {
   if (path.length === 0) return replacement;
-  const copy: Record<string, unknown> | unknown[] = Array.isArray(root) ? [...root] : { ...(root as Record<string, unknown>) };
+  const copy: Record<string, unknown> | unknown[] = Array.isArray(root)
+    ? [...root]
+    : { ...(root as Record<string, unknown>) };
   const [head, ...rest] = path;
   const key = Array.isArray(copy) ? Number(head) : head;
   if (rest.length === 0) {
     if (remove) delete (copy as Record<string, unknown>)[key as string];
     else (copy as Record<string | number, unknown>)[key] = replacement;
   } else {
-    (copy as Record<string | number, unknown>)[key] = setAt((copy as Record<string | number, unknown>)[key] ?? {}, rest, replacement, remove);
+    (copy as Record<string | number, unknown>)[key] = setAt(
+      (copy as Record<string | number, unknown>)[key] ?? {},
+      rest,
+      replacement,
+      remove,
+    );
   }
   return copy;
 }
@@ -119,16 +137,26 @@ export function attacksFor(located: Located, value: unknown, options: AttackOpti
       attacks.push({ kind, pointer: slot.pointer, value: setAt(value, slot.path, replacement), ...extra });
 
     if (!options.stringsOnly && types.length > 0) {
-      const wrong = Object.entries(samplesByType).find(([type]) => !types.includes(type) && !(type === 'integer' && types.includes('number')));
+      const wrong = Object.entries(samplesByType).find(
+        ([type]) => !types.includes(type) && !(type === 'integer' && types.includes('number')),
+      );
       if (wrong) put('wrong type', wrong[1]);
     }
     if ((schema.type === 'object' || schema.properties) && !options.valuesOnly) {
       for (const name of (schema.required ?? []) as string[]) {
         if (slot.value && typeof slot.value === 'object' && name in (slot.value as object))
-          attacks.push({ kind: 'missing required', pointer: `${slot.pointer}/${escape(name)}`, value: setAt(value, [...slot.path, name], undefined, true) });
+          attacks.push({
+            kind: 'missing required',
+            pointer: `${slot.pointer}/${escape(name)}`,
+            value: setAt(value, [...slot.path, name], undefined, true),
+          });
       }
       if (schema.additionalProperties === false && slot.present)
-        attacks.push({ kind: 'unknown property', pointer: `${slot.pointer}/zzAttack`, value: setAt(value, [...slot.path, 'zzAttack'], 'x') });
+        attacks.push({
+          kind: 'unknown property',
+          pointer: `${slot.pointer}/zzAttack`,
+          value: setAt(value, [...slot.path, 'zzAttack'], 'x'),
+        });
       if (typeof schema.maxProperties === 'number' && slot.present && !options.stringsOnly) {
         const many = Object.fromEntries(Array.from({ length: schema.maxProperties + 1 }, (_, i) => [`p${i}`, 'x']));
         put('too many properties', many);
@@ -138,15 +166,21 @@ export function attacksFor(located: Located, value: unknown, options: AttackOpti
       if (typeof schema.maxLength === 'number') put('too long', 'a'.repeat(schema.maxLength + 1));
       if (typeof schema.minLength === 'number' && schema.minLength > 0) put('too short', '');
       if (Array.isArray(schema.enum)) put('not in enum', 'NOT_A_VALUE');
-      if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test('<\u0000>')) put('pattern', '<\u0000>');
+      if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test('<\u0000>'))
+        put('pattern', '<\u0000>');
       if (typeof schema.format === 'string') {
-        for (const refusal of (formatExamples[schema.format]?.invalid ?? []).slice(0, 6)) put(`format ${schema.format}`, refusal.value, { key: refusal.key });
+        for (const refusal of (formatExamples[schema.format]?.invalid ?? []).slice(0, 6))
+          put(`format ${schema.format}`, refusal.value, { key: refusal.key });
       }
       if (!Array.isArray(schema.enum) && !('const' in schema)) {
         const per = options.injectionsPerPlace ?? injectionStrings.length;
-        const chosen = Array.from({ length: Math.min(per, injectionStrings.length) }, (_, i) => injectionStrings[(place * per + i) % injectionStrings.length]);
+        const chosen = Array.from(
+          { length: Math.min(per, injectionStrings.length) },
+          (_, i) => injectionStrings[(place * per + i) % injectionStrings.length],
+        );
         place += 1;
-        for (const text of chosen) if (!options.stringsOnly || !/[\ud800-\udfff]/.test(text)) put('injection', text, { mayBeAccepted: true });
+        for (const text of chosen)
+          if (!options.stringsOnly || !/[\ud800-\udfff]/.test(text)) put('injection', text, { mayBeAccepted: true });
       }
     }
     if (!options.stringsOnly && (types.includes('number') || types.includes('integer'))) {
@@ -154,24 +188,43 @@ export function attacksFor(located: Located, value: unknown, options: AttackOpti
       if (typeof schema.maximum === 'number') put('above maximum', schema.maximum + 1);
       if (types.includes('integer') && !types.includes('number')) put('not an integer', 1.5);
     }
-    if (!options.stringsOnly && types.includes('array') && typeof schema.maxItems === 'number' && Array.isArray(slot.value)) {
-      put('too many items', Array.from({ length: schema.maxItems + 1 }, () => slot.value && (slot.value as unknown[])[0]));
+    if (
+      !options.stringsOnly &&
+      types.includes('array') &&
+      typeof schema.maxItems === 'number' &&
+      Array.isArray(slot.value)
+    ) {
+      put(
+        'too many items',
+        Array.from({ length: schema.maxItems + 1 }, () => slot.value && (slot.value as unknown[])[0]),
+      );
     }
   }
   // Property names are input too.
   if (!options.stringsOnly && value && typeof value === 'object' && !Array.isArray(value)) {
     for (const name of ['constructor', "a'; DROP TABLE users; --", '<b>x</b>']) {
       if (!(name in ((deref(located).schema.properties ?? {}) as object)))
-        attacks.push({ kind: 'injected property name', pointer: `/${escape(name)}`, value: { ...(value as object), [name]: 'x' }, mayBeAccepted: true });
+        attacks.push({
+          kind: 'injected property name',
+          pointer: `/${escape(name)}`,
+          value: { ...(value as object), [name]: 'x' },
+          mayBeAccepted: true,
+        });
     }
   }
   return attacks;
 }
 
 /** An arbitrary over the attacks of every value the base arbitrary gives (shrinks to the simplest). */
-export function attackArbitrary(located: Located, base: fc.Arbitrary<unknown>, options: AttackOptions = {}): fc.Arbitrary<Attack> {
+export function attackArbitrary(
+  located: Located,
+  base: fc.Arbitrary<unknown>,
+  options: AttackOptions = {},
+): fc.Arbitrary<Attack> {
   return base.chain((value) => {
     const list = attacksFor(located, value, options);
-    return list.length > 0 ? fc.constantFrom(...list) : fc.constant<Attack>({ kind: 'none', pointer: '', value, mayBeAccepted: true });
+    return list.length > 0
+      ? fc.constantFrom(...list)
+      : fc.constant<Attack>({ kind: 'none', pointer: '', value, mayBeAccepted: true });
   });
 }

@@ -45,8 +45,10 @@ function reachesServer(route: RouteInfo, part: string, attack: Attack): boolean 
 /** A NUL byte in every string place of a body or query (the database refuses it; the API must answer 400, not 500). */
 function nulAttacks(located: ReturnType<typeof locate>, base: unknown, part: string): Attack[] {
   if (part === 'params') return [];
-  return attacksFor(located, base, { injectionsPerPlace: injectionStrings.length, stringsOnly: part !== 'body' })
-    .filter((attack) => attack.kind === 'injection' && JSON.stringify(attack.value).includes('\\u0000'));
+  return attacksFor(located, base, {
+    injectionsPerPlace: injectionStrings.length,
+    stringsOnly: part !== 'body',
+  }).filter((attack) => attack.kind === 'injection' && JSON.stringify(attack.value).includes('\\u0000'));
 }
 
 /** The database's fingerprint after the last refused request of this test (nothing has changed since), else undefined. */
@@ -56,7 +58,12 @@ beforeEach(() => {
 });
 
 /** Sends `parts` and checks the answer against the attack's expectation, with the database unchanged on refusal. */
-async function assertAttack(route: RouteInfo, part: 'body' | 'querystring' | 'params', attack: Attack, parts: Parts): Promise<void> {
+async function assertAttack(
+  route: RouteInfo,
+  part: 'body' | 'querystring' | 'params',
+  attack: Attack,
+  parts: Parts,
+): Promise<void> {
   const before = known ?? (await fingerprint(h.t.db));
   const res = await send(h, route, { cookie: actor.cookie, ...parts });
   const prefix = part === 'body' ? '' : `/${part}`;
@@ -80,58 +87,90 @@ async function assertAttack(route: RouteInfo, part: 'body' | 'querystring' | 'pa
 
 test('route discovery finds the API', () => {
   const names = routes.map((r) => `${r.method} ${r.url}`);
-  for (const expected of ['POST /api/v2/applications', 'GET /api/v2/applications/:id', 'PUT /api/v2/applications/:id', 'POST /api/v2/applications/:id/onboard'])
+  for (const expected of [
+    'POST /api/v2/applications',
+    'GET /api/v2/applications/:id',
+    'PUT /api/v2/applications/:id',
+    'POST /api/v2/applications/:id/onboard',
+  ])
     expect(names).toContain(expected);
 });
 
 describe.each(routes.map((r) => [`${r.method} ${r.url}`, r] as const))('%s', (_name, route) => {
   const parts = (['body', 'querystring', 'params'] as const).filter((p) => route.schema[p]);
 
-  test.each(parts.map((p) => [p]))('every single-place attack on a valid %s is refused or handled, and refusals change nothing', async (part) => {
-    const schema = route.schema[part]!;
-    const located = locate(schema);
-    const [base] = fc.sample(validBase(schema), { numRuns: 1, seed: 42 });
-    // NUL bytes go to every string place (PostgreSQL refuses them in text and jsonb); the rest rotate over the places.
-    const attacks = attacksFor(located, base, { stringsOnly: part !== 'body', valuesOnly: part === 'params', injectionsPerPlace: 3 })
-      .filter((attack) => reachesServer(route, part, attack))
-      .concat(nulAttacks(located, base, part));
-    expect(attacks.length).toBeGreaterThan(0);
-    const body = part !== 'body' && route.schema.body ? fc.sample(validBase(route.schema.body), { numRuns: 1, seed: 42 })[0] : undefined;
-    for (const attack of attacks) {
-      const request: Parts = { params: validParams(route, actor), body };
-      if (part === 'body') request.body = attack.value;
-      if (part === 'querystring') request.query = attack.value as Record<string, unknown>;
-      if (part === 'params') request.params = attack.value as Record<string, unknown>;
-      try {
-        await assertAttack(route, part, attack, request);
-      } catch (error) {
-        throw new Error(`${attack.kind} at ${attack.pointer} (${JSON.stringify(attack.value).slice(0, 300)}): ${(error as Error).message}`, { cause: error });
-      }
-    }
-    // Hundreds of requests, each with a database snapshot before and after, for the application document's body:
-    // about 10 s on an idle machine, over 30 s on PostgreSQL at load 14. A correctness test, never a timing one.
-  }, 180_000);
-
-  test.each(parts.map((p) => [p]))('generated bad %s (random valid values) is refused, names the field and changes nothing', async (part) => {
-    const schema = route.schema[part]!;
-    const located = locate(schema);
-    const stringsOnly = part !== 'body';
-    await fc.assert(
-      fc.asyncProperty(attackArbitrary(located, validBase(schema), { stringsOnly, valuesOnly: part === 'params' }).filter((a) => reachesServer(route, part, a)), fc.context(), async (attack, ctx) => {
-        ctx.log(`${attack.kind} at ${attack.pointer}: ${JSON.stringify(attack.value).slice(0, 200)}`);
-        const request: Parts = { params: validParams(route, actor) };
+  test.each(parts.map((p) => [p]))(
+    'every single-place attack on a valid %s is refused or handled, and refusals change nothing',
+    async (part) => {
+      const schema = route.schema[part]!;
+      const located = locate(schema);
+      const [base] = fc.sample(validBase(schema), { numRuns: 1, seed: 42 });
+      // NUL bytes go to every string place (PostgreSQL refuses them in text and jsonb); the rest rotate over the places.
+      const attacks = attacksFor(located, base, {
+        stringsOnly: part !== 'body',
+        valuesOnly: part === 'params',
+        injectionsPerPlace: 3,
+      })
+        .filter((attack) => reachesServer(route, part, attack))
+        .concat(nulAttacks(located, base, part));
+      expect(attacks.length).toBeGreaterThan(0);
+      const body =
+        part !== 'body' && route.schema.body
+          ? fc.sample(validBase(route.schema.body), { numRuns: 1, seed: 42 })[0]
+          : undefined;
+      for (const attack of attacks) {
+        const request: Parts = { params: validParams(route, actor), body };
         if (part === 'body') request.body = attack.value;
-        else if (route.schema.body) request.body = fc.sample(validBase(route.schema.body), { numRuns: 1 })[0];
         if (part === 'querystring') request.query = attack.value as Record<string, unknown>;
         if (part === 'params') request.params = attack.value as Record<string, unknown>;
-        await assertAttack(route, part, attack, request);
-      }),
-      { numRuns: runs },
-    );
-  });
+        try {
+          await assertAttack(route, part, attack, request);
+        } catch (error) {
+          throw new Error(
+            `${attack.kind} at ${attack.pointer} (${JSON.stringify(attack.value).slice(0, 300)}): ${(error as Error).message}`,
+            { cause: error },
+          );
+        }
+      }
+      // Hundreds of requests, each with a database snapshot before and after, for the application document's body:
+      // about 10 s on an idle machine, over 30 s on PostgreSQL at load 14. A correctness test, never a timing one.
+    },
+    180_000,
+  );
+
+  test.each(parts.map((p) => [p]))(
+    'generated bad %s (random valid values) is refused, names the field and changes nothing',
+    async (part) => {
+      const schema = route.schema[part]!;
+      const located = locate(schema);
+      const stringsOnly = part !== 'body';
+      await fc.assert(
+        fc.asyncProperty(
+          attackArbitrary(located, validBase(schema), { stringsOnly, valuesOnly: part === 'params' }).filter((a) =>
+            reachesServer(route, part, a),
+          ),
+          fc.context(),
+          async (attack, ctx) => {
+            ctx.log(`${attack.kind} at ${attack.pointer}: ${JSON.stringify(attack.value).slice(0, 200)}`);
+            const request: Parts = { params: validParams(route, actor) };
+            if (part === 'body') request.body = attack.value;
+            else if (route.schema.body) request.body = fc.sample(validBase(route.schema.body), { numRuns: 1 })[0];
+            if (part === 'querystring') request.query = attack.value as Record<string, unknown>;
+            if (part === 'params') request.params = attack.value as Record<string, unknown>;
+            await assertAttack(route, part, attack, request);
+          },
+        ),
+        { numRuns: runs },
+      );
+    },
+  );
 
   test('unexpected query parameters and headers never cause a server error', async () => {
-    for (const query of [{ zzAttack: '<script>alert(1)</script>' }, { "a'--": '1', __proto__x: 'x' }, { q: 'x'.repeat(4000) }]) {
+    for (const query of [
+      { zzAttack: '<script>alert(1)</script>' },
+      { "a'--": '1', __proto__x: 'x' },
+      { q: 'x'.repeat(4000) },
+    ]) {
       const before = await snapshot(h.t.db);
       const res = await send(h, route, { cookie: actor.cookie, params: validParams(route, actor), query });
       expectHandled(res, query.zzAttack);
@@ -150,13 +189,19 @@ describe.each(routes.map((r) => [`${r.method} ${r.url}`, r] as const))('%s', (_n
       const cases: Array<{ raw: { payload: string; contentType: string }; status: number[] | 'handled' }> = [
         { raw: { payload: '{"a":', contentType: 'application/json' }, status: [400] },
         { raw: { payload: '{"__proto__":{"polluted":true}}', contentType: 'application/json' }, status: [400] },
-        { raw: { payload: JSON.stringify({ pad: 'x'.repeat(70 * 1024) }), contentType: 'application/json' }, status: [413] },
+        {
+          raw: { payload: JSON.stringify({ pad: 'x'.repeat(70 * 1024) }), contentType: 'application/json' },
+          status: [413],
+        },
         { raw: { payload: '<a/>', contentType: 'application/xml' }, status: [415] },
       ];
       if (route.schema.body) {
         // Fastify parses text/plain as a string, which the body schema then refuses.
         cases.push({ raw: { payload: 'hello', contentType: 'text/plain' }, status: [400, 415] });
-        cases.push({ raw: { payload: `${'['.repeat(2000)}${']'.repeat(2000)}`, contentType: 'application/json' }, status: [400] });
+        cases.push({
+          raw: { payload: `${'['.repeat(2000)}${']'.repeat(2000)}`, contentType: 'application/json' },
+          status: [400],
+        });
         cases.push({ raw: { payload: '"just a string"', contentType: 'application/json' }, status: [400] });
       } else cases.push({ raw: { payload: 'hello', contentType: 'text/plain' }, status: 'handled' });
       for (const { raw, status } of cases) {
@@ -168,7 +213,10 @@ describe.each(routes.map((r) => [`${r.method} ${r.url}`, r] as const))('%s', (_n
           continue;
         }
         expectRefusal(res);
-        expect(status, `${raw.contentType} ${raw.payload.slice(0, 40)} -> ${res.statusCode} ${res.body.slice(0, 200)}`).toContain(res.statusCode);
+        expect(
+          status,
+          `${raw.contentType} ${raw.payload.slice(0, 40)} -> ${res.statusCode} ${res.body.slice(0, 200)}`,
+        ).toContain(res.statusCode);
         expect(await snapshot(h.t.db)).toEqual(before);
         await ensureSession(h, actor);
       }
@@ -180,8 +228,15 @@ describe.each(routes.map((r) => [`${r.method} ${r.url}`, r] as const))('%s', (_n
     test('without a session: 401 and nothing changes', async () => {
       const before = await snapshot(h.t.db);
       const body = route.schema.body ? fc.sample(validBase(route.schema.body), { numRuns: 1 })[0] : undefined;
-      const query = route.schema.querystring ? (fc.sample(validBase(route.schema.querystring), { numRuns: 1 })[0] as Record<string, unknown>) : undefined;
-      const res = await send(h, route, { params: validParams(route, actor), body, query, cookie: 'onb_session=forged-token' });
+      const query = route.schema.querystring
+        ? (fc.sample(validBase(route.schema.querystring), { numRuns: 1 })[0] as Record<string, unknown>)
+        : undefined;
+      const res = await send(h, route, {
+        params: validParams(route, actor),
+        body,
+        query,
+        cookie: 'onb_session=forged-token',
+      });
       expectRefusal(res);
       expect(res.statusCode).toBe(401);
       expect(await snapshot(h.t.db)).toEqual(before);

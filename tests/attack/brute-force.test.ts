@@ -28,7 +28,13 @@ async function deliveredCodes(): Promise<string[]> {
 /** A signed-in applicant whose onboarding asked for a one-time code (sandbox trigger: SSN last four 0005). */
 async function applicantWithCode(): Promise<{ cookie: string; id: string; code: string }> {
   const cookie = await h.signUp();
-  const body = { ...completeUs, applicant: { ...completeUs.applicant, governmentIdentification: { type: 'INDIVIDUAL', value: '0005', sourceType: 'SSN4' } } };
+  const body = {
+    ...completeUs,
+    applicant: {
+      ...completeUs.applicant,
+      governmentIdentification: { type: 'INDIVIDUAL', value: '0005', sourceType: 'SSN4' },
+    },
+  };
   const created = await h.call('POST', '/api/v2/applications', cookie, body);
   const id = created.json().application.id as string;
   const onboarded = await h.call('POST', `/api/v2/applications/${id}/onboard`, cookie);
@@ -42,7 +48,9 @@ async function sendCode(cookie: string, id: string): Promise<string> {
   const sent = await h.call('POST', `/api/v2/applications/${id}/otp-code`, cookie);
   expect(sent.statusCode, sent.body).toBe(200);
   const after = await deliveredCodes();
-  const added = after.filter((c) => !before.includes(c) || after.filter((x) => x === c).length > before.filter((x) => x === c).length);
+  const added = after.filter(
+    (c) => !before.includes(c) || after.filter((x) => x === c).length > before.filter((x) => x === c).length,
+  );
   if (added.length !== 1) throw new Error(`expected one new delivered code, found ${added.length}`);
   expect(sent.body).not.toContain(added[0]);
   return added[0];
@@ -74,7 +82,9 @@ test('five wrong codes lock the code: the right one is then refused until a new 
 test('fewer than five wrong codes leave the right one usable', async () => {
   const { cookie, id, code } = await applicantWithCode();
   for (let i = 0; i < 4; i += 1) {
-    const res = await h.call('POST', `/api/v2/applications/${id}/step-ups/otp`, cookie, { code: code === '000000' ? '111111' : '000000' });
+    const res = await h.call('POST', `/api/v2/applications/${id}/step-ups/otp`, cookie, {
+      code: code === '000000' ? '111111' : '000000',
+    });
     expectRefusal(res, '/code', 'validation.otp.mismatch');
   }
   const ok = await h.call('POST', `/api/v2/applications/${id}/step-ups/otp`, cookie, { code });

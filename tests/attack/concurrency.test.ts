@@ -46,7 +46,10 @@ async function journey(i: number): Promise<{ id: string; cookie: string }> {
   const key = `create-${i}-${'k'.repeat(8)}`;
   const body = {
     ...completeUs,
-    applicant: { ...completeUs.applicant, name: { firstName: 'Ann', lastName: `Lee${String.fromCharCode(97 + (i % 26))}` } },
+    applicant: {
+      ...completeUs.applicant,
+      name: { firstName: 'Ann', lastName: `Lee${String.fromCharCode(97 + (i % 26))}` },
+    },
     company: { ...completeUs.company, name: `Bakery ${i} APPROVED` },
   };
   const [a, b] = await Promise.all([
@@ -61,7 +64,10 @@ async function journey(i: number): Promise<{ id: string; cookie: string }> {
     company: { governmentIdentification: { type: 'BUSINESS', value: ein, sourceType: 'FEIN' }, dba: `Shop ${i}` },
   });
   expect(put.statusCode, put.body).toBe(200);
-  const [o1, o2] = await Promise.all([h.call('POST', `/api/v2/applications/${id}/onboard`, cookie), h.call('POST', `/api/v2/applications/${id}/onboard`, cookie)]);
+  const [o1, o2] = await Promise.all([
+    h.call('POST', `/api/v2/applications/${id}/onboard`, cookie),
+    h.call('POST', `/api/v2/applications/${id}/onboard`, cookie),
+  ]);
   expect(o1.statusCode, o1.body).toBe(200);
   expect(o2.statusCode, o2.body).toBe(200);
   expect(o1.json().application.decision).toBe('APPROVED');
@@ -75,50 +81,57 @@ async function journey(i: number): Promise<{ id: string; cookie: string }> {
   });
   expect(bank.statusCode, bank.body).toBe(201);
   // An analytics event that carelessly carries secrets: the API must drop them before storing (doc2 §9).
-  const event = await h.call('POST', '/api/v2/analytics', cookie, { type: 'bank_linked', params: { ein, note: `account ${account}`, step: 'bank' } });
+  const event = await h.call('POST', '/api/v2/analytics', cookie, {
+    type: 'bank_linked',
+    params: { ein, note: `account ${account}`, step: 'bank' },
+  });
   expect(event.statusCode, event.body).toBe(204);
   return { id, cookie };
 }
 
-test(`${applicants} concurrent applicants: nothing lost, nothing duplicated, no secret in the log`, { timeout: 180_000 }, async () => {
-  const results = await Promise.all(Array.from({ length: applicants }, (_, i) => journey(i)));
-  expect(new Set(results.map((r) => r.id)).size).toBe(applicants);
+test(
+  `${applicants} concurrent applicants: nothing lost, nothing duplicated, no secret in the log`,
+  { timeout: 180_000 },
+  async () => {
+    const results = await Promise.all(Array.from({ length: applicants }, (_, i) => journey(i)));
+    expect(new Set(results.map((r) => r.id)).size).toBe(applicants);
 
-  const { rows } = await h.t.db.query<{ n: string }>('SELECT count(*)::text AS n FROM applications');
-  expect(Number(rows[0].n)).toBe(applicants);
-  await Promise.all(
-    results.map(async ({ id, cookie }, i) => {
-      const accounts = await h.call('GET', '/api/v2/accounts', cookie);
-      expect(accounts.body.split(id).length - 1).toBeGreaterThan(0);
-      expect(accounts.body.match(/urn:app:/g)?.length).toBe(1);
-      const doc = (await h.call('GET', `/api/v2/applications/${id}`, cookie)).json();
-      expect(doc.company).toMatchObject({ name: `Bakery ${i} APPROVED`, dba: `Shop ${i}` });
-      expect(doc.application.decision).toBe('APPROVED');
-      expect(doc.bank.account.accountType).toBe('CHECKING');
-    }),
-  );
+    const { rows } = await h.t.db.query<{ n: string }>('SELECT count(*)::text AS n FROM applications');
+    expect(Number(rows[0].n)).toBe(applicants);
+    await Promise.all(
+      results.map(async ({ id, cookie }, i) => {
+        const accounts = await h.call('GET', '/api/v2/accounts', cookie);
+        expect(accounts.body.split(id).length - 1).toBeGreaterThan(0);
+        expect(accounts.body.match(/urn:app:/g)?.length).toBe(1);
+        const doc = (await h.call('GET', `/api/v2/applications/${id}`, cookie)).json();
+        expect(doc.company).toMatchObject({ name: `Bakery ${i} APPROVED`, dba: `Shop ${i}` });
+        expect(doc.application.decision).toBe('APPROVED');
+        expect(doc.bank.account.accountType).toBe('CHECKING');
+      }),
+    );
 
-  // Stored whole (a real provider would vault them), answered masked, logged never, never in analytics.
-  const tables = await snapshot(h.t.db);
-  expect(JSON.stringify(tables)).toContain(secretsOf(7).account);
-  const analytics = Object.entries(tables).filter(([name]) => name.includes('analytics'));
-  expect(analytics.length).toBeGreaterThan(0);
-  expect(analytics.flatMap(([, rows]) => rows).length).toBeGreaterThanOrEqual(applicants);
-  const analyticsText = JSON.stringify(analytics);
-  for (let i = 0; i < applicants; i += 1) {
-    expect(standsIn(analyticsText, secretsOf(i).ein), `EIN of applicant ${i} in analytics`).toBe(false);
-    expect(standsIn(analyticsText, secretsOf(i).account), `account of applicant ${i} in analytics`).toBe(false);
-  }
-  const log = logLines.join('');
-  expect(logLines.length).toBeGreaterThan(applicants);
-  for (let i = 0; i < applicants; i += 1) {
-    const { ein, account } = secretsOf(i);
-    expect(standsIn(log, ein), `EIN of applicant ${i} in the log`).toBe(false);
-    expect(standsIn(log, account), `account of applicant ${i} in the log`).toBe(false);
-  }
-  expect(log).not.toContain(completeUs.applicant.dob);
-  expect(log).not.toContain('correct horse battery');
-  // The search finds a secret written as a value (so the checks above can fail), but not inside a longer number.
-  expect(standsIn('{"ein":"270311596"}', '270311596')).toBe(true);
-  expect(standsIn('{"time":1795270311596}', '270311596')).toBe(false);
-});
+    // Stored whole (a real provider would vault them), answered masked, logged never, never in analytics.
+    const tables = await snapshot(h.t.db);
+    expect(JSON.stringify(tables)).toContain(secretsOf(7).account);
+    const analytics = Object.entries(tables).filter(([name]) => name.includes('analytics'));
+    expect(analytics.length).toBeGreaterThan(0);
+    expect(analytics.flatMap(([, rows]) => rows).length).toBeGreaterThanOrEqual(applicants);
+    const analyticsText = JSON.stringify(analytics);
+    for (let i = 0; i < applicants; i += 1) {
+      expect(standsIn(analyticsText, secretsOf(i).ein), `EIN of applicant ${i} in analytics`).toBe(false);
+      expect(standsIn(analyticsText, secretsOf(i).account), `account of applicant ${i} in analytics`).toBe(false);
+    }
+    const log = logLines.join('');
+    expect(logLines.length).toBeGreaterThan(applicants);
+    for (let i = 0; i < applicants; i += 1) {
+      const { ein, account } = secretsOf(i);
+      expect(standsIn(log, ein), `EIN of applicant ${i} in the log`).toBe(false);
+      expect(standsIn(log, account), `account of applicant ${i} in the log`).toBe(false);
+    }
+    expect(log).not.toContain(completeUs.applicant.dob);
+    expect(log).not.toContain('correct horse battery');
+    // The search finds a secret written as a value (so the checks above can fail), but not inside a longer number.
+    expect(standsIn('{"ein":"270311596"}', '270311596')).toBe(true);
+    expect(standsIn('{"time":1795270311596}', '270311596')).toBe(false);
+  },
+);

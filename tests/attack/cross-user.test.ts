@@ -39,13 +39,18 @@ function accepted(route: RouteInfo, part: 'body' | 'querystring' = 'body'): Reco
   if (!schema) return undefined;
   const candidates = fc.sample(validValue(locate(schema)), { numRuns: 200, seed: 7 });
   const found = candidates.find((value) => isValid(schema as Schema, value));
-  if (found === undefined) throw new Error(`${route.method} ${route.url}: could not generate a valid ${part}; add "examples" to its schema`);
+  if (found === undefined)
+    throw new Error(`${route.method} ${route.url}: could not generate a valid ${part}; add "examples" to its schema`);
   return found as Record<string, unknown>;
 }
 
 test('the sweep covers the application routes', () => {
   expect(owned.map((r) => `${r.method} ${r.url}`)).toEqual(
-    expect.arrayContaining(['GET /api/v2/applications/:id', 'PUT /api/v2/applications/:id', 'POST /api/v2/applications/:id/onboard']),
+    expect.arrayContaining([
+      'GET /api/v2/applications/:id',
+      'PUT /api/v2/applications/:id',
+      'POST /api/v2/applications/:id/onboard',
+    ]),
   );
 });
 
@@ -54,7 +59,12 @@ describe.each(owned.map((r) => [`${r.method} ${r.url}`, r] as const))('%s', (_na
     const params = validParams(route, owner);
     const onlyApplication = Object.values(params).every((value) => value === owner.applicationId);
     const before = await snapshot(h.t.db);
-    const res = await send(h, route, { cookie: intruder.cookie, params, body: accepted(route), query: accepted(route, 'querystring') });
+    const res = await send(h, route, {
+      cookie: intruder.cookie,
+      params,
+      body: accepted(route),
+      query: accepted(route, 'querystring'),
+    });
     expectRefusal(res);
     // A generated body may name things that do not exist (an inquiry, a card token): some routes check that first.
     // Access is decided before the body is read (server/routes/access-first.ts): the owner's application id is 403.
@@ -66,9 +76,19 @@ describe.each(owned.map((r) => [`${r.method} ${r.url}`, r] as const))('%s', (_na
   });
 
   test('an unknown id: refused (404, or 403 where the API does not say whether it exists), nothing changes', async () => {
-    const params = Object.fromEntries(Object.entries(validParams(route, owner)).map(([k, v]) => [k, v === owner.applicationId ? 'urn:app:aaaa-bbbb-cccc-dddd-eeee' : v]));
+    const params = Object.fromEntries(
+      Object.entries(validParams(route, owner)).map(([k, v]) => [
+        k,
+        v === owner.applicationId ? 'urn:app:aaaa-bbbb-cccc-dddd-eeee' : v,
+      ]),
+    );
     const before = await snapshot(h.t.db);
-    const res = await send(h, route, { cookie: owner.cookie, params, body: accepted(route), query: accepted(route, 'querystring') });
+    const res = await send(h, route, {
+      cookie: owner.cookie,
+      params,
+      body: accepted(route),
+      query: accepted(route, 'querystring'),
+    });
     expectRefusal(res);
     expect(route.schema.body ? [400, 403, 404] : [403, 404], res.body).toContain(res.statusCode);
     expect(await snapshot(h.t.db)).toEqual(before);
@@ -141,7 +161,11 @@ describe('access before input', () => {
 
     test("the owner's own garbage is still a 400 (the guard lets the owner through to validation)", async () => {
       if (!route.schema.body) return;
-      const res = await send(h, route, { cookie: business.cookie, params: paramsOf(route), body: ['not', 'an', 'object'] });
+      const res = await send(h, route, {
+        cookie: business.cookie,
+        params: paramsOf(route),
+        body: ['not', 'an', 'object'],
+      });
       expectRefusal(res);
       expect(res.statusCode, res.body).toBe(400);
     });
@@ -160,7 +184,11 @@ describe.each(lists.map((r) => [`${r.method} ${r.url}`, r] as const))('%s', (_na
 describe('security headers on every answer', () => {
   test.each(routes.map((r) => [`${r.method} ${r.url}`, r] as const))('%s', async (_name, route) => {
     for (const cookie of [owner.cookie, undefined]) {
-      const res = await send(h, route, { cookie, params: validParams(route, owner), body: route.method === 'GET' ? undefined : {} });
+      const res = await send(h, route, {
+        cookie,
+        params: validParams(route, owner),
+        body: route.method === 'GET' ? undefined : {},
+      });
       const csp = String(res.headers['content-security-policy'] ?? '');
       expect(csp).toMatch(/script-src 'self'(;|$)/);
       expect(csp).not.toMatch(/unsafe-eval|unsafe-inline/);

@@ -17,7 +17,11 @@ export function expectRefusal(res: LightMyRequestResponse, field?: string, key?:
     return;
   }
   expect(type).toMatch(/^application\/json/);
-  const body = res.json() as { error: string; message: string; details: Array<{ field: string; key: string; description: string }> };
+  const body = res.json() as {
+    error: string;
+    message: string;
+    details: Array<{ field: string; key: string; description: string }>;
+  };
   expect(Object.keys(errorCodes), `not the common error shape: ${res.body.slice(0, 200)}`).toContain(body.error);
   expect(body.message.length).toBeGreaterThan(0);
   for (const detail of body.details) expect(detail.description.length).toBeGreaterThan(0);
@@ -25,7 +29,10 @@ export function expectRefusal(res: LightMyRequestResponse, field?: string, key?:
     // The API writes property names into pointers unescaped (`/a/b` for the property "a/b"); accept both.
     const plain = field.replace(/~1/g, '/').replace(/~0/g, '~');
     const named = body.details.filter((d) => d.field === field || d.field === plain);
-    expect(named.length, `${res.statusCode} ${body.error}: expected ${field} in ${JSON.stringify(body.details)}`).toBeGreaterThan(0);
+    expect(
+      named.length,
+      `${res.statusCode} ${body.error}: expected ${field} in ${JSON.stringify(body.details)}`,
+    ).toBeGreaterThan(0);
     if (key) expect(named.map((d) => d.key)).toContain(key);
   }
 }

@@ -25,7 +25,13 @@ function nested(levels: number): string {
   return `${'['.repeat(half)}${'{"a":'.repeat(levels - half)}1${'}'.repeat(levels - half)}${']'.repeat(half)}`;
 }
 
-function raw(h: Harness, method: string, url: string, payload: string, headers: Record<string, string>): Promise<LightMyRequestResponse> {
+function raw(
+  h: Harness,
+  method: string,
+  url: string,
+  payload: string,
+  headers: Record<string, string>,
+): Promise<LightMyRequestResponse> {
   return h.app.inject({ method: method as 'POST', url, headers, payload });
 }
 
@@ -46,7 +52,10 @@ describe('2. deeply nested JSON', () => {
           'accept-language': 'fr-CA',
           ...(cookie ? { cookie } : {}),
         });
-        expect(res.statusCode, `${route.method} ${route.url} ${cookie ? 'signed in' : 'anonymous'}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+        expect(
+          res.statusCode,
+          `${route.method} ${route.url} ${cookie ? 'signed in' : 'anonymous'}: ${res.body.slice(0, 200)}`,
+        ).toBeLessThan(500);
         expectRefusal(res);
         // Anonymous calls to guarded routes are 401 before the body is read; everything else names the nesting.
         if (res.statusCode === 400) {
@@ -65,18 +74,29 @@ describe('2. deeply nested JSON', () => {
       individuals: [{ ...completeUs.applicant, type: 'APPLICANT' }],
       company: completeUs.company,
     });
-    const id = created.statusCode < 300 ? (created.json() as { application: { id: string } }).application.id : actor.applicationId;
-    const res = await raw(h, 'PATCH', `/api/v1/commerce/onboarding-applications/${encodeURIComponent(id)}`, nested(4000), {
-      'content-type': 'application/json-patch+json',
-      cookie: actor.cookie,
-    });
+    const id =
+      created.statusCode < 300
+        ? (created.json() as { application: { id: string } }).application.id
+        : actor.applicationId;
+    const res = await raw(
+      h,
+      'PATCH',
+      `/api/v1/commerce/onboarding-applications/${encodeURIComponent(id)}`,
+      nested(4000),
+      {
+        'content-type': 'application/json-patch+json',
+        cookie: actor.cookie,
+      },
+    );
     expectRefusal(res, '/', 'errors.nestingTooDeep');
     expect(res.statusCode).toBe(400);
   });
 
   test('nesting a real document needs stays accepted', async () => {
     const actor = await newActor(h, 'shallow@example.com');
-    const res = await h.call('PUT', `/api/v2/applications/${encodeURIComponent(actor.applicationId)}`, actor.cookie, { company: completeUs.company });
+    const res = await h.call('PUT', `/api/v2/applications/${encodeURIComponent(actor.applicationId)}`, actor.cookie, {
+      company: completeUs.company,
+    });
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
   });
 });
@@ -87,7 +107,10 @@ const shipTo = { line1: '123 Main Street', city: 'Springfield', state: 'IL', zip
 /** A signed-in applicant with an application whose order (one n910 rental) is quoted. */
 async function quoted(email: string): Promise<Actor & { total: number }> {
   const actor = await newActor(h, email);
-  const res = await h.call('POST', `/api/v2/applications/${actor.applicationId}/orders/quote`, actor.cookie, { address: shipTo, profiles: [{ planKey: 'n910', quantity: 1 }] });
+  const res = await h.call('POST', `/api/v2/applications/${actor.applicationId}/orders/quote`, actor.cookie, {
+    address: shipTo,
+    profiles: [{ planKey: 'n910', quantity: 1 }],
+  });
   expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
   return { ...actor, total: (res.json() as { totals: { totalCents: number } }).totals.totalCents };
 }
@@ -99,11 +122,16 @@ async function vaultToken(cookie: string): Promise<string> {
 }
 
 function fileCard(actor: Actor, token: string): Promise<LightMyRequestResponse> {
-  return h.call('POST', `/api/v2/applications/${actor.applicationId}/financial-instruments/credit-cards`, actor.cookie, { token });
+  return h.call(
+    'POST',
+    `/api/v2/applications/${actor.applicationId}/financial-instruments/credit-cards`,
+    actor.cookie,
+    { token },
+  );
 }
 
 async function countRows(table: string): Promise<number> {
-  return ((await h.t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!).n;
+  return (await h.t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!.n;
 }
 
 describe('4. card-vault tokens belong to the user and application that made them', () => {
@@ -142,7 +170,13 @@ describe('4. card-vault tokens belong to the user and application that made them
       `UPDATE applications SET document = jsonb_set(document, '{bank,creditCard,token}', to_jsonb($2::text)) WHERE id = $1`,
       [thief.applicationId, token],
     );
-    const res = await h.call('POST', `/api/v2/applications/${thief.applicationId}/payments`, thief.cookie, { amount: thief.total, financialInstrumentId: fi }, { 'idempotency-key': 'steal-1' });
+    const res = await h.call(
+      'POST',
+      `/api/v2/applications/${thief.applicationId}/payments`,
+      thief.cookie,
+      { amount: thief.total, financialInstrumentId: fi },
+      { 'idempotency-key': 'steal-1' },
+    );
     expectRefusal(res);
     expect(await countRows('payments')).toBe(0);
   });
@@ -169,28 +203,62 @@ describe('3. idempotency keys are tied to their request', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().application.id).toBe(first.json().application.id);
     const before = await snapshot(h.t.db);
-    const other = await h.call('POST', '/api/v2/applications', cookie, { ...completeUs, company: { ...completeUs.company, name: 'Another Name LLC' } }, { 'idempotency-key': key, 'accept-language': 'fr-CA' });
+    const other = await h.call(
+      'POST',
+      '/api/v2/applications',
+      cookie,
+      { ...completeUs, company: { ...completeUs.company, name: 'Another Name LLC' } },
+      { 'idempotency-key': key, 'accept-language': 'fr-CA' },
+    );
     expectKeyReused(other, key);
     expect(other.json().details[0].description).toMatch(/clé/);
     // Another query (force-intent) is another request too.
-    expectKeyReused(await h.call('POST', '/api/v2/applications?force-intent=ADD_STORE', cookie, completeUs, { 'idempotency-key': key }), key);
+    expectKeyReused(
+      await h.call('POST', '/api/v2/applications?force-intent=ADD_STORE', cookie, completeUs, {
+        'idempotency-key': key,
+      }),
+      key,
+    );
     expect(await snapshot(h.t.db)).toEqual(before);
   });
 
   test('V1 create: another body under a used key is 422', async () => {
     const cookie = await h.signUp('idem-v1@example.com');
     const body = {
-      individuals: [{ type: 'APPLICANT_OWNER', firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', phone: { nationalNumber: '2125551234' }, dob: '01/15/1985', address: completeUs.applicant.address }],
+      individuals: [
+        {
+          type: 'APPLICANT_OWNER',
+          firstName: 'Ann',
+          lastName: 'Lee',
+          email: 'ann@example.com',
+          phone: { nationalNumber: '2125551234' },
+          dob: '01/15/1985',
+          address: completeUs.applicant.address,
+        },
+      ],
       company: { name: 'Acme Co', segment: '5462', currency: 'USD' },
     };
-    const first = await h.call('POST', '/api/v1/commerce/onboarding-applications', cookie, body, { 'idempotency-key': 'v1-key' });
+    const first = await h.call('POST', '/api/v1/commerce/onboarding-applications', cookie, body, {
+      'idempotency-key': 'v1-key',
+    });
     expect(first.statusCode, first.body.slice(0, 300)).toBe(201);
-    expect((await h.call('POST', '/api/v1/commerce/onboarding-applications', cookie, body, { 'idempotency-key': 'v1-key' })).statusCode).toBe(200);
+    expect(
+      (await h.call('POST', '/api/v1/commerce/onboarding-applications', cookie, body, { 'idempotency-key': 'v1-key' }))
+        .statusCode,
+    ).toBe(200);
     const before = await snapshot(h.t.db);
     const changed = { ...body, company: { ...body.company, name: 'Changed Name LLC' } };
-    expectKeyReused(await h.call('POST', '/api/v1/commerce/onboarding-applications', cookie, changed, { 'idempotency-key': 'v1-key' }), 'v1-key');
+    expectKeyReused(
+      await h.call('POST', '/api/v1/commerce/onboarding-applications', cookie, changed, {
+        'idempotency-key': 'v1-key',
+      }),
+      'v1-key',
+    );
     // A V2 create under the V1 key is another route: refused too.
-    expectKeyReused(await h.call('POST', '/api/v2/applications', cookie, completeUs, { 'idempotency-key': 'v1-key' }), 'v1-key');
+    expectKeyReused(
+      await h.call('POST', '/api/v2/applications', cookie, completeUs, { 'idempotency-key': 'v1-key' }),
+      'v1-key',
+    );
     expect(await snapshot(h.t.db)).toEqual(before);
   });
 
@@ -210,7 +278,10 @@ describe('3. idempotency keys are tied to their request', () => {
     expect(retry.statusCode).toBe(200);
     expect(retry.json().paymentId).toBe(paid.json().paymentId);
     const afterPaid = await snapshot(h.t.db);
-    expectKeyReused(await h.call('POST', url, actor.cookie, { ...body, amount: actor.total + 100 }, { 'idempotency-key': 'pay-key' }), 'pay-key');
+    expectKeyReused(
+      await h.call('POST', url, actor.cookie, { ...body, amount: actor.total + 100 }, { 'idempotency-key': 'pay-key' }),
+      'pay-key',
+    );
     expect(await snapshot(h.t.db)).toEqual(afterPaid);
     expect(await countRows('payments')).toBe(1);
   });
@@ -220,7 +291,13 @@ describe('8. smaller holes', () => {
   /** A signed-in applicant whose onboarding asked for a one-time code (sandbox trigger: SSN last four 0005). */
   async function withOtp(email: string): Promise<{ cookie: string; id: string }> {
     const cookie = await h.signUp(email);
-    const body = { ...completeUs, applicant: { ...completeUs.applicant, governmentIdentification: { type: 'INDIVIDUAL', value: '0005', sourceType: 'SSN4' } } };
+    const body = {
+      ...completeUs,
+      applicant: {
+        ...completeUs.applicant,
+        governmentIdentification: { type: 'INDIVIDUAL', value: '0005', sourceType: 'SSN4' },
+      },
+    };
     const id = (await h.call('POST', '/api/v2/applications', cookie, body)).json().application.id as string;
     const onboarded = await h.call('POST', `/api/v2/applications/${id}/onboard`, cookie);
     expect(onboarded.json().application.stepUpDetails.map((s: { type: string }) => s.type)).toContain('OTP_SMS');
@@ -231,9 +308,13 @@ describe('8. smaller holes', () => {
   async function sendCode(cookie: string, id: string): Promise<LightMyRequestResponse & { code?: string }> {
     const sent = await h.call('POST', `/api/v2/applications/${id}/otp-code`, cookie);
     if (sent.statusCode !== 200) return sent;
-    const { rows } = await h.t.db.query<{ args: unknown }>("SELECT args FROM outbox WHERE channel = 'sms' ORDER BY id DESC LIMIT 1");
+    const { rows } = await h.t.db.query<{ args: unknown }>(
+      "SELECT args FROM outbox WHERE channel = 'sms' ORDER BY id DESC LIMIT 1",
+    );
     const args = rows[0]!.args;
-    return Object.assign(sent, { code: String((typeof args === 'string' ? JSON.parse(args) : args as { code: string }).code) });
+    return Object.assign(sent, {
+      code: String((typeof args === 'string' ? JSON.parse(args) : (args as { code: string })).code),
+    });
   }
 
   test('the one-time-code lock keeps a cap across resends: after many wrong guesses over several codes, even the right code is refused', async () => {
@@ -256,7 +337,13 @@ describe('8. smaller holes', () => {
     const last = await sendCode(cookie, id);
     expect(last.statusCode).toBe(200);
     const before = await snapshot(h.t.db);
-    const right = await h.call('POST', `/api/v2/applications/${id}/step-ups/otp`, cookie, { code: last.code }, { 'accept-language': 'fr-CA' });
+    const right = await h.call(
+      'POST',
+      `/api/v2/applications/${id}/step-ups/otp`,
+      cookie,
+      { code: last.code },
+      { 'accept-language': 'fr-CA' },
+    );
     expectRefusal(right, '/code');
     expect(right.statusCode).toBe(429);
     expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
@@ -282,18 +369,25 @@ describe('8. smaller holes', () => {
     expect(taken.headers['content-type']).toBe(fresh.headers['content-type']);
     // No session for whoever typed a taken address; the holder of the address is told by email.
     expect(String(taken.headers['set-cookie'] ?? '')).not.toContain('onb_session=');
-    const { rows } = await h.t.db.query<{ recipient: string; message: string }>("SELECT recipient, message FROM outbox WHERE channel = 'email'");
+    const { rows } = await h.t.db.query<{ recipient: string; message: string }>(
+      "SELECT recipient, message FROM outbox WHERE channel = 'email'",
+    );
     expect(rows).toEqual([{ recipient: 'taken@example.com', message: 'outbox.email.accountExists.body' }]);
   });
 
   test('the OpenAPI document declares only the path parameters each path has', async () => {
     const res = await h.app.inject({ method: 'GET', url: '/api/docs/openapi.json' });
-    const doc = res.json() as { paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }> }>> };
+    const doc = res.json() as {
+      paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }> }>>;
+    };
     let checked = 0;
     for (const [path, operations] of Object.entries(doc.paths)) {
       const inPath = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort();
       for (const [method, operation] of Object.entries(operations)) {
-        const declared = (operation.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name).sort();
+        const declared = (operation.parameters ?? [])
+          .filter((p) => p.in === 'path')
+          .map((p) => p.name)
+          .sort();
         expect(declared, `${method.toUpperCase()} ${path}`).toEqual(inPath);
         checked += 1;
       }
@@ -304,11 +398,17 @@ describe('8. smaller holes', () => {
 
 describe('7. a decided application keeps the fields its decision rests on', () => {
   /** A signed-in applicant with an onboarded application; `lastFour` picks a sandbox step-up, `name` a decision. */
-  async function decided(email: string, { lastFour = '4321', name = completeUs.company.name as string } = {}): Promise<Actor & { doc: { application: { decision: string; stepUpDetails: Array<{ type: string }> } } }> {
+  async function decided(
+    email: string,
+    { lastFour = '4321', name = completeUs.company.name as string } = {},
+  ): Promise<Actor & { doc: { application: { decision: string; stepUpDetails: Array<{ type: string }> } } }> {
     const cookie = await h.signUp(email);
     const body = {
       ...completeUs,
-      applicant: { ...completeUs.applicant, governmentIdentification: { type: 'INDIVIDUAL', value: lastFour, sourceType: 'SSN4' } },
+      applicant: {
+        ...completeUs.applicant,
+        governmentIdentification: { type: 'INDIVIDUAL', value: lastFour, sourceType: 'SSN4' },
+      },
       company: { ...completeUs.company, name },
     };
     const id = (await h.call('POST', '/api/v2/applications', cookie, body)).json().application.id as string;
@@ -322,20 +422,35 @@ describe('7. a decided application keeps the fields its decision rests on', () =
     expect(actor.doc.application.decision).toBe('APPROVED');
     const url = `/api/v2/applications/${encodeURIComponent(actor.applicationId)}`;
     const before = await snapshot(h.t.db);
-    const res = await h.call('PUT', url, actor.cookie, {
-      company: { name: 'Someone Else LLC' },
-      applicant: { name: { firstName: 'Mallory' }, governmentIdentification: { type: 'INDIVIDUAL', value: '9999', sourceType: 'SSN4' } },
-    }, { 'accept-language': 'fr-CA' });
+    const res = await h.call(
+      'PUT',
+      url,
+      actor.cookie,
+      {
+        company: { name: 'Someone Else LLC' },
+        applicant: {
+          name: { firstName: 'Mallory' },
+          governmentIdentification: { type: 'INDIVIDUAL', value: '9999', sourceType: 'SSN4' },
+        },
+      },
+      { 'accept-language': 'fr-CA' },
+    );
     expect(res.statusCode, res.body.slice(0, 300)).toBe(409);
     const fields = (res.json() as { details: Array<{ field: string; key: string; description: string }> }).details;
-    expect(fields.map((d) => d.field).sort()).toEqual(['/applicant/governmentIdentification/value', '/applicant/name/firstName', '/company/name']);
+    expect(fields.map((d) => d.field).sort()).toEqual([
+      '/applicant/governmentIdentification/value',
+      '/applicant/name/firstName',
+      '/company/name',
+    ]);
     for (const detail of fields) {
       expect(detail.key).toBe('errors.decidedFieldLocked');
       expect(detail.description).toMatch(/décision/);
     }
     expect(await snapshot(h.t.db)).toEqual(before);
     // Other fields still change, and sending a locked field's own value again is not a change.
-    const ok = await h.call('PUT', url, actor.cookie, { company: { name: completeUs.company.name, dba: 'Acme Corner Shop' } });
+    const ok = await h.call('PUT', url, actor.cookie, {
+      company: { name: completeUs.company.name, dba: 'Acme Corner Shop' },
+    });
     expect(ok.statusCode, ok.body.slice(0, 300)).toBe(200);
   });
 
@@ -355,18 +470,30 @@ describe('7. a decided application keeps the fields its decision rests on', () =
 
   test('where the spec changes them it still may: the basic-to-full upgrade and a pending FULL_ONBOARDING step-up', async () => {
     const basic = await decided('decided-basic@example.com', { name: 'Acme BASICLEVEL Co' });
-    const upgraded = await h.call('PUT', `/api/v2/applications/${encodeURIComponent(basic.applicationId)}`, basic.cookie, {
-      application: { applicationLevel: 'FULL' },
-      applicant: { name: { firstName: 'Annabel' } },
-    });
+    const upgraded = await h.call(
+      'PUT',
+      `/api/v2/applications/${encodeURIComponent(basic.applicationId)}`,
+      basic.cookie,
+      {
+        application: { applicationLevel: 'FULL' },
+        applicant: { name: { firstName: 'Annabel' } },
+      },
+    );
     expect(upgraded.statusCode, upgraded.body.slice(0, 300)).toBe(200);
     // The full form's next save, before onboarding again.
-    const next = await h.call('PUT', `/api/v2/applications/${encodeURIComponent(basic.applicationId)}`, basic.cookie, { company: { name: 'Acme Full Co' } });
+    const next = await h.call('PUT', `/api/v2/applications/${encodeURIComponent(basic.applicationId)}`, basic.cookie, {
+      company: { name: 'Acme Full Co' },
+    });
     expect(next.statusCode, next.body.slice(0, 300)).toBe(200);
 
     const stepUp = await decided('decided-stepup@example.com', { lastFour: '0007' });
     expect(stepUp.doc.application.stepUpDetails.map((s) => s.type)).toContain('FULL_ONBOARDING');
-    const updated = await h.call('PUT', `/api/v2/applications/${encodeURIComponent(stepUp.applicationId)}`, stepUp.cookie, { applicant: { name: { lastName: 'Leigh' } } });
+    const updated = await h.call(
+      'PUT',
+      `/api/v2/applications/${encodeURIComponent(stepUp.applicationId)}`,
+      stepUp.cookie,
+      { applicant: { name: { lastName: 'Leigh' } } },
+    );
     expect(updated.statusCode, updated.body.slice(0, 300)).toBe(200);
   });
 });
@@ -376,7 +503,13 @@ describe('5. the sandbox', () => {
     const alice = await newActor(h, 'alice-outbox@example.com');
     const bob = await newActor(h, 'bob-outbox@example.com');
     // Alice's application sends a phone link to her mobile (PHONE_AUTH sandbox trigger: last four 0009).
-    const body = { ...completeUs, applicant: { ...completeUs.applicant, governmentIdentification: { type: 'INDIVIDUAL', value: '0009', sourceType: 'SSN4' } } };
+    const body = {
+      ...completeUs,
+      applicant: {
+        ...completeUs.applicant,
+        governmentIdentification: { type: 'INDIVIDUAL', value: '0009', sourceType: 'SSN4' },
+      },
+    };
     const id = (await h.call('POST', '/api/v2/applications', alice.cookie, body)).json().application.id as string;
     await h.call('POST', `/api/v2/applications/${id}/onboard`, alice.cookie);
     const sent = await h.call('POST', `/api/v2/applications/${id}/phone-auth/sms-verifications`, alice.cookie, {});
@@ -384,11 +517,20 @@ describe('5. the sandbox', () => {
     const link = (await h.t.db.query<{ link: string }>('SELECT link FROM outbox WHERE link IS NOT NULL')).rows[0]!.link;
     expect(link).toContain('vfp=');
     const page = (cookie?: string, to?: string) =>
-      h.app.inject({ method: 'GET', url: `/sandbox/outbox${to ? `?to=${encodeURIComponent(to)}` : ''}`, headers: cookie ? { cookie } : {} });
+      h.app.inject({
+        method: 'GET',
+        url: `/sandbox/outbox${to ? `?to=${encodeURIComponent(to)}` : ''}`,
+        headers: cookie ? { cookie } : {},
+      });
     const mine = await page(alice.cookie);
     expect(mine.statusCode).toBe(200);
     expect(mine.body).toContain(link.replace(/&/g, '&amp;'));
-    for (const res of [await page(bob.cookie), await page(bob.cookie, '+12125551234'), await page(undefined), await page(undefined, '+12125551234')]) {
+    for (const res of [
+      await page(bob.cookie),
+      await page(bob.cookie, '+12125551234'),
+      await page(undefined),
+      await page(undefined, '+12125551234'),
+    ]) {
       expect(res.statusCode).toBe(200);
       expect(res.body).not.toContain('vfp=');
       expect(res.body).not.toContain('2125551234');
@@ -397,11 +539,15 @@ describe('5. the sandbox', () => {
 
   test("POST /sandbox/accounts cannot claim another user's businessId (403, nothing made)", async () => {
     const owner = await h.signUp('biz-owner@example.com');
-    const seeded = await h.call('POST', '/sandbox/accounts', owner, { accounts: [{ decision: 'APPROVED', businessId: 'biz-owned-1' }] });
+    const seeded = await h.call('POST', '/sandbox/accounts', owner, {
+      accounts: [{ decision: 'APPROVED', businessId: 'biz-owned-1' }],
+    });
     expect(seeded.statusCode, seeded.body.slice(0, 300)).toBe(201);
     const thief = await h.signUp('biz-thief@example.com');
     const before = await snapshot(h.t.db);
-    const res = await h.call('POST', '/sandbox/accounts', thief, { accounts: [{ decision: 'APPROVED' }, { decision: 'APPROVED', businessId: 'biz-owned-1' }] });
+    const res = await h.call('POST', '/sandbox/accounts', thief, {
+      accounts: [{ decision: 'APPROVED' }, { decision: 'APPROVED', businessId: 'biz-owned-1' }],
+    });
     expect(res.statusCode).toBe(403);
     expectRefusal(res, '/accounts/1/businessId', 'accounts.errors.notYourBusiness');
     expect(await snapshot(h.t.db)).toEqual(before);
@@ -439,21 +585,38 @@ describe('5. the sandbox', () => {
 });
 
 describe('6. cross-site requests', () => {
-  const form = (fields: Record<string, string>) => ({ 'content-type': 'application/x-www-form-urlencoded', payload: new URLSearchParams(fields).toString() });
+  const form = (fields: Record<string, string>) => ({
+    'content-type': 'application/x-www-form-urlencoded',
+    payload: new URLSearchParams(fields).toString(),
+  });
 
   test('an empty form-encoded or text/plain POST, which any web page can send, creates and onboards nothing: 415', async () => {
     const actor = await newActor(h, 'csrf-form@example.com');
     const before = await snapshot(h.t.db);
-    for (const url of ['/api/v2/applications', `/api/v2/applications/${actor.applicationId}/onboard`, '/api/v1/commerce/onboarding-applications']) {
+    for (const url of [
+      '/api/v2/applications',
+      `/api/v2/applications/${actor.applicationId}/onboard`,
+      '/api/v1/commerce/onboarding-applications',
+    ]) {
       for (const type of ['application/x-www-form-urlencoded', 'text/plain']) {
-        const res = await h.app.inject({ method: 'POST', url, headers: { cookie: actor.cookie, 'content-type': type }, payload: '' });
+        const res = await h.app.inject({
+          method: 'POST',
+          url,
+          headers: { cookie: actor.cookie, 'content-type': type },
+          payload: '',
+        });
         expect(res.statusCode, `${type} ${url}: ${res.body.slice(0, 200)}`).toBe(415);
         expectRefusal(res);
       }
     }
     expect(await snapshot(h.t.db)).toEqual(before);
     // The exit beacon (navigator.sendBeacon) still posts text/plain.
-    const beacon = await h.app.inject({ method: 'POST', url: `/api/v2/applications/${actor.applicationId}/notification`, headers: { cookie: actor.cookie, 'content-type': 'text/plain;charset=UTF-8' }, payload: '{}' });
+    const beacon = await h.app.inject({
+      method: 'POST',
+      url: `/api/v2/applications/${actor.applicationId}/notification`,
+      headers: { cookie: actor.cookie, 'content-type': 'text/plain;charset=UTF-8' },
+      payload: '{}',
+    });
     expect(beacon.statusCode).toBe(204);
   });
 
@@ -461,18 +624,39 @@ describe('6. cross-site requests', () => {
     const actor = await newActor(h, 'csrf-origin@example.com');
     const url = `/api/v2/applications/${actor.applicationId}`;
     const before = await snapshot(h.t.db);
-    const foreign: Array<Record<string, string>> = [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }];
+    const foreign: Array<Record<string, string>> = [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+    ];
     for (const headers of foreign) {
-      const res = await h.call('PUT', url, actor.cookie, { company: { dba: 'Evil Shop' } }, { ...headers, 'accept-language': 'fr-CA' });
+      const res = await h.call(
+        'PUT',
+        url,
+        actor.cookie,
+        { company: { dba: 'Evil Shop' } },
+        { ...headers, 'accept-language': 'fr-CA' },
+      );
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
       expectRefusal(res, '/headers/origin', 'errors.crossSite');
       expect(res.json().details[0].description).toMatch(/autre site/);
-      const login = await h.app.inject({ method: 'POST', url: '/sso/login', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ email: actor.email, password: 'correct horse battery', path: '/' }).toString() });
+      const login = await h.app.inject({
+        method: 'POST',
+        url: '/sso/login',
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ email: actor.email, password: 'correct horse battery', path: '/' }).toString(),
+      });
       expect(login.statusCode).toBe(403);
       expect(String(login.headers['set-cookie'] ?? '')).not.toContain('onb_session=');
     }
     expect(await snapshot(h.t.db)).toEqual(before);
-    const same = await h.call('PUT', url, actor.cookie, { company: { dba: 'Own Shop' } }, { origin: 'http://localhost:80', host: 'localhost:80', 'sec-fetch-site': 'same-origin' });
+    const same = await h.call(
+      'PUT',
+      url,
+      actor.cookie,
+      { company: { dba: 'Own Shop' } },
+      { origin: 'http://localhost:80', host: 'localhost:80', 'sec-fetch-site': 'same-origin' },
+    );
     expect(same.statusCode, same.body.slice(0, 200)).toBe(200);
   });
 
@@ -487,16 +671,41 @@ describe('6. cross-site requests', () => {
     expect(register.body).toMatch(/name="csrf" value="[A-Za-z0-9_-]{43}"/);
     const fields = { email: 'csrf-login@example.com', password: 'correct horse battery', path: '/' };
     const browser = { origin: 'http://localhost:80', host: 'localhost:80', 'sec-fetch-site': 'same-origin' };
-    const without = await h.app.inject({ method: 'POST', url: '/sso/login', headers: { ...browser, cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
+    const without = await h.app.inject({
+      method: 'POST',
+      url: '/sso/login',
+      headers: { ...browser, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    });
     expect(without.statusCode).toBe(403);
     expect(without.body).toMatch(/role="alert"/);
     expect(String(without.headers['set-cookie'] ?? '')).not.toContain('onb_session=');
-    const wrong = await h.app.inject({ method: 'POST', url: '/sso/login', headers: { ...browser, cookie, ...form({}) }, payload: new URLSearchParams({ ...fields, csrf: 'x'.repeat(43) }).toString() });
+    const wrong = await h.app.inject({
+      method: 'POST',
+      url: '/sso/login',
+      headers: { ...browser, cookie, ...form({}) },
+      payload: new URLSearchParams({ ...fields, csrf: 'x'.repeat(43) }).toString(),
+    });
     expect(wrong.statusCode).toBe(403);
-    const withToken = await h.app.inject({ method: 'POST', url: '/sso/login', headers: { ...browser, cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ ...fields, csrf: token! }).toString() });
+    const withToken = await h.app.inject({
+      method: 'POST',
+      url: '/sso/login',
+      headers: { ...browser, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ ...fields, csrf: token! }).toString(),
+    });
     expect(withToken.statusCode).toBe(303);
     expect(String(withToken.headers['set-cookie'])).toContain('onb_session=');
-    const registerWithout = await h.app.inject({ method: 'POST', url: '/sso/register', headers: { ...browser, cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ email: 'csrf-new@example.com', password: 'correct horse battery', confirmPassword: 'correct horse battery', path: '/' }).toString() });
+    const registerWithout = await h.app.inject({
+      method: 'POST',
+      url: '/sso/register',
+      headers: { ...browser, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        email: 'csrf-new@example.com',
+        password: 'correct horse battery',
+        confirmPassword: 'correct horse battery',
+        path: '/',
+      }).toString(),
+    });
     expect(registerWithout.statusCode).toBe(403);
     expect(await countRows("users WHERE email = 'csrf-new@example.com'")).toBe(0);
   });

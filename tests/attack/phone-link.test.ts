@@ -25,12 +25,20 @@ afterAll(async () => {
 
 const base = (id: string) => `/api/v2/applications/${id}/phone-auth`;
 const stepUps = async (id: string, cookie: string): Promise<string[]> =>
-  (await h.call('GET', `/api/v2/applications/${id}`, cookie)).json().application.stepUpDetails.map((s: { type: string }) => s.type);
+  (await h.call('GET', `/api/v2/applications/${id}`, cookie))
+    .json()
+    .application.stepUpDetails.map((s: { type: string }) => s.type);
 
 /** A signed-in applicant whose onboarding asked for phone authentication (sandbox trigger: SSN last four 0009). */
 async function applicantWithPhoneAuth(): Promise<{ cookie: string; id: string }> {
   const cookie = await h.signUp();
-  const body = { ...completeUs, applicant: { ...completeUs.applicant, governmentIdentification: { type: 'INDIVIDUAL', value: '0009', sourceType: 'SSN4' } } };
+  const body = {
+    ...completeUs,
+    applicant: {
+      ...completeUs.applicant,
+      governmentIdentification: { type: 'INDIVIDUAL', value: '0009', sourceType: 'SSN4' },
+    },
+  };
   const id = (await h.call('POST', '/api/v2/applications', cookie, body)).json().application.id as string;
   await h.call('POST', `/api/v2/applications/${id}/onboard`, cookie);
   expect(await stepUps(id, cookie)).toContain('PHONE_AUTH');
@@ -76,7 +84,10 @@ async function expire(vfp: string): Promise<void> {
 }
 
 /** Asserts the request is refused (as an expired link unless told otherwise) and changed no row. */
-async function refusedAsExpired(request: () => Promise<import('fastify').LightMyRequestResponse>, error = 'LINK_EXPIRED'): Promise<void> {
+async function refusedAsExpired(
+  request: () => Promise<import('fastify').LightMyRequestResponse>,
+  error = 'LINK_EXPIRED',
+): Promise<void> {
   const before = await snapshot(h.t.db);
   const res = await request();
   expectRefusal(res);

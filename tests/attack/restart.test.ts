@@ -39,7 +39,14 @@ async function start(): Promise<void> {
   base = `http://127.0.0.1:${port}`;
   server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, ...storageEnv, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DIST_DIR: join(folder, 'dist') },
+    env: {
+      ...process.env,
+      ...storageEnv,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DIST_DIR: join(folder, 'dist'),
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -68,7 +75,12 @@ async function kill(): Promise<void> {
 function call(method: string, path: string, cookie: string, body?: unknown, headers: Record<string, string> = {}) {
   return fetch(`${base}${path}`, {
     method,
-    headers: { cookie, 'x-requested-with': 'XMLHttpRequest', ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+    headers: {
+      cookie,
+      'x-requested-with': 'XMLHttpRequest',
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
 }
@@ -93,79 +105,103 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-test('SIGKILL mid-journey loses nothing acknowledged and retries make no duplicates', { timeout: 180_000 }, async () => {
-  await start();
-  const registered = await fetch(`${base}/sso/register`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email: 'killed@example.com', password: 'correct horse battery', confirmPassword: 'correct horse battery', path: '/' }),
-  });
-  expect(registered.status).toBe(303);
-  const cookie = (registered.headers.get('set-cookie') ?? '').split(';')[0];
-  expect(cookie).toMatch(/^onb_session=/);
+test(
+  'SIGKILL mid-journey loses nothing acknowledged and retries make no duplicates',
+  { timeout: 180_000 },
+  async () => {
+    await start();
+    const registered = await fetch(`${base}/sso/register`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        email: 'killed@example.com',
+        password: 'correct horse battery',
+        confirmPassword: 'correct horse battery',
+        path: '/',
+      }),
+    });
+    expect(registered.status).toBe(303);
+    const cookie = (registered.headers.get('set-cookie') ?? '').split(';')[0];
+    expect(cookie).toMatch(/^onb_session=/);
 
-  const main = await call('POST', '/api/v2/applications', cookie, completeUs, { 'idempotency-key': 'main' });
-  expect(main.status).toBe(201);
-  const mainId = (await main.json()).application.id as string;
+    const main = await call('POST', '/api/v2/applications', cookie, completeUs, { 'idempotency-key': 'main' });
+    expect(main.status).toBe(201);
+    const mainId = (await main.json()).application.id as string;
 
-  // A burst: creates in parallel, updates one after another; the server dies while they run.
-  const acknowledgedCreates = new Map<string, string>();
-  let lastAcknowledgedDba: string | undefined;
-  const keys = Array.from({ length: 60 }, (_, i) => `burst-${i}`);
-  const createOne = async (key: string, i: number) => {
-    try {
-      const res = await call('POST', '/api/v2/applications', cookie, { ...completeUs, company: { ...completeUs.company, name: `Burst ${i} Co` } }, { 'idempotency-key': key });
-      if (res.status === 201 || res.status === 200) acknowledgedCreates.set(key, (await res.json()).application.id);
-    } catch {
-      /* cut off by the kill: not acknowledged */
-    }
-  };
-  // Three lanes of creates one after another, so the kill lands while some are in flight and some not sent.
-  const creates = [0, 1, 2].map(async (lane) => {
-    for (let i = lane; i < keys.length; i += 3) {
-      if (server?.signalCode) return;
-      await createOne(keys[i], i);
-    }
-  });
-  const updates = (async () => {
-    for (let i = 0; i < 200; i += 1) {
+    // A burst: creates in parallel, updates one after another; the server dies while they run.
+    const acknowledgedCreates = new Map<string, string>();
+    let lastAcknowledgedDba: string | undefined;
+    const keys = Array.from({ length: 60 }, (_, i) => `burst-${i}`);
+    const createOne = async (key: string, i: number) => {
       try {
-        const res = await call('PUT', `/api/v2/applications/${mainId}`, cookie, { company: { dba: `Version ${i}` } });
-        if (res.status !== 200) return;
-        lastAcknowledgedDba = (await res.json()).company.dba;
+        const res = await call(
+          'POST',
+          '/api/v2/applications',
+          cookie,
+          { ...completeUs, company: { ...completeUs.company, name: `Burst ${i} Co` } },
+          { 'idempotency-key': key },
+        );
+        if (res.status === 201 || res.status === 200) acknowledgedCreates.set(key, (await res.json()).application.id);
       } catch {
-        return;
+        /* cut off by the kill: not acknowledged */
       }
-    }
-  })();
-  // Kill once some of each kind were acknowledged, while the rest are still in flight.
-  const killBy = Date.now() + 20_000;
-  while (Date.now() < killBy && (acknowledgedCreates.size < 10 || lastAcknowledgedDba === undefined)) await new Promise((r) => setTimeout(r, 5));
-  await kill();
-  await Promise.all([...creates, updates]);
-  expect(lastAcknowledgedDba, 'some update was acknowledged before the kill').toBeDefined();
+    };
+    // Three lanes of creates one after another, so the kill lands while some are in flight and some not sent.
+    const creates = [0, 1, 2].map(async (lane) => {
+      for (let i = lane; i < keys.length; i += 3) {
+        if (server?.signalCode) return;
+        await createOne(keys[i], i);
+      }
+    });
+    const updates = (async () => {
+      for (let i = 0; i < 200; i += 1) {
+        try {
+          const res = await call('PUT', `/api/v2/applications/${mainId}`, cookie, { company: { dba: `Version ${i}` } });
+          if (res.status !== 200) return;
+          lastAcknowledgedDba = (await res.json()).company.dba;
+        } catch {
+          return;
+        }
+      }
+    })();
+    // Kill once some of each kind were acknowledged, while the rest are still in flight.
+    const killBy = Date.now() + 20_000;
+    while (Date.now() < killBy && (acknowledgedCreates.size < 10 || lastAcknowledgedDba === undefined))
+      await new Promise((r) => setTimeout(r, 5));
+    await kill();
+    await Promise.all([...creates, updates]);
+    expect(lastAcknowledgedDba, 'some update was acknowledged before the kill').toBeDefined();
 
-  await start();
-  const session = await call('GET', '/api/v2/session', cookie);
-  expect(session.status).toBe(200);
-  const mainAfter = await (await call('GET', `/api/v2/applications/${mainId}`, cookie)).json();
-  const acknowledgedVersion = Number(lastAcknowledgedDba!.split(' ')[1]);
-  // The last acknowledged update is there, or a later one the server committed but could not answer.
-  expect(Number(String(mainAfter.company.dba).split(' ')[1])).toBeGreaterThanOrEqual(acknowledgedVersion);
-  for (const [key, id] of acknowledgedCreates) {
-    const res = await call('GET', `/api/v2/applications/${id}`, cookie);
-    expect(res.status, `${key} was acknowledged`).toBe(200);
-  }
-  // The browser retries everything it did not hear back about, with the same keys.
-  for (const key of keys) {
-    const i = keys.indexOf(key);
-    const res = await call('POST', '/api/v2/applications', cookie, { ...completeUs, company: { ...completeUs.company, name: `Burst ${i} Co` } }, { 'idempotency-key': key });
-    expect([200, 201]).toContain(res.status);
-    const id = (await res.json()).application.id;
-    if (acknowledgedCreates.has(key)) expect(id).toBe(acknowledgedCreates.get(key));
-  }
-  const accounts = await (await call('GET', '/api/v2/accounts', cookie)).text();
-  expect(accounts.match(/urn:app:[\w-]+/g)?.length).toBe(keys.length + 1);
-  console.log(`restart test: ${acknowledgedCreates.size} of ${keys.length} creates and ${acknowledgedVersion + 1} updates acknowledged before SIGKILL`);
-});
+    await start();
+    const session = await call('GET', '/api/v2/session', cookie);
+    expect(session.status).toBe(200);
+    const mainAfter = await (await call('GET', `/api/v2/applications/${mainId}`, cookie)).json();
+    const acknowledgedVersion = Number(lastAcknowledgedDba!.split(' ')[1]);
+    // The last acknowledged update is there, or a later one the server committed but could not answer.
+    expect(Number(String(mainAfter.company.dba).split(' ')[1])).toBeGreaterThanOrEqual(acknowledgedVersion);
+    for (const [key, id] of acknowledgedCreates) {
+      const res = await call('GET', `/api/v2/applications/${id}`, cookie);
+      expect(res.status, `${key} was acknowledged`).toBe(200);
+    }
+    // The browser retries everything it did not hear back about, with the same keys.
+    for (const key of keys) {
+      const i = keys.indexOf(key);
+      const res = await call(
+        'POST',
+        '/api/v2/applications',
+        cookie,
+        { ...completeUs, company: { ...completeUs.company, name: `Burst ${i} Co` } },
+        { 'idempotency-key': key },
+      );
+      expect([200, 201]).toContain(res.status);
+      const id = (await res.json()).application.id;
+      if (acknowledgedCreates.has(key)) expect(id).toBe(acknowledgedCreates.get(key));
+    }
+    const accounts = await (await call('GET', '/api/v2/accounts', cookie)).text();
+    expect(accounts.match(/urn:app:[\w-]+/g)?.length).toBe(keys.length + 1);
+    console.log(
+      `restart test: ${acknowledgedCreates.size} of ${keys.length} creates and ${acknowledgedVersion + 1} updates acknowledged before SIGKILL`,
+    );
+  },
+);

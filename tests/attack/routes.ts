@@ -30,7 +30,12 @@ function toInfo(options: RouteOptions): RouteInfo[] {
     .map((method) => ({
       method,
       url: options.url,
-      schema: { body: schema.body, querystring: schema.querystring ?? schema.query, params: schema.params, headers: schema.headers },
+      schema: {
+        body: schema.body,
+        querystring: schema.querystring ?? schema.query,
+        params: schema.params,
+        headers: schema.headers,
+      },
       auth: handlers.includes(requireUser),
       params: [...options.url.matchAll(/:([A-Za-z_]\w*)/g)].map((m) => m[1]),
     }));

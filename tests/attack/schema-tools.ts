@@ -16,7 +16,9 @@ const root = join(import.meta.dirname, '../..');
 /** Every entity and API schema, as server/app.ts loads them. */
 export const schemaFiles = [...readSchemas(join(root, 'schemas/entities')), ...readSchemas(join(root, 'schemas/api'))];
 
-const byId = new Map<string, Schema>(schemaFiles.filter((f) => f.schema.$id).map((f) => [String(f.schema.$id), f.schema]));
+const byId = new Map<string, Schema>(
+  schemaFiles.filter((f) => f.schema.$id).map((f) => [String(f.schema.$id), f.schema]),
+);
 
 /** The API's validator (same options, formats and schemas as the server). */
 export const apiValidator: Ajv2020 = createValidator(engineValidation, schemaFiles);

@@ -63,7 +63,9 @@ export function validParams(route: RouteInfo, actor: Actor): Record<string, stri
     const child = (located.schema.properties as Record<string, Schema> | undefined)?.[name];
     params[name] = actor.applicationId;
     if (isValid(schema, { ...params })) continue;
-    params[name] = child ? String(fc.sample(validValue({ schema: child, doc: located.doc }), { numRuns: 1, seed: 1 })[0]) : 'x';
+    params[name] = child
+      ? String(fc.sample(validValue({ schema: child, doc: located.doc }), { numRuns: 1, seed: 1 })[0])
+      : 'x';
   }
   return params;
 }
@@ -74,7 +76,10 @@ export function urlOf(route: RouteInfo, params: Record<string, unknown>, query?:
   // (RFC 3986 §5.2.4, WHATWG URL), so it cannot be a parameter value: such a generated value is sent as '.x'/'..x'.
   const segment = (value: string) => encodeURIComponent(value === '.' || value === '..' ? `${value}x` : value);
   const path = route.url.replace(/:([A-Za-z_]\w*)/g, (_m, name: string) => segment(String(params[name] ?? '')));
-  const search = query && typeof query === 'object' ? new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString() : '';
+  const search =
+    query && typeof query === 'object'
+      ? new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()
+      : '';
   return search ? `${path}?${search}` : path;
 }
 

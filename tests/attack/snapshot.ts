@@ -36,7 +36,8 @@ export async function fingerprint(db: Database): Promise<Record<string, string>>
   const tables = await tablesOf(db);
   if (tables.length === 0) return {};
   const parts = tables.map(
-    (table) => `SELECT '${table}' AS t, count(*)::text || ':' || coalesce(md5(string_agg(row_to_json(x)::text, '|' ORDER BY row_to_json(x)::text)), '') AS f FROM "${table}" x`,
+    (table) =>
+      `SELECT '${table}' AS t, count(*)::text || ':' || coalesce(md5(string_agg(row_to_json(x)::text, '|' ORDER BY row_to_json(x)::text)), '') AS f FROM "${table}" x`,
   );
   const { rows } = await db.query<{ t: string; f: string }>(parts.join(' UNION ALL '));
   return Object.fromEntries(rows.map((r) => [r.t, r.f]));

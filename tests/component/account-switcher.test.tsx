@@ -12,22 +12,64 @@ import { applicationId, fakeApi, renderScreen } from './render-screen.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-const current = { application: { id: applicationId, intent: 'CREATE_BUSINESS' }, applicant: {}, company: { name: 'Current Co' }, owners: [] };
+const current = {
+  application: { id: applicationId, intent: 'CREATE_BUSINESS' },
+  applicant: {},
+  company: { name: 'Current Co' },
+  owners: [],
+};
 const approvedId = 'urn:app:0000aaaa-0000-0000-0000-000000000004';
 const accounts = [
-  { applicationId: 'urn:app:0000aaaa-0000-0000-0000-000000000001', riskDecision: 'PENDING', applicationLevel: 'FULL', stepUpDetails: [], company: { name: 'Pending Co', currency: 'USD' }, createdAt: '2026-01-03' },
-  { applicationId: 'urn:app:0000aaaa-0000-0000-0000-000000000003', riskDecision: 'DECLINED', applicationLevel: 'FULL', stepUpDetails: [], company: { name: 'Declined Co', currency: 'USD' }, createdAt: '2026-01-02' },
+  {
+    applicationId: 'urn:app:0000aaaa-0000-0000-0000-000000000001',
+    riskDecision: 'PENDING',
+    applicationLevel: 'FULL',
+    stepUpDetails: [],
+    company: { name: 'Pending Co', currency: 'USD' },
+    createdAt: '2026-01-03',
+  },
+  {
+    applicationId: 'urn:app:0000aaaa-0000-0000-0000-000000000003',
+    riskDecision: 'DECLINED',
+    applicationLevel: 'FULL',
+    stepUpDetails: [],
+    company: { name: 'Declined Co', currency: 'USD' },
+    createdAt: '2026-01-02',
+  },
   // A Canadian account on a US visit: the account list of /accounts would show its currency toast; the switcher must not.
-  { applicationId: approvedId, riskDecision: 'APPROVED', applicationLevel: 'FULL', stepUpDetails: [], company: { name: 'Approved Co', currency: 'CAD' }, businessId: 'biz-1', createdAt: '2026-01-01' },
+  {
+    applicationId: approvedId,
+    riskDecision: 'APPROVED',
+    applicationLevel: 'FULL',
+    stepUpDetails: [],
+    company: { name: 'Approved Co', currency: 'CAD' },
+    businessId: 'biz-1',
+    createdAt: '2026-01-01',
+  },
 ];
-const approvedDocument = { application: { id: approvedId, decision: 'APPROVED', businessId: 'biz-1', completed: true }, applicant: {}, company: { name: 'Approved Co' }, owners: [] };
-const stores = [{ id: 's1', applicationId: approvedId, businessId: 'biz-1', name: 'Main Street', riskDecision: 'APPROVED', attachable: true }];
+const approvedDocument = {
+  application: { id: approvedId, decision: 'APPROVED', businessId: 'biz-1', completed: true },
+  applicant: {},
+  company: { name: 'Approved Co' },
+  owners: [],
+};
+const stores = [
+  {
+    id: 's1',
+    applicationId: approvedId,
+    businessId: 'biz-1',
+    name: 'Main Street',
+    riskDecision: 'APPROVED',
+    attachable: true,
+  },
+];
 
 function api() {
   return fakeApi(current, (method, url) => {
     if (url === '/api/v2/accounts') return { status: 200, body: [accounts[0], accounts[1], accounts[2]] };
     if (url.startsWith('/api/v2/accounts/biz-1/stores')) return { status: 200, body: stores };
-    if (url.includes(encodeURIComponent(approvedId)) || url.includes(approvedId)) return { status: 200, body: approvedDocument };
+    if (url.includes(encodeURIComponent(approvedId)) || url.includes(approvedId))
+      return { status: 200, body: approvedDocument };
     return undefined;
   });
 }
@@ -39,11 +81,17 @@ describe('account switcher', () => {
     const calls = api();
     await renderScreen(`/${applicationId}/switch-account`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Switch business' })).toBeInTheDocument();
-    const names = screen.getAllByRole('radio').map((radio) => radio.closest('label')?.querySelector('.account-choice__name')?.textContent);
+    const names = screen
+      .getAllByRole('radio')
+      .map((radio) => radio.closest('label')?.querySelector('.account-choice__name')?.textContent);
     expect(names).toEqual(['Approved Co', 'Pending Co', 'Declined Co', 'Create a new business']);
-    expect(screen.getByRole('radio', { name: /Approved Co/ }).closest('label')).toHaveTextContent('Approved: accepts online and in-person payments');
+    expect(screen.getByRole('radio', { name: /Approved Co/ }).closest('label')).toHaveTextContent(
+      'Approved: accepts online and in-person payments',
+    );
     expect(screen.queryByText(/account for this profile/)).toBeNull();
-    expect(calls.calls.filter((call) => call.url.includes(approvedId) || call.url.includes(encodeURIComponent(approvedId)))).toHaveLength(0);
+    expect(
+      calls.calls.filter((call) => call.url.includes(approvedId) || call.url.includes(encodeURIComponent(approvedId))),
+    ).toHaveLength(0);
   });
 
   it('asks for a choice with a focused summary and refuses a declined business', async () => {
@@ -55,7 +103,9 @@ describe('account switcher', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Choose a business or create a new one.');
     // Issue 27.11: the declined business says up front that it cannot be used, and cannot be chosen.
     expect(screen.getByRole('radio', { name: /Declined Co/ })).toBeDisabled();
-    expect(screen.getByRole('radio', { name: /Declined Co/ })).toHaveAccessibleDescription('Cannot select this business, please create a new business to proceed');
+    expect(screen.getByRole('radio', { name: /Declined Co/ })).toHaveAccessibleDescription(
+      'Cannot select this business, please create a new business to proceed',
+    );
   });
 
   it('switching to an approved payments profile opens it and shows its stores', async () => {
@@ -65,7 +115,13 @@ describe('account switcher', () => {
     await user.click(await screen.findByRole('radio', { name: /Approved Co/ }));
     await user.click(screen.getByRole('button', { name: 'Switch' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose a store' })).toBeInTheDocument();
-    expect(calls.calls.some((call) => call.method === 'GET' && [approvedId, encodeURIComponent(approvedId)].some((id) => call.url.endsWith(`/api/v2/applications/${id}`)))).toBe(true);
+    expect(
+      calls.calls.some(
+        (call) =>
+          call.method === 'GET' &&
+          [approvedId, encodeURIComponent(approvedId)].some((id) => call.url.endsWith(`/api/v2/applications/${id}`)),
+      ),
+    ).toBe(true);
     expect(screen.getByRole('heading', { level: 2, name: 'Main Street' })).toBeInTheDocument();
   });
 
@@ -73,7 +129,9 @@ describe('account switcher', () => {
     const calls = api();
     await renderScreen(`/${applicationId}/switch-account`);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Keep working on this application' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Tell us about yourself' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Tell us about yourself' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     expect(calls.calls.some((call) => call.url.includes('0000aaaa'))).toBe(false);
   });
 
@@ -100,7 +158,9 @@ describe('account switcher', () => {
     });
 
     it('is absent for a user with one application', async () => {
-      const calls = fakeApi(current, (method, url) => (url === '/api/v2/accounts' ? { status: 200, body: [accounts[0]] } : undefined));
+      const calls = fakeApi(current, (method, url) =>
+        url === '/api/v2/accounts' ? { status: 200, body: [accounts[0]] } : undefined,
+      );
       await renderScreen(`/${applicationId}/update`);
       await screen.findByRole('heading', { level: 1, name: 'Tell us about yourself' });
       await waitFor(() => expect(calls.calls.some((call) => call.url === '/api/v2/accounts')).toBe(true));
@@ -119,7 +179,9 @@ describe('account switcher', () => {
     it('is in French for fr-CA', async () => {
       api();
       await renderScreen(`/${applicationId}/update`, { locale: 'fr-CA' });
-      expect(await within(screen.getByRole('banner')).findByRole('link', { name: 'Changer de compte' })).toBeInTheDocument();
+      expect(
+        await within(screen.getByRole('banner')).findByRole('link', { name: 'Changer de compte' }),
+      ).toBeInTheDocument();
     });
   });
 });

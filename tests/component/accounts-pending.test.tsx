@@ -18,7 +18,14 @@ function resellerEnvironment() {
 }
 
 const pendingReseller = {
-  application: { id: applicationId, intent: 'CREATE_BUSINESS', decision: 'PENDING', stepUpDetails: [], applicationLevel: 'FULL', completed: true },
+  application: {
+    id: applicationId,
+    intent: 'CREATE_BUSINESS',
+    decision: 'PENDING',
+    stepUpDetails: [],
+    applicationLevel: 'FULL',
+    completed: true,
+  },
   applicant: { name: { firstName: 'Ann', lastName: 'Lee' } },
   company: { name: 'Ann Lee Bakery' },
   owners: [],
@@ -34,7 +41,6 @@ function shortWatchBundle(): ContentBundle {
   return copy;
 }
 
-
 /** Fills the US identity step (doc2 §5 valid values) and submits it. */
 async function submitUsIdentity(): Promise<void> {
   const user = userEvent.setup();
@@ -45,7 +51,10 @@ describe('doc1 §4.3 row 4: pending on the reseller portal', () => {
   it('onboarding a pending reseller application opens verifying, which moves on when the decision changes', async () => {
     let reads = 0;
     const approved = { ...pendingReseller, application: { ...pendingReseller.application, decision: 'APPROVED' } };
-    const before = { ...pendingReseller, application: { ...pendingReseller.application, decision: undefined, completed: false } };
+    const before = {
+      ...pendingReseller,
+      application: { ...pendingReseller.application, decision: undefined, completed: false },
+    };
     fakeApi(before, (method, url) => {
       if (method === 'POST' && url.endsWith('/onboard')) return { status: 200, body: pendingReseller };
       if (method === 'PUT') return { status: 200, body: before };
@@ -59,23 +68,41 @@ describe('doc1 §4.3 row 4: pending on the reseller portal', () => {
     await renderScreen(`/${applicationId}/applicant/identity`, { environment: resellerEnvironment() });
     await submitUsIdentity();
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'We’re reviewing your application' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'We’re reviewing your application' }),
+    ).toBeInTheDocument();
     expect(screen.getByText(/Stay on this page and we’ll show you the result/)).toBeInTheDocument();
     // The decision changes: the table sends the approved application to its outcome.
-    expect(await screen.findByRole('heading', { level: 1, name: /approved/i }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /approved/i }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
   });
 
   it('a decision that stays pending shows the in-review outcome after the last read, not an endless wait', async () => {
     const api = fakeApi(pendingReseller);
-    await renderScreen(`/${applicationId}/verifying`, { environment: resellerEnvironment(), bundle: shortWatchBundle() });
-    expect(await screen.findByRole('heading', { level: 1, name: 'We’re reviewing your application' })).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your application is in review' }, { timeout: 10_000 })).toBeInTheDocument();
+    await renderScreen(`/${applicationId}/verifying`, {
+      environment: resellerEnvironment(),
+      bundle: shortWatchBundle(),
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'We’re reviewing your application' }),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your application is in review' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     const reads = api.calls.filter((call) => call.method === 'GET' && call.url.includes('/api/v2/applications/'));
     expect(reads.length).toBeGreaterThanOrEqual(3); // the screen's load and the two reads of the watch
   });
 
   it('the FULL_ONBOARDING step-up keeps its own verifying screen', async () => {
-    fakeApi({ ...pendingReseller, application: { ...pendingReseller.application, decision: 'APPROVED_PENDING', stepUpDetails: [{ type: 'FULL_ONBOARDING' }] } });
+    fakeApi({
+      ...pendingReseller,
+      application: {
+        ...pendingReseller.application,
+        decision: 'APPROVED_PENDING',
+        stepUpDetails: [{ type: 'FULL_ONBOARDING' }],
+      },
+    });
     await renderScreen(`/${applicationId}/verifying`, { environment: resellerEnvironment() });
     expect(await screen.findByText(/We need a little longer to review your business/)).toBeInTheDocument();
     expect(screen.queryByText(/Stay on this page and we’ll show you the result/)).toBeNull();
@@ -98,7 +125,8 @@ describe('doc1 §4.3 row 3: pending add-product goes back to the form', () => {
         onboarded = true;
         return { status: 200, body: pending };
       }
-      if (method === 'GET' && url.includes('/api/v2/applications/')) return { status: 200, body: onboarded ? pending : typed };
+      if (method === 'GET' && url.includes('/api/v2/applications/'))
+        return { status: 200, body: onboarded ? pending : typed };
       return undefined;
     });
     await renderScreen(`/${applicationId}/applicant/identity`);

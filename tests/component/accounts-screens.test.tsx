@@ -8,11 +8,47 @@ import userEvent from '@testing-library/user-event';
 import { applicationId, fakeApi, renderScreen, usEnvironment } from './render-screen.tsx';
 
 const accounts = [
-  { applicationId: 'urn:app:0000aaaa-0000-0000-0000-000000000001', riskDecision: 'PENDING', applicationLevel: 'FULL', stepUpDetails: [], company: { name: 'Pending Co', currency: 'USD' }, createdAt: '2026-01-03' },
-  { applicationId: 'urn:app:0000aaaa-0000-0000-0000-000000000002', riskDecision: 'APPROVED_PENDING', applicationLevel: 'FULL', stepUpDetails: [], company: { name: 'Full Co', currency: 'USD' }, createdAt: '2026-01-02' },
-  { applicationId: 'urn:app:0000aaaa-0000-0000-0000-000000000003', riskDecision: 'DECLINED', applicationLevel: 'FULL', stepUpDetails: [], company: { name: 'Declined Co', currency: 'USD' }, createdAt: '2026-01-02' },
-  { applicationId: 'urn:app:0000aaaa-0000-0000-0000-000000000004', riskDecision: 'APPROVED', applicationLevel: 'FULL', stepUpDetails: [], company: { name: 'Approved Co', currency: 'USD' }, businessId: 'biz-1', createdAt: '2026-01-01' },
-  { applicationId: 'urn:app:0000aaaa-0000-0000-0000-000000000005', riskDecision: 'APPROVED_PENDING', applicationLevel: 'BASIC', stepUpDetails: [], company: { name: 'Basic Co', currency: 'USD' }, createdAt: '2026-01-01' },
+  {
+    applicationId: 'urn:app:0000aaaa-0000-0000-0000-000000000001',
+    riskDecision: 'PENDING',
+    applicationLevel: 'FULL',
+    stepUpDetails: [],
+    company: { name: 'Pending Co', currency: 'USD' },
+    createdAt: '2026-01-03',
+  },
+  {
+    applicationId: 'urn:app:0000aaaa-0000-0000-0000-000000000002',
+    riskDecision: 'APPROVED_PENDING',
+    applicationLevel: 'FULL',
+    stepUpDetails: [],
+    company: { name: 'Full Co', currency: 'USD' },
+    createdAt: '2026-01-02',
+  },
+  {
+    applicationId: 'urn:app:0000aaaa-0000-0000-0000-000000000003',
+    riskDecision: 'DECLINED',
+    applicationLevel: 'FULL',
+    stepUpDetails: [],
+    company: { name: 'Declined Co', currency: 'USD' },
+    createdAt: '2026-01-02',
+  },
+  {
+    applicationId: 'urn:app:0000aaaa-0000-0000-0000-000000000004',
+    riskDecision: 'APPROVED',
+    applicationLevel: 'FULL',
+    stepUpDetails: [],
+    company: { name: 'Approved Co', currency: 'USD' },
+    businessId: 'biz-1',
+    createdAt: '2026-01-01',
+  },
+  {
+    applicationId: 'urn:app:0000aaaa-0000-0000-0000-000000000005',
+    riskDecision: 'APPROVED_PENDING',
+    applicationLevel: 'BASIC',
+    stepUpDetails: [],
+    company: { name: 'Basic Co', currency: 'USD' },
+    createdAt: '2026-01-01',
+  },
 ];
 
 beforeEach(() => sessionStorage.clear());
@@ -22,8 +58,17 @@ describe('account list', () => {
     fakeApi({}, (method, url) => (url === '/api/v2/accounts' ? { status: 200, body: accounts } : undefined));
     await renderScreen('/accounts');
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose a business' })).toBeInTheDocument();
-    const radios = screen.getAllByRole('radio').map((radio) => radio.closest('label')?.querySelector('.account-choice__name')?.textContent);
-    expect(radios).toEqual(['Approved Co', 'Basic Co', 'Full Co', 'Pending Co', 'Declined Co', 'Create a new business']);
+    const radios = screen
+      .getAllByRole('radio')
+      .map((radio) => radio.closest('label')?.querySelector('.account-choice__name')?.textContent);
+    expect(radios).toEqual([
+      'Approved Co',
+      'Basic Co',
+      'Full Co',
+      'Pending Co',
+      'Declined Co',
+      'Create a new business',
+    ]);
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveFocus());
     expect(screen.getByRole('alert')).toHaveTextContent('Choose a business or create a new one.');
@@ -32,13 +77,18 @@ describe('account list', () => {
     // Issue 27.11: a declined business says up front that it cannot be used, and why; it cannot be chosen.
     const declined = screen.getByRole('radio', { name: /Declined Co/ });
     expect(declined).toBeDisabled();
-    expect(declined).toHaveAccessibleDescription('Cannot select this business, please create a new business to proceed');
+    expect(declined).toHaveAccessibleDescription(
+      'Cannot select this business, please create a new business to proceed',
+    );
     expect(declined.closest('label')).toHaveTextContent('We’re unable to offer payments to this business');
     expect(screen.getByRole('radio', { name: /Approved Co/ })).toBeEnabled();
   });
 
   it('names an account whose business has no name yet by its start date, never by its id (issue 27.8)', async () => {
-    const unnamed = [{ ...accounts[0], company: { currency: 'USD' }, createdAt: '2026-11-26T10:00:00.000Z' }, accounts[3]];
+    const unnamed = [
+      { ...accounts[0], company: { currency: 'USD' }, createdAt: '2026-11-26T10:00:00.000Z' },
+      accounts[3],
+    ];
     fakeApi({}, (method, url) => (url === '/api/v2/accounts' ? { status: 200, body: unnamed } : undefined));
     await renderScreen('/accounts');
     await screen.findByRole('heading', { level: 1, name: 'Choose a business' });
@@ -50,7 +100,11 @@ describe('account list', () => {
     const canadian = [{ ...accounts[3], company: { name: 'Boulangerie', currency: 'CAD' } }];
     fakeApi({}, (method, url) => (url === '/api/v2/accounts' ? { status: 200, body: canadian } : undefined));
     const first = await renderScreen('/accounts');
-    expect(await screen.findByText('We can’t create a United States account for this profile. Please contact customer service.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'We can’t create a United States account for this profile. Please contact customer service.',
+      ),
+    ).toBeInTheDocument();
     first.unmount();
     await renderScreen('/accounts', { environment: usEnvironment() });
     await screen.findByRole('heading', { level: 1, name: 'Choose a business' });
@@ -62,14 +116,34 @@ describe('launch parameters through the account list (issue 27.7)', () => {
   it('a launch with a service keeps it on the way to the chosen business’s stores, so attachability applies', async () => {
     const approvedId = accounts[3].applicationId;
     const stores = [
-      { id: 's1', applicationId: approvedId, businessId: 'biz-1', name: 'Main Street', riskDecision: 'APPROVED', attachable: true },
-      { id: 's3', applicationId: approvedId, businessId: 'biz-1', name: 'Airport', riskDecision: 'APPROVED', attachable: false },
+      {
+        id: 's1',
+        applicationId: approvedId,
+        businessId: 'biz-1',
+        name: 'Main Street',
+        riskDecision: 'APPROVED',
+        attachable: true,
+      },
+      {
+        id: 's3',
+        applicationId: approvedId,
+        businessId: 'biz-1',
+        name: 'Airport',
+        riskDecision: 'APPROVED',
+        attachable: false,
+      },
     ];
-    const document = { application: { id: approvedId, decision: 'APPROVED', businessId: 'biz-1', completed: true }, applicant: {}, company: { name: 'Approved Co' }, owners: [] };
+    const document = {
+      application: { id: approvedId, decision: 'APPROVED', businessId: 'biz-1', completed: true },
+      applicant: {},
+      company: { name: 'Approved Co' },
+      owners: [],
+    };
     const calls = fakeApi({}, (method, url) => {
       if (url === '/api/v2/accounts') return { status: 200, body: [accounts[0], accounts[3]] };
       if (url.startsWith('/api/v2/accounts/biz-1/stores')) return { status: 200, body: stores };
-      if (url.includes(encodeURIComponent(approvedId)) || url.includes(approvedId)) return { status: 200, body: document };
+      if (url.includes(encodeURIComponent(approvedId)) || url.includes(approvedId))
+        return { status: 200, body: document };
       return undefined;
     });
     await renderScreen('/accounts?serviceId=svc-9&serviceType=website');
@@ -77,25 +151,54 @@ describe('launch parameters through the account list (issue 27.7)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose a store' })).toBeInTheDocument();
     // The service came along: the store that already has one says so, and only the other offers to connect.
-    expect(await screen.findByText('This store already has a service of this kind and can’t be connected.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This store already has a service of this kind and can’t be connected.'),
+    ).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Connect profile' })).toHaveLength(1);
-    expect(calls.calls.some((call) => call.url.startsWith('/api/v2/accounts/biz-1/stores') && call.url.includes('svc-9'))).toBe(true);
+    expect(
+      calls.calls.some((call) => call.url.startsWith('/api/v2/accounts/biz-1/stores') && call.url.includes('svc-9')),
+    ).toBe(true);
   });
 });
 
 describe('store switcher', () => {
   it('gives each store the button of its status and no connect for a store that cannot take the service', async () => {
     const stores = [
-      { id: 's1', applicationId: accounts[3].applicationId, businessId: 'biz-1', name: 'Main Street', riskDecision: 'APPROVED', attachable: true },
-      { id: 's2', applicationId: accounts[1].applicationId, businessId: 'biz-1', name: 'Harbour', riskDecision: 'APPROVED_PENDING', attachable: true },
-      { id: 's3', applicationId: accounts[0].applicationId, businessId: 'biz-1', name: 'Airport', riskDecision: 'APPROVED', attachable: false },
+      {
+        id: 's1',
+        applicationId: accounts[3].applicationId,
+        businessId: 'biz-1',
+        name: 'Main Street',
+        riskDecision: 'APPROVED',
+        attachable: true,
+      },
+      {
+        id: 's2',
+        applicationId: accounts[1].applicationId,
+        businessId: 'biz-1',
+        name: 'Harbour',
+        riskDecision: 'APPROVED_PENDING',
+        attachable: true,
+      },
+      {
+        id: 's3',
+        applicationId: accounts[0].applicationId,
+        businessId: 'biz-1',
+        name: 'Airport',
+        riskDecision: 'APPROVED',
+        attachable: false,
+      },
     ];
-    fakeApi({}, (method, url) => (url.startsWith('/api/v2/accounts/biz-1/stores') ? { status: 200, body: stores } : undefined));
+    fakeApi({}, (method, url) =>
+      url.startsWith('/api/v2/accounts/biz-1/stores') ? { status: 200, body: stores } : undefined,
+    );
     await renderScreen('/accounts/biz-1/stores?serviceId=svc-9&serviceType=website');
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose a store' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Connect profile' })).toHaveAttribute('aria-describedby', 'store-s1');
     expect(screen.getByRole('button', { name: 'Resume application' })).toBeInTheDocument();
-    expect(screen.getByText('This store already has a service of this kind and can’t be connected.')).toBeInTheDocument();
+    expect(
+      screen.getByText('This store already has a service of this kind and can’t be connected.'),
+    ).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Connect profile' })).toHaveLength(1);
   });
 });
@@ -105,7 +208,14 @@ describe('add channel', () => {
     fakeApi({ application: { id: applicationId, decision: 'APPROVED' }, company: {} });
     await renderScreen(`/${applicationId}/add-channel`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Add a sales channel' })).toBeInTheDocument();
-    expect(screen.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent?.trim())).toEqual(['Online store', 'Retail location', 'Mobile', 'Marketplace', 'Social media', 'Other']);
+    expect(screen.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent?.trim())).toEqual([
+      'Online store',
+      'Retail location',
+      'Mobile',
+      'Marketplace',
+      'Social media',
+      'Other',
+    ]);
     await userEvent.click(screen.getByRole('button', { name: 'Add channel' }));
     await waitFor(() => expect(screen.getByRole('alert')).toBeInTheDocument());
   });

@@ -7,10 +7,20 @@
 import { screen, waitFor } from '@testing-library/react';
 import { applicationId, fakeApi, renderScreen } from './render-screen.tsx';
 
-const doc = { application: { id: applicationId, intent: 'CREATE_BUSINESS' }, applicant: { name: { firstName: 'Ann', lastName: 'Lee' } }, company: {}, owners: [] };
+const doc = {
+  application: { id: applicationId, intent: 'CREATE_BUSINESS' },
+  applicant: { name: { firstName: 'Ann', lastName: 'Lee' } },
+  company: {},
+  owners: [],
+};
 const catalogue: Record<string, object> = {
   'gopay.site-nowebsite': { serviceId: 'gopay.site-nowebsite', serviceType: 'gopay.website', apiVersion: 'V2' },
-  'gopay.site-1001': { serviceId: 'gopay.site-1001', serviceType: 'gopay.website', apiVersion: 'V2', websiteId: 'my-shop' },
+  'gopay.site-1001': {
+    serviceId: 'gopay.site-1001',
+    serviceType: 'gopay.website',
+    apiVersion: 'V2',
+    websiteId: 'my-shop',
+  },
   'svc-9': { serviceId: 'svc-9', serviceType: 'gopay.pos', apiVersion: 'V2' },
 };
 
@@ -19,10 +29,25 @@ function api(document: Record<string, unknown> = doc) {
     const match = /^\/api\/v2\/services\/([^/?]+)$/.exec(url);
     if (!match) return undefined;
     const found = catalogue[decodeURIComponent(match[1])];
-    return found ? { status: 200, body: found } : { status: 404, body: { error: 'NOT_FOUND', details: [{ field: '/params/serviceId', key: 'accounts.errors.serviceUnknown', description: 'We could not find this service.' }] } };
+    return found
+      ? { status: 200, body: found }
+      : {
+          status: 404,
+          body: {
+            error: 'NOT_FOUND',
+            details: [
+              {
+                field: '/params/serviceId',
+                key: 'accounts.errors.serviceUnknown',
+                description: 'We could not find this service.',
+              },
+            ],
+          },
+        };
   });
 }
-const lookups = (calls: ReturnType<typeof api>) => calls.calls.filter((call) => call.url.startsWith('/api/v2/services/'));
+const lookups = (calls: ReturnType<typeof api>) =>
+  calls.calls.filter((call) => call.url.startsWith('/api/v2/services/'));
 
 describe("the 'gopay.' service lookup", () => {
   it('a launch service on V2 without a website id: looked up, and the blocking modal shows', async () => {
@@ -32,7 +57,9 @@ describe("the 'gopay.' service lookup", () => {
     expect(lookups(calls).map((call) => call.url)).toEqual(['/api/v2/services/gopay.site-nowebsite']);
     // Focus stays in the modal, also when the screen behind it focuses its own heading.
     await waitFor(() => expect(document.querySelector('h1')).not.toBeNull());
-    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'This business can’t continue here' })).toHaveFocus());
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 2, name: 'This business can’t continue here' })).toHaveFocus(),
+    );
     (document.querySelector('h1') as HTMLElement).focus();
     expect(modal).toContainElement(document.activeElement as HTMLElement);
   });

@@ -31,7 +31,9 @@ describe('category: what is submitted is what is shown (issue 22 item 1)', () =>
     await user.type(screen.getByLabelText(/Business website/), 'www.example.com');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(calls.calls.some((call) => call.method === 'PUT')).toBe(true));
-    const sent = calls.calls.find((call) => call.method === 'PUT')!.body as { company: { mccDetails: { industryId: number } } };
+    const sent = calls.calls.find((call) => call.method === 'PUT')!.body as {
+      company: { mccDetails: { industryId: number } };
+    };
     expect(sent.company.mccDetails.industryId).toBe(Number(select.value));
   });
 });
@@ -49,7 +51,9 @@ describe('every message gets its variables (issue 22 item 3)', () => {
     await user.type(screen.getByLabelText(/^Account number/), '12');
     await user.type(screen.getByLabelText(/^Confirm account number/), '12');
     await user.click(screen.getByRole('button', { name: /Continue|Save/ }));
-    await waitFor(() => expect(screen.getAllByText(/The account number must have 4 to 17 digits\./).length).toBeGreaterThan(0));
+    await waitFor(() =>
+      expect(screen.getAllByText(/The account number must have 4 to 17 digits\./).length).toBeGreaterThan(0),
+    );
     expect(document.body.textContent).not.toContain('{$');
     const logged = [...errors.mock.calls, ...warnings.mock.calls].map((call) => call.map(String).join(' '));
     expect(logged.filter((line) => line.includes('Variable not available'))).toEqual([]);

@@ -8,21 +8,47 @@ import userEvent from '@testing-library/user-event';
 import { applicationId, bundle, fakeApi, renderScreen } from './render-screen.tsx';
 import type { ContentBundle } from '../../engine/content/types.ts';
 
-const named = { applicant: { name: { firstName: 'Ann', lastName: 'Lee' }, email: { emailAddress: 'ann@example.com' } } };
+const named = {
+  applicant: { name: { firstName: 'Ann', lastName: 'Lee' }, email: { emailAddress: 'ann@example.com' } },
+};
 
 describe('auto kind: the resume screen sends an application to the first step it lacks', () => {
   const cases: Array<{ name: string; document: Record<string, unknown>; heading: string }> = [
-    { name: 'no name or email: the signup form', document: { applicant: {}, company: {} }, heading: 'Tell us about yourself' },
+    {
+      name: 'no name or email: the signup form',
+      document: { applicant: {}, company: {} },
+      heading: 'Tell us about yourself',
+    },
     { name: 'no legal name: business details', document: { ...named, company: {} }, heading: 'About your business' },
-    { name: 'no segment: the category', document: { ...named, company: { name: 'Ann Lee Bakery' } }, heading: 'What does your business do?' },
-    { name: 'a segment without the chosen industry (doc1 §2.6 category label): the category', document: { ...named, company: { name: 'Ann Lee Bakery', segment: '5462' } }, heading: 'What does your business do?' },
-    { name: 'everything up to the category: identity', document: { ...named, company: { name: 'Ann Lee Bakery', segment: '5462', mccDetails: { industryId: 18 } } }, heading: 'Verify your identity' },
+    {
+      name: 'no segment: the category',
+      document: { ...named, company: { name: 'Ann Lee Bakery' } },
+      heading: 'What does your business do?',
+    },
+    {
+      name: 'a segment without the chosen industry (doc1 §2.6 category label): the category',
+      document: { ...named, company: { name: 'Ann Lee Bakery', segment: '5462' } },
+      heading: 'What does your business do?',
+    },
+    {
+      name: 'everything up to the category: identity',
+      document: { ...named, company: { name: 'Ann Lee Bakery', segment: '5462', mccDetails: { industryId: 18 } } },
+      heading: 'Verify your identity',
+    },
     {
       name: 'decided with a step-up: the step-up screen',
-      document: { ...named, company: { name: 'Ann Lee Bakery', segment: '5462' }, application: { decision: 'APPROVED_PENDING', stepUpDetails: [{ type: 'FULL_SSN' }] } },
+      document: {
+        ...named,
+        company: { name: 'Ann Lee Bakery', segment: '5462' },
+        application: { decision: 'APPROVED_PENDING', stepUpDetails: [{ type: 'FULL_SSN' }] },
+      },
       heading: 'We need your full Social Security number',
     },
-    { name: 'decided without a step-up: the outcome', document: { ...named, company: {}, application: { decision: 'APPROVED', stepUpDetails: [] } }, heading: 'You’re approved!' },
+    {
+      name: 'decided without a step-up: the outcome',
+      document: { ...named, company: {}, application: { decision: 'APPROVED', stepUpDetails: [] } },
+      heading: 'You’re approved!',
+    },
   ];
   for (const { name, document, heading } of cases) {
     it(name, async () => {
@@ -36,9 +62,16 @@ describe('auto kind: the resume screen sends an application to the first step it
 
   it('when its call fails and no row holds, the applicant gets a button to try again', async () => {
     const edited = structuredClone(bundle) as ContentBundle;
-    edited.screens.resume = { ...edited.screens.resume, actions: [{ call: 'onboard' }], next: [{ to: 'complete' }], onError: [] };
+    edited.screens.resume = {
+      ...edited.screens.resume,
+      actions: [{ call: 'onboard' }],
+      next: [{ to: 'complete' }],
+      onError: [],
+    };
     let fail = true;
-    fakeApi({ application: { id: applicationId, decision: 'APPROVED' } }, (method) => (method === 'POST' && fail ? { status: 500, body: { error: 'INTERNAL', message: 'Broken' } } : undefined));
+    fakeApi({ application: { id: applicationId, decision: 'APPROVED' } }, (method) =>
+      method === 'POST' && fail ? { status: 500, body: { error: 'INTERNAL', message: 'Broken' } } : undefined,
+    );
     await renderScreen(`/${applicationId}/resume`, { bundle: edited });
     const retry = await screen.findByRole('button', { name: 'Continue' });
     fail = false;
@@ -51,7 +84,9 @@ describe('waiting kind: the phone-link screen', () => {
   it('keeps resend locked during the countdown, announces it, then unlocks it', async () => {
     const edited = structuredClone(bundle) as ContentBundle;
     (edited.screens['phone-auth-sent'].options as Record<string, unknown>).countdownSeconds = 2;
-    fakeApi({ application: { id: applicationId } }, (method, url) => (url.includes('phone-auth') ? { status: 200, body: { data: { status: 'REQUESTED' } } } : undefined));
+    fakeApi({ application: { id: applicationId } }, (method, url) =>
+      url.includes('phone-auth') ? { status: 200, body: { data: { status: 'REQUESTED' } } } : undefined,
+    );
     await renderScreen(`/${applicationId}/phone-auth/sent`, { bundle: edited });
     expect(await screen.findByRole('heading', { level: 1, name: 'Check your phone' })).toBeInTheDocument();
     const resend = screen.getByRole('button', { name: 'Send a new link' });
@@ -68,23 +103,38 @@ describe('waiting kind: the phone-link screen', () => {
   it('says the link expired and offers a new one when the page stops waiting, and waits longer than the link lives (issue 27.5)', async () => {
     // doc1 §4.5 and rules/config.json: the texted link lives phoneLinkExpiryMs; the page must not stop reading before.
     const watch = bundle.screens['phone-auth-sent'].watch as { everyMs: number; maxTries: number };
-    const config = (await import('../../rules/config.json', { with: { type: 'json' } })).default as { constants: { phoneLinkExpiryMs: number } };
+    const config = (await import('../../rules/config.json', { with: { type: 'json' } })).default as {
+      constants: { phoneLinkExpiryMs: number };
+    };
     expect(watch.everyMs * watch.maxTries).toBeGreaterThan(config.constants.phoneLinkExpiryMs);
     // The same page, reading quickly: the server never answers (REQUESTED to the end), and the page still moves on.
     const edited = structuredClone(bundle) as ContentBundle;
     Object.assign(edited.screens['phone-auth-sent'].watch as object, { everyMs: 5, maxTries: 4 });
-    fakeApi({ application: { id: applicationId, stepUpDetails: [{ type: 'PHONE_AUTH' }] } }, (method, url) => (url.includes('phone-auth') ? { status: 200, body: { data: { status: 'REQUESTED' } } } : undefined));
+    fakeApi({ application: { id: applicationId, stepUpDetails: [{ type: 'PHONE_AUTH' }] } }, (method, url) =>
+      url.includes('phone-auth') ? { status: 200, body: { data: { status: 'REQUESTED' } } } : undefined,
+    );
     await renderScreen(`/${applicationId}/phone-auth/sent`, { bundle: edited });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your link expired' }, { timeout: 6000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your link expired' }, { timeout: 6000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send a new link' })).toBeEnabled();
   });
 
   it('names the masked number the link went to, and confirms a resend (issue 27.5)', async () => {
-    fakeApi({ application: { id: applicationId, stepUpDetails: [{ type: 'PHONE_AUTH' }] }, applicant: { phone: { localPhoneNumber: '5125550147' } } }, (method, url) =>
-      url.includes('phone-auth') ? { status: 200, body: { data: { status: 'REQUESTED' } } } : undefined,
+    fakeApi(
+      {
+        application: { id: applicationId, stepUpDetails: [{ type: 'PHONE_AUTH' }] },
+        applicant: { phone: { localPhoneNumber: '5125550147' } },
+      },
+      (method, url) =>
+        url.includes('phone-auth') ? { status: 200, body: { data: { status: 'REQUESTED' } } } : undefined,
     );
     await renderScreen(`/${applicationId}/phone-auth/sent?resent=1`);
-    expect(await screen.findByText('Open the link we texted to your mobile ending in 0147. This page moves on by itself once you have.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Open the link we texted to your mobile ending in 0147. This page moves on by itself once you have.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByText('We sent you a new link. Only the newest link works.')).toBeInTheDocument();
     expect(document.body.textContent).not.toContain('5125550147');
     expect(document.body.textContent).not.toContain('{$');
@@ -98,7 +148,9 @@ describe('waiting kind: the phone-link screen', () => {
       return { status: 200, body: { data: { status: reads < 2 ? 'REQUESTED' : 'SUCCESS' } } };
     });
     await renderScreen(`/${applicationId}/phone-auth/sent`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'You can start taking payments' }, { timeout: 6000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'You can start taking payments' }, { timeout: 6000 }),
+    ).toBeInTheDocument();
     expect(reads).toBe(2);
   });
 });
@@ -123,7 +175,10 @@ describe('explainer widget: the business-info double-check', () => {
   it('opens a labelled dialog from a button, closes it and gives focus back; its field sends nothing', async () => {
     const api = fakeApi({
       application: { id: applicationId, decision: 'APPROVED_PENDING', stepUpDetails: [{ type: 'BUSINESS_INFO' }] },
-      company: { name: 'Ann Lee Bakery', address: { line1: '123 Main Street', city: 'Austin', territory: 'TX', zip: '78701' } },
+      company: {
+        name: 'Ann Lee Bakery',
+        address: { line1: '123 Main Street', city: 'Austin', territory: 'TX', zip: '78701' },
+      },
     });
     await renderScreen(`/${applicationId}/business-info`);
     const user = userEvent.setup();
@@ -141,31 +196,49 @@ describe('explainer widget: the business-info double-check', () => {
       await user.click(screen.getByRole('button', { name: 'Confirm details' }));
     });
     await waitFor(() => expect(api.calls.some((call) => call.url.endsWith('/step-ups/business-info'))).toBe(true));
-    const sent = api.calls.find((call) => call.url.endsWith('/step-ups/business-info'))!.body as { company: Record<string, unknown> };
-    expect(sent).toEqual({ company: { name: 'Ann Lee Bakery', address: { line1: '123 Main Street', city: 'Austin', territory: 'TX', zip: '78701' } } });
+    const sent = api.calls.find((call) => call.url.endsWith('/step-ups/business-info'))!.body as {
+      company: Record<string, unknown>;
+    };
+    expect(sent).toEqual({
+      company: {
+        name: 'Ann Lee Bakery',
+        address: { line1: '123 Main Street', city: 'Austin', territory: 'TX', zip: '78701' },
+      },
+    });
   });
 });
 
 describe('facts kind: the detailed fees of /get-started', () => {
   it('lists each figure the content computes, formatted for the locale, and leaves out those it cannot compute', async () => {
     const edited = structuredClone(bundle) as ContentBundle;
-    const options = edited.screens['get-started'].options as { facts: Array<{ labelKey: string; value: unknown; format?: string }> };
+    const options = edited.screens['get-started'].options as {
+      facts: Array<{ labelKey: string; value: unknown; format?: string }>;
+    };
     options.facts = [
       { labelKey: 'signup.getStarted.fees.terminal', value: { '+': [2.6] }, format: 'percent' },
       { labelKey: 'signup.getStarted.fees.paybuttonFixedAmount', value: { '+': [0.3] }, format: 'money' },
-      { labelKey: 'signup.getStarted.fees.paylink', value: { var: 'environment.defaults.pricing.paylink' }, format: 'percent' },
+      {
+        labelKey: 'signup.getStarted.fees.paylink',
+        value: { var: 'environment.defaults.pricing.paylink' },
+        format: 'percent',
+      },
     ];
     const api = fakeApi({ application: { id: applicationId } });
     await renderScreen('/get-started', { bundle: edited });
     const fees = await screen.findByRole('region', { name: 'Detailed fees' });
-    expect([...fees.querySelectorAll('dt')].map((term) => term.textContent)).toEqual(['In-person card payments', 'Pay button, fixed amount']);
+    expect([...fees.querySelectorAll('dt')].map((term) => term.textContent)).toEqual([
+      'In-person card payments',
+      'Pay button, fixed amount',
+    ]);
     expect([...fees.querySelectorAll('dd')].map((figure) => figure.textContent)).toEqual(['2.6%', '$0.30']);
     expect(api.calls).toEqual([]);
   });
 });
 
 describe('mobile verification (doc1 §4.5): the fingerprint decides, anything but SUCCESS falls back to the phone link', () => {
-  const stepUp = { application: { id: applicationId, decision: 'APPROVED_PENDING', stepUpDetails: [{ type: 'PHONE_AUTH' }] } };
+  const stepUp = {
+    application: { id: applicationId, decision: 'APPROVED_PENDING', stepUpDetails: [{ type: 'PHONE_AUTH' }] },
+  };
 
   it('SUCCESS reads the application again and goes on by the routing table', async () => {
     let verified = false;
@@ -174,7 +247,8 @@ describe('mobile verification (doc1 §4.5): the fingerprint decides, anything bu
         verified = true;
         return { status: 200, body: { data: { status: 'SUCCESS' } } };
       }
-      if (method === 'GET' && verified) return { status: 200, body: { ...stepUp, application: { ...stepUp.application, stepUpDetails: [] } } };
+      if (method === 'GET' && verified)
+        return { status: 200, body: { ...stepUp, application: { ...stepUp.application, stepUpDetails: [] } } };
       return undefined;
     });
     await renderScreen(`/${applicationId}/mobile-verification?vfp=abc123`);
@@ -183,14 +257,18 @@ describe('mobile verification (doc1 §4.5): the fingerprint decides, anything bu
   });
 
   it('FAILED, or an expired fingerprint, falls back to the phone link', async () => {
-    fakeApi(stepUp, (_method, url) => (url.endsWith('/mobile-verifications') ? { status: 200, body: { data: { status: 'FAILED' } } } : undefined));
+    fakeApi(stepUp, (_method, url) =>
+      url.endsWith('/mobile-verifications') ? { status: 200, body: { data: { status: 'FAILED' } } } : undefined,
+    );
     await renderScreen(`/${applicationId}/mobile-verification?vfp=abc123`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Verify your mobile number' })).toBeInTheDocument();
   });
 
   it('an answer of 410 (link expired) falls back too', async () => {
     fakeApi(stepUp, (_method, url) =>
-      url.endsWith('/mobile-verifications') ? { status: 410, body: { error: 'LINK_EXPIRED', message: 'Expired', details: [] } } : undefined,
+      url.endsWith('/mobile-verifications')
+        ? { status: 410, body: { error: 'LINK_EXPIRED', message: 'Expired', details: [] } }
+        : undefined,
     );
     await renderScreen(`/${applicationId}/mobile-verification?vfp=abc123`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Verify your mobile number' })).toBeInTheDocument();

@@ -59,7 +59,11 @@ describe('applicant info: email confirmation in Canada', () => {
     await user.type(screen.getByLabelText(/^Email address/), 'emilie@example.com');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     const summary = await screen.findByRole('alert');
-    expect(within(summary).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['#root_emailConfirmation']);
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['#root_emailConfirmation']);
   });
 
   it('a matching confirmation submits; the API gets the email once and no confirmation', async () => {
@@ -70,7 +74,9 @@ describe('applicant info: email confirmation in Canada', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(api.calls.some((call) => call.method === 'PUT')).toBe(true));
     const put = api.calls.find((call) => call.method === 'PUT')!;
-    expect(put.body).toEqual({ applicant: { name: { firstName: 'Émilie', lastName: 'Côté' }, email: { emailAddress: 'emilie@example.com' } } });
+    expect(put.body).toEqual({
+      applicant: { name: { firstName: 'Émilie', lastName: 'Côté' }, email: { emailAddress: 'emilie@example.com' } },
+    });
   });
 
   it('in French the field and the message are French', async () => {

@@ -22,7 +22,9 @@ describe('applicant info screen', () => {
 
   it('editing a message in the catalogue changes the screen', async () => {
     fakeApi(document);
-    await renderScreen(`/${applicationId}/applicant`, { messages: { 'signup.applicantInfo.firstName.label': 'Given name (as on your ID)' } });
+    await renderScreen(`/${applicationId}/applicant`, {
+      messages: { 'signup.applicantInfo.firstName.label': 'Given name (as on your ID)' },
+    });
     expect(await screen.findByLabelText(/Given name \(as on your ID\)/)).toBeInTheDocument();
     expect(screen.queryByLabelText(/Legal first name/)).toBeNull();
   });
@@ -30,7 +32,11 @@ describe('applicant info screen', () => {
   it('editing the field order in flows/ changes the form', async () => {
     fakeApi(document);
     const edited = structuredClone(bundle) as ContentBundle;
-    (edited.screens['applicant-info'].form!.uiSchema as Record<string, unknown>)['ui:order'] = ['email', 'lastName', 'firstName'];
+    (edited.screens['applicant-info'].form!.uiSchema as Record<string, unknown>)['ui:order'] = [
+      'email',
+      'lastName',
+      'firstName',
+    ];
     const { container } = await renderScreen(`/${applicationId}/applicant`, { bundle: edited });
     await screen.findByRole('heading', { level: 1 });
     const ids = [...container.querySelectorAll('form input')].map((input) => input.id);
@@ -46,7 +52,11 @@ describe('applicant info screen', () => {
     const summary = await screen.findByRole('alert');
     await waitFor(() => expect(summary).toHaveFocus());
     const links = within(summary).getAllByRole('link');
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['#root_firstName', '#root_lastName', '#root_email']);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '#root_firstName',
+      '#root_lastName',
+      '#root_email',
+    ]);
     expect(links[0]).toHaveTextContent('Legal first name: Names can’t contain numbers.');
     expect(screen.getByLabelText(/Legal first name/)).toHaveAttribute('aria-invalid', 'true');
     expect(api.calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
@@ -77,7 +87,10 @@ describe('applicant info screen', () => {
     for (const link of links) {
       const field = window.document.getElementById(link.getAttribute('href')!.slice(1))!;
       await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
-      const described = field.getAttribute('aria-describedby')!.split(' ').map((id) => window.document.getElementById(id));
+      const described = field
+        .getAttribute('aria-describedby')!
+        .split(' ')
+        .map((id) => window.document.getElementById(id));
       const error = described.find((element) => element?.classList.contains('field__error'));
       expect(error?.textContent).toBeTruthy();
       expect(link).toHaveTextContent(error!.textContent!);
@@ -95,7 +108,9 @@ describe('applicant info screen', () => {
     await waitFor(() => expect(api.calls.some((call) => call.method === 'PUT')).toBe(true));
     const put = api.calls.find((call) => call.method === 'PUT')!;
     expect(put.url).toBe(`/api/v2/applications/${applicationId}`);
-    expect(put.body).toEqual({ applicant: { name: { firstName: 'Ann', lastName: 'Lee' }, email: { emailAddress: 'ann@example.com' } } });
+    expect(put.body).toEqual({
+      applicant: { name: { firstName: 'Ann', lastName: 'Lee' }, email: { emailAddress: 'ann@example.com' } },
+    });
   });
 });
 
@@ -104,7 +119,11 @@ import { createDraftStore, draftKey } from '../../engine/state/drafts.ts';
 describe('drafts that outlive a flow change', () => {
   it('an old draft keeps what still fits, drops the rest and tells the applicant', async () => {
     const oldSchema = { type: 'object', properties: { firstName: { type: 'string' }, nickname: { type: 'string' } } };
-    createDraftStore(localStorage, draftKey(undefined, 'USD')).write('applicant-info', { firstName: 'Zoe', nickname: 'Z' }, oldSchema);
+    createDraftStore(localStorage, draftKey(undefined, 'USD')).write(
+      'applicant-info',
+      { firstName: 'Zoe', nickname: 'Z' },
+      oldSchema,
+    );
     fakeApi({ application: { id: applicationId } });
     await renderScreen(`/${applicationId}/applicant`);
     expect(await screen.findByLabelText(/Legal first name/)).toHaveValue('Zoe');

@@ -42,27 +42,50 @@ describe('beneficial-owner question', () => {
     expect(within(summary).getByText(/Does anyone else own 25% or more of the business\?/)).toBeInTheDocument();
     expect(api.calls.filter((call) => call.method === 'PUT')).toEqual([]);
     const group = screen.getByRole('group', { name: /Does anyone else own 25% or more/ });
-    expect(within(group).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
-      'Yes, I have business partners',
-      'No, no one else owns 25% or more',
-    ]);
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['Yes, I have business partners', 'No, no one else owns 25% or more']);
     await user.click(within(group).getByLabelText('Yes, I have business partners'));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(api.calls.some((call) => call.method === 'PUT')).toBe(true));
-    expect((api.calls.find((call) => call.method === 'PUT')!.body as { company: Record<string, unknown> }).company.beneficialOwners).toBe('YES');
+    expect(
+      (api.calls.find((call) => call.method === 'PUT')!.body as { company: Record<string, unknown> }).company
+        .beneficialOwners,
+    ).toBe('YES');
   });
 
   it('onboarding: yes asks for the partners and the applicant goes to the owners list; no does not', () => {
-    const context = (has: 'YES' | 'NO') => ({ company: { name: 'Ann Lee Bakery', beneficialOwners: has }, applicant: {}, category: { type: 'REGULAR' } });
+    const context = (has: 'YES' | 'NO') => ({
+      company: { name: 'Ann Lee Bakery', beneficialOwners: has },
+      applicant: {},
+      category: { type: 'REGULAR' },
+    });
     const yes = decide(decisioning, context('YES'));
-    expect(yes.outcome).toEqual({ decision: 'APPROVED_PENDING', stepUps: ['BO_INFO'], boStatus: 'WAITING_FOR_INFO', level: 'FULL' });
-    expect(decide(decisioning, context('NO')).outcome).toMatchObject({ decision: 'APPROVED', stepUps: [], boStatus: 'NONE' });
+    expect(yes.outcome).toEqual({
+      decision: 'APPROVED_PENDING',
+      stepUps: ['BO_INFO'],
+      boStatus: 'WAITING_FOR_INFO',
+      level: 'FULL',
+    });
+    expect(decide(decisioning, context('NO')).outcome).toMatchObject({
+      decision: 'APPROVED',
+      stepUps: [],
+      boStatus: 'NONE',
+    });
     const after = (outcome: typeof yes.outcome) => ({
-      application: { decision: outcome.decision, boStatus: outcome.boStatus, stepUpDetails: outcome.stepUps.map((type) => ({ type, status: 'REQUIRED' })) },
+      application: {
+        decision: outcome.decision,
+        boStatus: outcome.boStatus,
+        stepUpDetails: outcome.stepUps.map((type) => ({ type, status: 'REQUIRED' })),
+      },
       environment: { market: 'US', currency: 'USD', portal: 'domain' },
       flags: {},
     });
     expect(nextScreen([{ table: 'after-onboard' }], after(yes.outcome), bundle.tables)).toBe('owners');
-    expect(nextScreen([{ table: 'after-onboard' }], after(decide(decisioning, context('NO')).outcome), bundle.tables)).not.toMatch(/^owners/);
+    expect(
+      nextScreen([{ table: 'after-onboard' }], after(decide(decisioning, context('NO')).outcome), bundle.tables),
+    ).not.toMatch(/^owners/);
   });
 });

@@ -15,7 +15,7 @@ const salesRanges = JSON.parse(readFileSync('rules/sales-ranges.json', 'utf8')) 
 
 function gpvEnum(market: string): unknown[] {
   const resolved = resolveScreen(bundle.screens['business-details'], { environment: { market } });
-  return ((resolved.form!.schema as { properties: Record<string, { enum: unknown[] }> }).properties.gpv).enum;
+  return (resolved.form!.schema as { properties: Record<string, { enum: unknown[] }> }).properties.gpv.enum;
 }
 
 describe('business details', () => {
@@ -28,23 +28,41 @@ describe('business details', () => {
   it('Canada asks the province, the preferred language, and keeps names accented; the US asks the state', () => {
     const ca = resolveScreen(bundle.screens['business-details'], { environment: { market: 'CA' } });
     const us = resolveScreen(bundle.screens['business-details'], { environment: { market: 'US' } });
-    const caProps = (ca.form!.schema as { properties: Record<string, { enum?: unknown[]; format?: string }> }).properties;
-    const usProps = (us.form!.schema as { properties: Record<string, { enum?: unknown[]; format?: string }> }).properties;
+    const caProps = (ca.form!.schema as { properties: Record<string, { enum?: unknown[]; format?: string }> })
+      .properties;
+    const usProps = (us.form!.schema as { properties: Record<string, { enum?: unknown[]; format?: string }> })
+      .properties;
     expect(caProps.state.enum).toHaveLength(13);
     expect(usProps.state.enum).toContain('TX');
     expect(caProps.language.enum).toEqual(['fr-CA', 'en-CA']);
     expect(usProps.language).toBeUndefined();
     expect(caProps.legalName.format).toBe('business-name-accented');
-    expect(ca.form!.bind).toMatchObject({ language: 'applicant.communicationLanguage', state: 'company.address.territory' });
+    expect(ca.form!.bind).toMatchObject({
+      language: 'applicant.communicationLanguage',
+      state: 'company.address.territory',
+    });
   });
 
   it('sends the range value, or null for prefer not to share, and a registered business goes to the EIN step', async () => {
-    const api = fakeApi({ application: { id: applicationId }, company: { governmentIdentification: { type: 'BUSINESS' } } });
+    const api = fakeApi({
+      application: { id: applicationId },
+      company: { governmentIdentification: { type: 'BUSINESS' } },
+    });
     await renderScreen(`/${applicationId}/applicant/business`);
     const user = userEvent.setup();
     const sales = await screen.findByLabelText(/Annual sales/);
-    expect(within(sales).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Choose…', 'Just starting', 'Under $25,000', 'Up to $100,000', 'Up to $1,000,000', 'Over $1,000,000', 'Prefer not to share',
+    expect(
+      within(sales)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'Choose…',
+      'Just starting',
+      'Under $25,000',
+      'Up to $100,000',
+      'Up to $1,000,000',
+      'Over $1,000,000',
+      'Prefer not to share',
     ]);
     await user.click(screen.getByLabelText('Yes, it has an Employer Identification Number (EIN)'));
     await user.type(screen.getByLabelText(/Legal business name/), 'Ann Lee Bakery');
@@ -57,7 +75,14 @@ describe('business details', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(api.calls.some((call) => call.method === 'PUT')).toBe(true));
     const put = api.calls.find((call) => call.method === 'PUT')!.body as { company: Record<string, unknown> };
-    expect(put.company).toMatchObject({ gpv: null, name: 'Ann Lee Bakery', governmentIdentification: { type: 'BUSINESS' }, beneficialOwners: 'NO' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your Employer Identification Number' })).toBeInTheDocument();
+    expect(put.company).toMatchObject({
+      gpv: null,
+      name: 'Ann Lee Bakery',
+      governmentIdentification: { type: 'BUSINESS' },
+      beneficialOwners: 'NO',
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your Employer Identification Number' }),
+    ).toBeInTheDocument();
   });
 });

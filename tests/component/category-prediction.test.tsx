@@ -10,7 +10,9 @@ import userEvent from '@testing-library/user-event';
 import { applicationId, fakeApi, renderScreen, type Answer } from './render-screen.tsx';
 
 const categories = JSON.parse(readFileSync('rules/categories.json', 'utf8')) as { groups: unknown[] };
-const config = JSON.parse(readFileSync('rules/config.json', 'utf8')) as { constants: { categoryPredictionTimeoutMs: number; categorySearchDebounceMs: number } };
+const config = JSON.parse(readFileSync('rules/config.json', 'utf8')) as {
+  constants: { categoryPredictionTimeoutMs: number; categorySearchDebounceMs: number };
+};
 const document = {
   application: { id: applicationId },
   company: { name: 'Jane Doe Bakery LLC', dba: 'Racetrack Treats' },
@@ -27,7 +29,10 @@ function api(predict: () => Answer | Promise<Answer>) {
       answers.calls.push({ method: 'GET', url: String(url), body: undefined });
       const chosen = await predict();
       if (init?.signal?.aborted) throw new DOMException('aborted', 'AbortError');
-      return new Response(JSON.stringify(chosen.body ?? {}), { status: chosen.status, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify(chosen.body ?? {}), {
+        status: chosen.status,
+        headers: { 'content-type': 'application/json' },
+      });
     }
     return inner(url, init);
   }) as typeof fetch;
@@ -35,9 +40,18 @@ function api(predict: () => Answer | Promise<Answer>) {
 }
 
 /** The suggestion buttons' group (the select's first optgroup has the same name). */
-const chips = () => screen.queryAllByRole('group', { name: 'Suggested for your business' }).find((group) => group.tagName === 'DIV') ?? null;
+const chips = () =>
+  screen.queryAllByRole('group', { name: 'Suggested for your business' }).find((group) => group.tagName === 'DIV') ??
+  null;
 
-const ranked = { top10LabelMlType: [{ id: 18, score: 4 }, { id: 300, score: 2 }, { id: 5, score: 2 }, { id: 99999, score: 1 }] };
+const ranked = {
+  top10LabelMlType: [
+    { id: 18, score: 4 },
+    { id: 300, score: 2 },
+    { id: 5, score: 2 },
+    { id: 99999, score: 1 },
+  ],
+};
 
 describe('category prediction', () => {
   it('asks with the business name and dba, and offers the ranked industries first, in order', async () => {
@@ -50,7 +64,11 @@ describe('category prediction', () => {
       return first!;
     });
     // An id the list does not know (99999) is dropped; the others keep the answer's order.
-    expect(within(group as HTMLElement).getAllByRole('option').map((o) => o.textContent)).toEqual(['Bakery', 'Horse or dog racing', 'Donut shop']);
+    expect(
+      within(group as HTMLElement)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Bakery', 'Horse or dog racing', 'Donut shop']);
     const predict = calls.calls.find((call) => call.url.startsWith('/api/v2/categories/predict'))!;
     expect(new URL(predict.url, 'http://x').searchParams.get('inputs')).toBe('Jane Doe Bakery LLC Racetrack Treats');
     // The full list is still there after the suggestions.
@@ -61,7 +79,9 @@ describe('category prediction', () => {
     const calls = api(() => ({ status: 200, body: ranked }));
     await renderScreen(`/${applicationId}/applicant/category`);
     const select = await screen.findByLabelText(/Business category/);
-    await waitFor(() => expect(select.querySelector('optgroup')?.getAttribute('label')).toBe('Suggested for your business'));
+    await waitFor(() =>
+      expect(select.querySelector('optgroup')?.getAttribute('label')).toBe('Suggested for your business'),
+    );
     const user = userEvent.setup();
     // The suggestions also show as buttons above the list; one press chooses one.
     const buttons = within(chips()!).getAllByRole('button');
@@ -76,7 +96,10 @@ describe('category prediction', () => {
     await user.selectOptions(select, '300');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(calls.calls.some((call) => call.method === 'PUT')).toBe(true));
-    expect((calls.calls.find((call) => call.method === 'PUT')!.body as { company: { mccDetails: { industryId: number } } }).company.mccDetails.industryId).toBe(300);
+    expect(
+      (calls.calls.find((call) => call.method === 'PUT')!.body as { company: { mccDetails: { industryId: number } } })
+        .company.mccDetails.industryId,
+    ).toBe(300);
   });
 
   it('searching hides the suggestion buttons and filters the suggested group like the others', async () => {
@@ -87,9 +110,17 @@ describe('category prediction', () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Search by keyword'), 'donut');
     expect(chips()).toBeNull();
-    await waitFor(() => expect(within(select.querySelector('optgroup') as HTMLElement).getAllByRole('option').map((o) => o.textContent)).toEqual(['Donut shop']), {
-      timeout: config.constants.categorySearchDebounceMs + 2000,
-    });
+    await waitFor(
+      () =>
+        expect(
+          within(select.querySelector('optgroup') as HTMLElement)
+            .getAllByRole('option')
+            .map((o) => o.textContent),
+        ).toEqual(['Donut shop']),
+      {
+        timeout: config.constants.categorySearchDebounceMs + 2000,
+      },
+    );
     expect(select.querySelector('optgroup')!.getAttribute('label')).toBe('Suggested for your business');
   });
 
@@ -104,7 +135,9 @@ describe('category prediction', () => {
     const typed = Date.now();
     await user.type(screen.getByLabelText('Search by keyword'), 'donut');
     expect(select.querySelectorAll('optgroup').length).toBe(categories.groups.length);
-    await waitFor(() => expect(select.querySelectorAll('optgroup').length).toBeLessThan(categories.groups.length), { timeout: 3000 });
+    await waitFor(() => expect(select.querySelectorAll('optgroup').length).toBeLessThan(categories.groups.length), {
+      timeout: 3000,
+    });
     expect(Date.now() - typed).toBeGreaterThanOrEqual(config.constants.categorySearchDebounceMs);
   });
 
@@ -113,7 +146,9 @@ describe('category prediction', () => {
     await renderScreen(`/${applicationId}/applicant/category`);
     const select = await screen.findByLabelText(/Business category/);
     await waitFor(() => expect(select.querySelectorAll('optgroup').length).toBe(categories.groups.length));
-    expect([...select.querySelectorAll('optgroup')].map((g) => g.getAttribute('label'))).not.toContain('Suggested for your business');
+    expect([...select.querySelectorAll('optgroup')].map((g) => g.getAttribute('label'))).not.toContain(
+      'Suggested for your business',
+    );
     expect(chips()).toBeNull();
   });
 
@@ -127,7 +162,9 @@ describe('category prediction', () => {
       await vi.advanceTimersByTimeAsync(config.constants.categoryPredictionTimeoutMs + 10);
       release(); // the answer arrives after the budget: it is not used
       await vi.advanceTimersByTimeAsync(50);
-      expect([...select.querySelectorAll('optgroup')].map((g) => g.getAttribute('label'))).not.toContain('Suggested for your business');
+      expect([...select.querySelectorAll('optgroup')].map((g) => g.getAttribute('label'))).not.toContain(
+        'Suggested for your business',
+      );
     } finally {
       vi.useRealTimers();
     }

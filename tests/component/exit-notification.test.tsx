@@ -9,7 +9,10 @@ import { applicationId, fakeApi, renderScreen } from './render-screen.tsx';
 function opened(application: Record<string, unknown>) {
   fakeApi({ application: { id: applicationId, applicationLevel: 'FULL', ...application }, applicant: {}, company: {} });
   const sent: string[] = [];
-  Object.defineProperty(navigator, 'sendBeacon', { configurable: true, value: (url: string) => (sent.push(url), true) });
+  Object.defineProperty(navigator, 'sendBeacon', {
+    configurable: true,
+    value: (url: string) => (sent.push(url), true),
+  });
   return sent;
 }
 

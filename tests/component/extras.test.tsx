@@ -12,7 +12,12 @@ import { setFunnelSinks } from '../../engine/analytics/use-form-funnel.ts';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-const document = { application: { id: applicationId, intent: 'CREATE_BUSINESS' }, applicant: {}, company: {}, owners: [] };
+const document = {
+  application: { id: applicationId, intent: 'CREATE_BUSINESS' },
+  applicant: {},
+  company: {},
+  owners: [],
+};
 
 describe('terms of service', () => {
   it('cannot be accepted without the box: a localised error, nothing sent', async () => {
@@ -25,21 +30,40 @@ describe('terms of service', () => {
   });
 
   it('accepting posts to the terms call and moves on to the signup form', async () => {
-    const accepted = { ...document, applicant: { terms: { signed: true, signedAt: '2026-11-21T09:00:00.000Z', version: '2026-11' } } };
-    const api = fakeApi(document, (method, url) => (method === 'POST' && url.endsWith('/terms') ? { status: 200, body: accepted } : undefined));
+    const accepted = {
+      ...document,
+      applicant: { terms: { signed: true, signedAt: '2026-11-21T09:00:00.000Z', version: '2026-11' } },
+    };
+    const api = fakeApi(document, (method, url) =>
+      method === 'POST' && url.endsWith('/terms') ? { status: 200, body: accepted } : undefined,
+    );
     await renderScreen(`/${applicationId}/terms`);
     const user = userEvent.setup();
     await user.click(await screen.findByLabelText(/I have read and accept the terms of service/));
     await user.click(screen.getByRole('button', { name: 'Accept and continue' }));
-    await waitFor(() => expect(api.calls.some((call) => call.method === 'POST' && call.url.endsWith(`/api/v2/applications/${encodeURIComponent(applicationId)}/terms`) || call.url.endsWith(`/api/v2/applications/${applicationId}/terms`))).toBe(true));
+    await waitFor(() =>
+      expect(
+        api.calls.some(
+          (call) =>
+            (call.method === 'POST' &&
+              call.url.endsWith(`/api/v2/applications/${encodeURIComponent(applicationId)}/terms`)) ||
+            call.url.endsWith(`/api/v2/applications/${applicationId}/terms`),
+        ),
+      ).toBe(true),
+    );
     expect(api.calls.find((call) => call.url.endsWith('/terms'))!.body).toEqual({ accepted: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Tell us about yourself' })).toBeInTheDocument();
   });
 
   it('once accepted, the view shows the record and no form', async () => {
-    fakeApi({ ...document, applicant: { terms: { signed: true, signedAt: '2026-11-21T09:00:00.000Z', version: '2026-11' } } });
+    fakeApi({
+      ...document,
+      applicant: { terms: { signed: true, signedAt: '2026-11-21T09:00:00.000Z', version: '2026-11' } },
+    });
     await renderScreen(`/${applicationId}/terms`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'You accepted the terms of service' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'You accepted the terms of service' }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).toBeNull();
   });
 
@@ -58,7 +82,9 @@ describe('country switcher', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByLabelText('Canada (CAD)'));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Change your country to Canada?' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Change your country to Canada?' }),
+    ).toBeInTheDocument();
     expect(screen.getByText(/starts a new application/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Yes, change to Canada' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'No, keep my country' })).toBeInTheDocument();
@@ -69,7 +95,9 @@ describe('country switcher', () => {
     await renderScreen('/country/confirm?country=MX');
     expect(await screen.findByRole('heading', { level: 1, name: 'Change your country?' })).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Yes, change country' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Where is your business located?' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Where is your business located?' }),
+    ).toBeInTheDocument();
   });
 });
 
@@ -85,9 +113,13 @@ describe('location change and breather', () => {
   it('the breather confirms and moves on to the business details', async () => {
     fakeApi(document);
     await renderScreen(`/${applicationId}/breather`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Nice work. Next, your business' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Nice work. Next, your business' }),
+    ).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(screen.queryByRole('heading', { level: 1, name: 'Nice work. Next, your business' })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { level: 1, name: 'Nice work. Next, your business' })).toBeNull(),
+    );
   });
 });
 
@@ -98,7 +130,9 @@ describe('funnel events of a form screen', () => {
     const posted: Array<{ type: string; params: Record<string, unknown> }> = [];
     setFunnelSinks({ push: () => {}, post: (body) => posted.push(body), sent: new Set<string>() });
     fakeApi(document);
-    const view = await renderScreen(`/${applicationId}/applicant`, { environment: { ...usEnvironment(), portal: 'terminal' } });
+    const view = await renderScreen(`/${applicationId}/applicant`, {
+      environment: { ...usEnvironment(), portal: 'terminal' },
+    });
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/Legal first name/), 'Zed9');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -118,7 +152,8 @@ describe('funnel events of a form screen', () => {
       'funnel_field_abandoned:email:',
       'funnel_screen_abandoned::',
     ]);
-    for (const event of posted) expect(event.params).toMatchObject({ screen: 'applicant-info', market: 'US', portal: 'terminal' });
+    for (const event of posted)
+      expect(event.params).toMatchObject({ screen: 'applicant-info', market: 'US', portal: 'terminal' });
     expect(JSON.stringify(posted)).not.toContain('Zed');
   });
 });

@@ -48,8 +48,16 @@ describe('focus on each step', () => {
     fakeApi({ application: { id: applicationId } });
     const staying = withSteps();
     // Part 2 keeps a primary action: the pressed button stays mounted and would keep focus if nothing moved it.
-    staying.screens['test-steps'].variants = [{ when: { '==': [{ var: 'query.part' }, '2'] }, merge: { messages: 'signup.approved', next: [{ to: 'landing' }] } }];
-    await renderScreen(`/${applicationId}/test-steps`, { bundle: staying, messages: { 'signup.approved.submit': 'Carry on' } });
+    staying.screens['test-steps'].variants = [
+      {
+        when: { '==': [{ var: 'query.part' }, '2'] },
+        merge: { messages: 'signup.approved', next: [{ to: 'landing' }] },
+      },
+    ];
+    await renderScreen(`/${applicationId}/test-steps`, {
+      bundle: staying,
+      messages: { 'signup.approved.submit': 'Carry on' },
+    });
     const user = userEvent.setup();
     await screen.findByRole('heading', { level: 1, name: 'Get paid your way' });
     const button = screen.getByRole('button', { name: 'Get started' });

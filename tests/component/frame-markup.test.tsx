@@ -15,7 +15,12 @@ import { MemoryRouter } from 'react-router-dom';
 import { ScreenFrame } from '../../engine/screens/screen-frame.tsx';
 import { PageLoader } from '../../engine/shell/page-loader.tsx';
 import { capturePrerender } from '../../engine/app/prerender.ts';
-import { frameClass, frameHeadingMarkup, headingCombinations, headingIsStatic } from '../../engine/screens/frame-markup.ts';
+import {
+  frameClass,
+  frameHeadingMarkup,
+  headingCombinations,
+  headingIsStatic,
+} from '../../engine/screens/frame-markup.ts';
 import type { Screen } from '../../engine/content/types.ts';
 
 const locales = Object.keys(loaders);
@@ -37,40 +42,53 @@ describe('the first paint of a screen', () => {
     expect(drawn.length).toBeGreaterThan(20);
     // landing: a completed (?completed=true) or timed-out (?timeout) visit gives it a warning tone.
     const landing = headingCombinations(drawn.find((screen) => screen.id === 'landing')!);
-    expect(landing.map((screen) => (screen.options as { tone?: string }).tone)).toEqual([undefined, 'warning', 'warning', 'warning']);
+    expect(landing.map((screen) => (screen.options as { tone?: string }).tone)).toEqual([
+      undefined,
+      'warning',
+      'warning',
+      'warning',
+    ]);
   });
 
-  it.each(locales)('is the markup ScreenFrame renders with its heading, for every drawn screen and combination, in %s', async (locale) => {
-    const messages = (await loaders[locale]()).default;
-    const translator = createTranslator(locale, messages, undefined);
-    const engine = { bundle } as unknown as Engine;
-    for (const screen of drawn.flatMap(headingCombinations).map(withoutVariantNotices)) {
-      const steps = screen.progress ? bundle.flows[screen.progress.flow]?.progress?.steps : undefined;
-      const { container, unmount } = render(
-        <I18nProvider translator={translator}>
-          <EngineContext.Provider value={engine}>
-            <MemoryRouter>
-              <ScreenFrame
-                screen={screen}
-                headingRef={createRef<HTMLHeadingElement>()}
-                tone={screen.kind === 'message' ? (screen.options as { tone?: 'warning' } | undefined)?.tone : undefined}
-              />
-            </MemoryRouter>
-          </EngineContext.Provider>
-        </I18nProvider>,
-      );
-      const expected = document.createElement('div');
-      // As the build writes it (scripts/vite/preload-plugin.ts).
-      expected.innerHTML = `<section class="${frameClass(screen)}" aria-labelledby="screen-title">${frameHeadingMarkup(screen, steps, translator.t)}</section>`;
-      // The same nodes, attributes and text; the message text itself is checked to be there, not empty.
-      expect(container.isEqualNode(expected), `${screen.id} in ${locale}:\n${container.innerHTML}\n${expected.innerHTML}`).toBe(true);
-      expect(expected.querySelector('h1')?.textContent).toBe(translator.t(`${screen.messages}.title`));
-      unmount();
-    }
-  });
+  it.each(locales)(
+    'is the markup ScreenFrame renders with its heading, for every drawn screen and combination, in %s',
+    async (locale) => {
+      const messages = (await loaders[locale]()).default;
+      const translator = createTranslator(locale, messages, undefined);
+      const engine = { bundle } as unknown as Engine;
+      for (const screen of drawn.flatMap(headingCombinations).map(withoutVariantNotices)) {
+        const steps = screen.progress ? bundle.flows[screen.progress.flow]?.progress?.steps : undefined;
+        const { container, unmount } = render(
+          <I18nProvider translator={translator}>
+            <EngineContext.Provider value={engine}>
+              <MemoryRouter>
+                <ScreenFrame
+                  screen={screen}
+                  headingRef={createRef<HTMLHeadingElement>()}
+                  tone={
+                    screen.kind === 'message' ? (screen.options as { tone?: 'warning' } | undefined)?.tone : undefined
+                  }
+                />
+              </MemoryRouter>
+            </EngineContext.Provider>
+          </I18nProvider>,
+        );
+        const expected = document.createElement('div');
+        // As the build writes it (scripts/vite/preload-plugin.ts).
+        expected.innerHTML = `<section class="${frameClass(screen)}" aria-labelledby="screen-title">${frameHeadingMarkup(screen, steps, translator.t)}</section>`;
+        // The same nodes, attributes and text; the message text itself is checked to be there, not empty.
+        expect(
+          container.isEqualNode(expected),
+          `${screen.id} in ${locale}:\n${container.innerHTML}\n${expected.innerHTML}`,
+        ).toBe(true);
+        expect(expected.querySelector('h1')?.textContent).toBe(translator.t(`${screen.messages}.title`));
+        unmount();
+      }
+    },
+  );
 });
 
-describe("the page loader of the screen the server drew (engine/app/prerender.ts)", () => {
+describe('the page loader of the screen the server drew (engine/app/prerender.ts)', () => {
   const drawnPage = (locale: string) => {
     const root = document.createElement('div');
     root.innerHTML =
@@ -91,11 +109,16 @@ describe("the page loader of the screen the server drew (engine/app/prerender.ts
     capturePrerender(drawnPage('fr-CA'));
     const shown = await loader('category', 'fr-CA');
     expect(view.getByRole('heading', { level: 1, name: 'Drawn heading' })).toBeTruthy();
-    expect(view.getByRole('status').textContent).toBe(createTranslator('fr-CA', (await loaders['fr-CA']()).default, undefined).t('shell.loading'));
+    expect(view.getByRole('status').textContent).toBe(
+      createTranslator('fr-CA', (await loaders['fr-CA']()).default, undefined).t('shell.loading'),
+    );
     expect(shown.container.querySelector('.spinner')).toBeNull();
     shown.unmount();
     // Another screen, or the engine chose another locale: the usual loader.
-    for (const [screen, locale] of [['applicant-info', 'fr-CA'], ['category', 'en-CA']]) {
+    for (const [screen, locale] of [
+      ['applicant-info', 'fr-CA'],
+      ['category', 'en-CA'],
+    ]) {
       const other = await loader(screen, locale);
       expect(other.container.querySelector('.spinner')).not.toBeNull();
       expect(view.queryByRole('heading')).toBeNull();

@@ -20,15 +20,28 @@ function canada(locale: 'en-CA' | 'fr-CA'): Environment {
   };
 }
 
-const pending = { application: { id: applicationId, decision: 'APPROVED_PENDING', stepUpDetails: [{ type: 'FULL_SSN', status: 'REQUIRED' }] } };
+const pending = {
+  application: {
+    id: applicationId,
+    decision: 'APPROVED_PENDING',
+    stepUpDetails: [{ type: 'FULL_SSN', status: 'REQUIRED' }],
+  },
+};
 
 describe('full SIN step-up (Canada)', () => {
   it('fr-CA: a SIN failing the Luhn check is refused in French and nothing is sent; a valid one is filed as SIN', async () => {
     const api = fakeApi(pending, (method) =>
-      method === 'POST' ? { status: 201, body: { application: { id: applicationId, decision: 'APPROVED_PENDING', stepUpDetails: [] } } } : undefined,
+      method === 'POST'
+        ? { status: 201, body: { application: { id: applicationId, decision: 'APPROVED_PENDING', stepUpDetails: [] } } }
+        : undefined,
     );
     await renderScreen(`/${applicationId}/ssn`, { environment: canada('fr-CA'), locale: 'fr-CA' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Nous avons besoin de nouveau de votre numéro d’assurance sociale' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Nous avons besoin de nouveau de votre numéro d’assurance sociale',
+      }),
+    ).toBeInTheDocument();
     expect(screen.queryByLabelText(/sécurité sociale/)).toBeNull();
     const user = userEvent.setup();
     const sin = screen.getByLabelText(/Numéro d’assurance sociale \(NAS\)/);
@@ -47,7 +60,9 @@ describe('full SIN step-up (Canada)', () => {
   });
 
   it('the US screen asks the full SSN and answers the full-ssn step-up', async () => {
-    const api = fakeApi(pending, (method) => (method === 'POST' ? { status: 200, body: { application: { id: applicationId, stepUpDetails: [] } } } : undefined));
+    const api = fakeApi(pending, (method) =>
+      method === 'POST' ? { status: 200, body: { application: { id: applicationId, stepUpDetails: [] } } } : undefined,
+    );
     await renderScreen(`/${applicationId}/ssn`);
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/Social Security number \(SSN\)/), '512-34-5678');

@@ -8,12 +8,24 @@ import { applicationId, fakeApi, renderScreen } from './render-screen.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-const document = { application: { id: applicationId, intent: 'CREATE_BUSINESS' }, applicant: {}, company: {}, owners: [] };
+const document = {
+  application: { id: applicationId, intent: 'CREATE_BUSINESS' },
+  applicant: {},
+  company: {},
+  owners: [],
+};
 
 /** Sinks that record what is posted, sharing one session's `sent` set. */
 function sinks(sent = new Set<string>()) {
   const posted: Array<{ type: string; params: Record<string, unknown> }> = [];
-  return { posted, sinks: { push: () => {}, post: (body: { type: string; params: Record<string, unknown> }) => posted.push(body), sent } };
+  return {
+    posted,
+    sinks: {
+      push: () => {},
+      post: (body: { type: string; params: Record<string, unknown> }) => posted.push(body),
+      sent,
+    },
+  };
 }
 
 afterEach(() => window.history.replaceState(null, '', '/'));

@@ -10,23 +10,45 @@ import userEvent from '@testing-library/user-event';
 import { applicationId, fakeApi, renderScreen } from './render-screen.tsx';
 
 const plans = {
-  market: 'US', currency: 'USD', shippingCents: 1500,
-  plans: [{ planKey: 'n910', planName: 'N910', device: 'N910', perUnit: 30, perUnitCents: 3000, trialPeriodDays: 0, frequency: 'MONTHLY' }],
+  market: 'US',
+  currency: 'USD',
+  shippingCents: 1500,
+  plans: [
+    {
+      planKey: 'n910',
+      planName: 'N910',
+      device: 'N910',
+      perUnit: 30,
+      perUnitCents: 3000,
+      trialPeriodDays: 0,
+      frequency: 'MONTHLY',
+    },
+  ],
 };
 const applicationDoc = {
   application: { id: applicationId, decision: 'APPROVED' },
-  applicant: {}, company: { currency: 'USD' }, bank: {},
-  order: { type: 'RENT', submitted: false, profiles: [{ planKey: 'n910', quantity: 2 }], totals: { subtotalCents: 6000, shippingCents: 1500, freeShippingCents: 0, totalCents: 7500 } },
+  applicant: {},
+  company: { currency: 'USD' },
+  bank: {},
+  order: {
+    type: 'RENT',
+    submitted: false,
+    profiles: [{ planKey: 'n910', quantity: 2 }],
+    totals: { subtotalCents: 6000, shippingCents: 1500, freeShippingCents: 0, totalCents: 7500 },
+  },
 };
 const CARD = '4242424242424242';
 
 function api(payment: { status: number; body: unknown }) {
   return fakeApi(applicationDoc, (method, url) => {
     if (url.startsWith('/api/v2/configs/plans')) return { status: 200, body: plans };
-    if (url === '/sandbox/vault/cards') return { status: 201, body: { token: `tok_${'a'.repeat(32)}`, brand: 'VISA', last4: '4242' } };
-    if (url.endsWith('/credit-cards')) return { status: 201, body: { financial_instrument_id: 'fi_1', brand: 'VISA', last4: '4242' } };
+    if (url === '/sandbox/vault/cards')
+      return { status: 201, body: { token: `tok_${'a'.repeat(32)}`, brand: 'VISA', last4: '4242' } };
+    if (url.endsWith('/credit-cards'))
+      return { status: 201, body: { financial_instrument_id: 'fi_1', brand: 'VISA', last4: '4242' } };
     if (url.endsWith('/payments')) return payment;
-    if (method === 'POST' && url.endsWith('/orders')) return { status: 201, body: { ...applicationDoc.order, id: 'ord_1', paymentId: 'pay_1', submitted: true } };
+    if (method === 'POST' && url.endsWith('/orders'))
+      return { status: 201, body: { ...applicationDoc.order, id: 'ord_1', paymentId: 'pay_1', submitted: true } };
     if (url.endsWith('/onboard')) return { status: 200, body: applicationDoc };
     return undefined;
   });
@@ -34,7 +56,9 @@ function api(payment: { status: number; body: unknown }) {
 
 /** The writes in the order they were made, by path ending. */
 const writes = (calls: Array<{ method: string; url: string }>) =>
-  calls.filter((c) => c.method !== 'GET').map((c) => c.url.replace(/^.*\/applications\/[^/]+/, '').replace(/^\/sandbox\/vault\/cards$/, 'vault'));
+  calls
+    .filter((c) => c.method !== 'GET')
+    .map((c) => c.url.replace(/^.*\/applications\/[^/]+/, '').replace(/^\/sandbox\/vault\/cards$/, 'vault'));
 
 async function enterCard(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Card number'), CARD);
@@ -48,7 +72,9 @@ describe('checkout screen', () => {
   it('shows the fees in cents from the plans, and the card number goes only to the vault', async () => {
     const calls = api({ status: 201, body: { paymentId: 'pay_1', status: 'AUTHORIZED', amount: 7500 } });
     await renderScreen(`/${applicationId}/order/card`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Review and pay' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Review and pay' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
     const total = await screen.findByText('$75.00', {}, { timeout: 8000 });
     expect(total.closest('tr')?.getAttribute('data-row')).toBe('total');
     expect(screen.queryByText('Free shipping (new-merchant offer)')).toBeNull();
@@ -61,8 +87,16 @@ describe('checkout screen', () => {
     expect(payment.body).toEqual({ amount: 7500, financialInstrumentId: 'fi_1' });
     // doc1 §4.9: payment, then order create (naming the payment), then submit.
     await waitFor(() => expect(calls.calls.some((c) => c.url.endsWith('/onboard'))).toBe(true));
-    expect(writes(calls.calls)).toEqual(['vault', '/financial-instruments/credit-cards', '/payments', '/orders', '/onboard']);
-    expect(calls.calls.find((c) => c.method === 'POST' && c.url.endsWith('/orders'))!.body).toEqual({ paymentId: 'pay_1' });
+    expect(writes(calls.calls)).toEqual([
+      'vault',
+      '/financial-instruments/credit-cards',
+      '/payments',
+      '/orders',
+      '/onboard',
+    ]);
+    expect(calls.calls.find((c) => c.method === 'POST' && c.url.endsWith('/orders'))!.body).toEqual({
+      paymentId: 'pay_1',
+    });
     const withNumber = calls.calls.filter((c) => JSON.stringify(c).includes(CARD));
     expect(withNumber.map((c) => c.url)).toEqual(['/sandbox/vault/cards']);
     expect(JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage })).not.toContain(CARD);
@@ -70,14 +104,26 @@ describe('checkout screen', () => {
 
   it('a declined card is reset and the declined message stays on the card', async () => {
     const declined = 'Your selected payment method was declined by bank. Please use another one.';
-    const calls = api({ status: 402, body: { error: 'PAYMENT_DECLINED', message: declined, details: [{ field: '/financialInstrumentId', key: 'errors.paymentDeclined', description: declined }] } });
+    const calls = api({
+      status: 402,
+      body: {
+        error: 'PAYMENT_DECLINED',
+        message: declined,
+        details: [{ field: '/financialInstrumentId', key: 'errors.paymentDeclined', description: declined }],
+      },
+    });
     await renderScreen(`/${applicationId}/order/card`);
     await screen.findByText('$75.00', {}, { timeout: 8000 });
     const user = userEvent.setup();
     await enterCard(user);
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     // The declined message stays at the card (the field's error under it), with the entry reset for another card.
-    await waitFor(() => expect(document.querySelector('.card-entry')?.parentElement?.closest('.field')?.querySelector('.field__error')?.textContent).toBe(declined));
+    await waitFor(() =>
+      expect(
+        document.querySelector('.card-entry')?.parentElement?.closest('.field')?.querySelector('.field__error')
+          ?.textContent,
+      ).toBe(declined),
+    );
     expect(screen.getByLabelText('Card number')).toHaveValue('');
     expect(screen.getByRole('heading', { level: 1, name: 'Review and pay' })).toBeInTheDocument();
     // The sequence stopped at the payment: no order was created, nothing was submitted.
@@ -85,14 +131,29 @@ describe('checkout screen', () => {
   });
 
   it('a zero total (a trial month shipped free) files the card for the monthly billing, authorises no payment and creates the order without one', async () => {
-    const trial = { ...plans, plans: [{ ...plans.plans[0], planKey: 'poyntC', planName: 'Smart Terminal', device: 'PoyntC', trialPeriodDays: 30 }] };
-    const free = { ...applicationDoc, order: { ...applicationDoc.order, profiles: [{ planKey: 'poyntC', quantity: 1 }], totals: { subtotalCents: 0, shippingCents: 1500, freeShippingCents: 1500, totalCents: 0 } } };
+    const trial = {
+      ...plans,
+      plans: [
+        { ...plans.plans[0], planKey: 'poyntC', planName: 'Smart Terminal', device: 'PoyntC', trialPeriodDays: 30 },
+      ],
+    };
+    const free = {
+      ...applicationDoc,
+      order: {
+        ...applicationDoc.order,
+        profiles: [{ planKey: 'poyntC', quantity: 1 }],
+        totals: { subtotalCents: 0, shippingCents: 1500, freeShippingCents: 1500, totalCents: 0 },
+      },
+    };
     const calls = fakeApi(free, (method, url) => {
       if (url.startsWith('/api/v2/configs/plans')) return { status: 200, body: trial };
-      if (url === '/sandbox/vault/cards') return { status: 201, body: { token: `tok_${'a'.repeat(32)}`, brand: 'VISA', last4: '4242' } };
-      if (url.endsWith('/credit-cards')) return { status: 201, body: { financial_instrument_id: 'fi_1', brand: 'VISA', last4: '4242' } };
+      if (url === '/sandbox/vault/cards')
+        return { status: 201, body: { token: `tok_${'a'.repeat(32)}`, brand: 'VISA', last4: '4242' } };
+      if (url.endsWith('/credit-cards'))
+        return { status: 201, body: { financial_instrument_id: 'fi_1', brand: 'VISA', last4: '4242' } };
       if (url.endsWith('/payments')) return { status: 400, body: { message: 'not the order total' } };
-      if (method === 'POST' && url.endsWith('/orders')) return { status: 201, body: { ...free.order, id: 'ord_1', submitted: true } };
+      if (method === 'POST' && url.endsWith('/orders'))
+        return { status: 201, body: { ...free.order, id: 'ord_1', submitted: true } };
       if (url.endsWith('/onboard')) return { status: 200, body: free };
       return undefined;
     });
@@ -108,14 +169,21 @@ describe('checkout screen', () => {
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     await waitFor(() => expect(calls.calls.some((c) => c.url.endsWith('/onboard'))).toBe(true));
     expect(writes(calls.calls)).toEqual(['vault', '/financial-instruments/credit-cards', '/orders', '/onboard']);
-    expect(calls.calls.find((c) => c.method === 'POST' && c.url.endsWith('/orders'))!.body).toEqual({ paymentId: null });
+    expect(calls.calls.find((c) => c.method === 'POST' && c.url.endsWith('/orders'))!.body).toEqual({
+      paymentId: null,
+    });
   });
   it('an order already created (its submit failed and is tried again) is neither paid for nor created twice', async () => {
-    const placed = { ...applicationDoc, order: { ...applicationDoc.order, id: 'ord_1', paymentId: 'pay_1', submitted: true } };
+    const placed = {
+      ...applicationDoc,
+      order: { ...applicationDoc.order, id: 'ord_1', paymentId: 'pay_1', submitted: true },
+    };
     const calls = fakeApi(placed, (method, url) => {
       if (url.startsWith('/api/v2/configs/plans')) return { status: 200, body: plans };
-      if (url === '/sandbox/vault/cards') return { status: 201, body: { token: `tok_${'a'.repeat(32)}`, brand: 'VISA', last4: '4242' } };
-      if (url.endsWith('/credit-cards')) return { status: 201, body: { financial_instrument_id: 'fi_1', brand: 'VISA', last4: '4242' } };
+      if (url === '/sandbox/vault/cards')
+        return { status: 201, body: { token: `tok_${'a'.repeat(32)}`, brand: 'VISA', last4: '4242' } };
+      if (url.endsWith('/credit-cards'))
+        return { status: 201, body: { financial_instrument_id: 'fi_1', brand: 'VISA', last4: '4242' } };
       if (url.endsWith('/onboard')) return { status: 200, body: placed };
       return undefined;
     });
@@ -148,13 +216,26 @@ describe('checkout as a person does it (issue 22 item 4)', () => {
     // No wait for "Card saved": the person presses the button at once, once.
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     await waitFor(() => expect(calls.calls.some((c) => c.url.endsWith('/onboard'))).toBe(true), { timeout: 5000 });
-    expect(writes(calls.calls)).toEqual(['vault', '/financial-instruments/credit-cards', '/payments', '/orders', '/onboard']);
+    expect(writes(calls.calls)).toEqual([
+      'vault',
+      '/financial-instruments/credit-cards',
+      '/payments',
+      '/orders',
+      '/onboard',
+    ]);
     expect(screen.queryByText('Enter your card details to continue.')).toBeNull();
   });
 
   it('a declined card says it was declined once in the summary and once at the card: not "Enter your card details", no toast', async () => {
     const declined = 'Your selected payment method was declined by bank. Please use another one.';
-    api({ status: 402, body: { error: 'PAYMENT_DECLINED', message: declined, details: [{ field: '/financialInstrumentId', key: 'errors.paymentDeclined', description: declined }] } });
+    api({
+      status: 402,
+      body: {
+        error: 'PAYMENT_DECLINED',
+        message: declined,
+        details: [{ field: '/financialInstrumentId', key: 'errors.paymentDeclined', description: declined }],
+      },
+    });
     await renderScreen(`/${applicationId}/order/card`);
     await screen.findByText('$75.00', {}, { timeout: 8000 });
     const user = userEvent.setup();
@@ -166,7 +247,9 @@ describe('checkout as a person does it (issue 22 item 4)', () => {
     expect(summary.textContent).toContain(declined);
     expect(screen.queryByText(/Enter your card details/)).toBeNull();
     expect(screen.queryByText('Please fill or correct required fields.')).toBeNull();
-    const shown = [...document.body.querySelectorAll('*')].filter((node) => node.children.length === 0 && node.textContent?.includes(declined));
+    const shown = [...document.body.querySelectorAll('*')].filter(
+      (node) => node.children.length === 0 && node.textContent?.includes(declined),
+    );
     expect(shown).toHaveLength(2);
     expect(summary.contains(shown[0]!)).toBe(true);
     expect(document.querySelector('.card-entry')!.parentElement!.closest('.field')!.contains(shown[1]!)).toBe(true);

@@ -7,22 +7,63 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { applicationId, fakeApi, renderScreen, usEnvironment } from './render-screen.tsx';
 
-const RENT = { planKey: 'n910', planName: 'N910', device: 'N910', perUnit: 30, perUnitCents: 3000, trialPeriodDays: 0, frequency: 'MONTHLY' };
-const TRIAL = { planKey: 'poyntC', planName: 'Smart Terminal', device: 'PoyntC', perUnit: 30, perUnitCents: 3000, trialPeriodDays: 30, frequency: 'MONTHLY' };
-const BUY = { planKey: 'buy', planName: 'Smart Terminal', device: 'PoyntC', perUnit: 299, perUnitCents: 29900, trialPeriodDays: 0 };
-const NONE = { planKey: 'noDevice', planName: 'NO_DEVICE_OPTION', device: 'NO_DEVICE', perUnit: 0, perUnitCents: 0, trialPeriodDays: 0, frequency: 'MONTHLY' };
+const RENT = {
+  planKey: 'n910',
+  planName: 'N910',
+  device: 'N910',
+  perUnit: 30,
+  perUnitCents: 3000,
+  trialPeriodDays: 0,
+  frequency: 'MONTHLY',
+};
+const TRIAL = {
+  planKey: 'poyntC',
+  planName: 'Smart Terminal',
+  device: 'PoyntC',
+  perUnit: 30,
+  perUnitCents: 3000,
+  trialPeriodDays: 30,
+  frequency: 'MONTHLY',
+};
+const BUY = {
+  planKey: 'buy',
+  planName: 'Smart Terminal',
+  device: 'PoyntC',
+  perUnit: 299,
+  perUnitCents: 29900,
+  trialPeriodDays: 0,
+};
+const NONE = {
+  planKey: 'noDevice',
+  planName: 'NO_DEVICE_OPTION',
+  device: 'NO_DEVICE',
+  perUnit: 0,
+  perUnitCents: 0,
+  trialPeriodDays: 0,
+  frequency: 'MONTHLY',
+};
 
 function api(plans: object[], order: object = {}) {
-  const doc = { application: { id: applicationId, decision: 'APPROVED' }, applicant: {}, company: { currency: 'USD' }, bank: {}, order };
+  const doc = {
+    application: { id: applicationId, decision: 'APPROVED' },
+    applicant: {},
+    company: { currency: 'USD' },
+    bank: {},
+    order,
+  };
   return fakeApi(doc, (method, url) => {
-    if (url.startsWith('/api/v2/configs/plans')) return { status: 200, body: { market: 'US', currency: 'USD', shippingCents: 1500, plans } };
-    if (method === 'POST' && url.endsWith('/orders/quote')) return { status: 200, body: { type: 'BUY', submitted: false } };
+    if (url.startsWith('/api/v2/configs/plans'))
+      return { status: 200, body: { market: 'US', currency: 'USD', shippingCents: 1500, plans } };
+    if (method === 'POST' && url.endsWith('/orders/quote'))
+      return { status: 200, body: { type: 'BUY', submitted: false } };
     return undefined;
   });
 }
 
 async function typeChoice() {
-  expect(await screen.findByRole('heading', { level: 1, name: 'Get a card terminal' }, { timeout: 25_000 })).toBeInTheDocument();
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'Get a card terminal' }, { timeout: 25_000 }),
+  ).toBeInTheDocument();
   return {
     rent: screen.queryByLabelText('Rent a terminal') as HTMLInputElement | null,
     buy: screen.queryByLabelText('Buy a terminal') as HTMLInputElement | null,
@@ -61,7 +102,11 @@ describe('order screen: the selected order type', () => {
 
   it('selects the type of a loaded order: a Smart Terminal without frequency is a purchase', async () => {
     const address = { line1: '9 Elm Street', line2: '', city: 'Austin', state: 'TX', zip: '78701', countryCode: 'US' };
-    api([TRIAL, RENT, BUY, NONE], { id: 'ord_1', address, profiles: [{ planKey: 'buy', planName: 'Smart Terminal', device: 'PoyntC', quantity: 2 }] });
+    api([TRIAL, RENT, BUY, NONE], {
+      id: 'ord_1',
+      address,
+      profiles: [{ planKey: 'buy', planName: 'Smart Terminal', device: 'PoyntC', quantity: 2 }],
+    });
     await renderScreen(`/${applicationId}/order`);
     const choice = await typeChoice();
     expect(choice.buy).toBeChecked();
@@ -69,7 +114,12 @@ describe('order screen: the selected order type', () => {
   });
 
   it('selects the type of a loaded order: NO_DEVICE_OPTION monthly is no device', async () => {
-    api([TRIAL, RENT, BUY, NONE], { id: 'ord_1', profiles: [{ planKey: 'noDevice', planName: 'NO_DEVICE_OPTION', device: 'NO_DEVICE', frequency: 'MONTHLY', quantity: 1 }] });
+    api([TRIAL, RENT, BUY, NONE], {
+      id: 'ord_1',
+      profiles: [
+        { planKey: 'noDevice', planName: 'NO_DEVICE_OPTION', device: 'NO_DEVICE', frequency: 'MONTHLY', quantity: 1 },
+      ],
+    });
     await renderScreen(`/${applicationId}/order`);
     const choice = await typeChoice();
     expect(choice.none).toBeChecked();
@@ -77,7 +127,10 @@ describe('order screen: the selected order type', () => {
   });
 
   it('forces buy in the eHopper flow, even for a loaded rental, and orders the purchase plan', async () => {
-    const calls = api([TRIAL, RENT, BUY, NONE], { id: 'ord_1', profiles: [{ planKey: 'poyntC', planName: 'Smart Terminal', frequency: 'MONTHLY', quantity: 1 }] });
+    const calls = api([TRIAL, RENT, BUY, NONE], {
+      id: 'ord_1',
+      profiles: [{ planKey: 'poyntC', planName: 'Smart Terminal', frequency: 'MONTHLY', quantity: 1 }],
+    });
     const environment = usEnvironment();
     environment.config.flags = { ehopper: true };
     await renderScreen(`/${applicationId}/order`, { environment });
@@ -92,7 +145,9 @@ describe('order screen: the selected order type', () => {
     await user.type(screen.getByLabelText(/^ZIP code/), '62701');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     // The order screen only quotes (doc1 §4.9: the order is created after the payment, on order/card).
-    await waitFor(() => expect(calls.calls.some((c) => c.method === 'POST' && c.url.endsWith('/orders/quote'))).toBe(true));
+    await waitFor(() =>
+      expect(calls.calls.some((c) => c.method === 'POST' && c.url.endsWith('/orders/quote'))).toBe(true),
+    );
     const quoted = calls.calls.find((c) => c.method === 'POST' && c.url.endsWith('/orders/quote'))!;
     expect(quoted.body).toMatchObject({ type: 'BUY', profiles: [{ planKey: 'buy', quantity: 1 }] });
     expect(calls.calls.filter((c) => c.method === 'POST' && c.url.endsWith('/orders'))).toEqual([]);

@@ -34,7 +34,10 @@ async function failSave(options: { portal: string; intent?: string; bundle?: Con
     if (init?.method === 'PUT') await held;
     return answer(url, init);
   }) as typeof fetch;
-  await renderScreen(`/${applicationId}/applicant`, { environment: environment(options.portal), bundle: options.bundle });
+  await renderScreen(`/${applicationId}/applicant`, {
+    environment: environment(options.portal),
+    bundle: options.bundle,
+  });
   const user = userEvent.setup();
   await user.type(await screen.findByLabelText(/Legal first name/), 'Ann');
   await user.type(screen.getByLabelText(/Legal last name/), 'Lee');
@@ -108,7 +111,10 @@ describe('notices: growl and toast', () => {
   it('which notice is a growl, and how long it lasts, is content', async () => {
     const edited = structuredClone(bundle) as ContentBundle;
     edited.shell.notices = {
-      kinds: { growl: { lifetimeMs: 700 }, toast: { lifetimeMs: { var: 'environment.constants.toastAreaLifetimeMs' } } },
+      kinds: {
+        growl: { lifetimeMs: 700 },
+        toast: { lifetimeMs: { var: 'environment.constants.toastAreaLifetimeMs' } },
+      },
       rows: [{ when: { '==': [{ var: 'notice.source' }, 'callError'] }, kind: 'growl' }, { kind: 'toast' }],
     };
     const notice = await failSave({ portal: 'reseller', intent: 'CREATE_BUSINESS', bundle: edited });

@@ -18,9 +18,19 @@ const owner = (n: number, status: string, extra: Record<string, unknown> = {}) =
   ...extra,
 });
 
-function documentWith(owners: unknown[], stepUps = [{ type: 'BO_INFO', status: 'REQUIRED' }], boStatus = 'WAITING_FOR_INFO') {
+function documentWith(
+  owners: unknown[],
+  stepUps = [{ type: 'BO_INFO', status: 'REQUIRED' }],
+  boStatus = 'WAITING_FOR_INFO',
+) {
   return {
-    application: { id: applicationId, decision: 'APPROVED_PENDING', boStatus, stepUpDetails: stepUps, apiVersion: 'V2' },
+    application: {
+      id: applicationId,
+      decision: 'APPROVED_PENDING',
+      boStatus,
+      stepUpDetails: stepUps,
+      apiVersion: 'V2',
+    },
     applicant: { email: { emailAddress: 'applicant@example.com' } },
     company: {},
     owners,
@@ -31,7 +41,13 @@ function documentWith(owners: unknown[], stepUps = [{ type: 'BO_INFO', status: '
 
 describe('the collection kind on the owners list', () => {
   it('numbers the partners (owners of type OWNER only) and labels each card by its status', async () => {
-    fakeApi(documentWith([{ id: 'urn:owner:me', type: 'APPLICANT_OWNER', firstName: 'Ann', lastName: 'Lee' }, owner(1, 'REQUEST_TO_BE_SENT'), owner(2, 'COMPLETED')]));
+    fakeApi(
+      documentWith([
+        { id: 'urn:owner:me', type: 'APPLICANT_OWNER', firstName: 'Ann', lastName: 'Lee' },
+        owner(1, 'REQUEST_TO_BE_SENT'),
+        owner(2, 'COMPLETED'),
+      ]),
+    );
     await renderScreen(`/${applicationId}/owners`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Your business partners' })).toBeInTheDocument();
     const cards = screen.getAllByRole('listitem');
@@ -58,14 +74,20 @@ describe('the collection kind on the owners list', () => {
     expect(screen.getByRole('button', { name: 'Send invitations' })).toBeEnabled();
     first.unmount();
     fakeApi(documentWith([owner(1, 'REQUEST_TO_BE_SENT')]));
-    await renderScreen(`/${applicationId}/owners`, { environment: withFlags({ impersonation: true, isPartner: true }) });
+    await renderScreen(`/${applicationId}/owners`, {
+      environment: withFlags({ impersonation: true, isPartner: true }),
+    });
     expect(await screen.findByRole('button', { name: 'Add another partner' })).toBeEnabled();
   });
 
   it('an incomplete partner blocks adding more and sending, and the notice says why', async () => {
     fakeApi(documentWith([owner(1, 'INCOMPLETE')]));
     await renderScreen(`/${applicationId}/owners`);
-    expect(await screen.findByText('A partner’s details are incomplete. Complete or delete that partner before you add another one.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'A partner’s details are incomplete. Complete or delete that partner before you add another one.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByText('Incomplete')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Add (a|another) partner/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Send invitations' })).toBeNull();
@@ -86,7 +108,11 @@ describe('the collection kind on the owners list', () => {
     expect(api.calls.filter((c) => c.method === 'DELETE')).toEqual([]);
     await user.click(within(second).getByRole('button', { name: 'Delete' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete partner' }));
-    await waitFor(() => expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([`/api/v2/applications/${applicationId}/owners/urn:owner:2`]));
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([
+        `/api/v2/applications/${applicationId}/owners/urn:owner:2`,
+      ]),
+    );
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
   });
 
@@ -105,13 +131,18 @@ describe('the collection kind on the owners list', () => {
     await user.click(await screen.findByRole('button', { name: 'I’m the only owner' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete the partners you entered?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete partners, I’m the sole owner' }));
-    await waitFor(() => expect(api.calls.find((c) => c.url.endsWith('/step-ups/beneficial-owners'))?.body).toEqual({ owners: [] }));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.url.endsWith('/step-ups/beneficial-owners'))?.body).toEqual({ owners: [] }),
+    );
   });
 
   it('item conditions see the item and its index; arguments carry the position from 1 and the text fields', () => {
     const options = { items: { var: 'list' }, itemWhen: { '!=': [{ var: 'item.hidden' }, true] }, itemTitleKey: 'x' };
     const shown = visibleItems(options, { list: [{ name: 'a' }, { name: 'b', hidden: true }, { name: 'c' }] });
-    expect(shown.map((s) => [s.item.name, s.index])).toEqual([['a', 0], ['c', 2]]);
+    expect(shown.map((s) => [s.item.name, s.index])).toEqual([
+      ['a', 0],
+      ['c', 2],
+    ]);
     expect(visibleItems(options, { list: 'not a list' })).toEqual([]);
     expect(itemArguments({ name: 'c', share: 30, nested: { x: 1 } }, 2)).toEqual({ number: 2, name: 'c', share: 30 });
   });

@@ -39,14 +39,20 @@ export interface FakeApi {
 export type Answer = { status: number; body?: unknown };
 
 /** Answers every request with the document, or with what `answer` says for that request. */
-export function fakeApi(document: Record<string, unknown>, answer?: (method: string, url: string, body: unknown) => Answer | undefined): FakeApi {
+export function fakeApi(
+  document: Record<string, unknown>,
+  answer?: (method: string, url: string, body: unknown) => Answer | undefined,
+): FakeApi {
   const api: FakeApi = { calls: [] };
   globalThis.fetch = (async (url: string, init?: RequestInit) => {
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     const method = init?.method ?? 'GET';
     api.calls.push({ method, url, body });
     const chosen = answer?.(method, url, body) ?? { status: 200, body: document };
-    return new Response(chosen.body === undefined ? '' : JSON.stringify(chosen.body), { status: chosen.status, headers: { 'content-type': 'application/json' } });
+    return new Response(chosen.body === undefined ? '' : JSON.stringify(chosen.body), {
+      status: chosen.status,
+      headers: { 'content-type': 'application/json' },
+    });
   }) as typeof fetch;
   return api;
 }
@@ -72,8 +78,10 @@ export async function renderScreen(
   const split = options.splitCatalogue;
   const catalogue = split ? await loaders[locale]() : undefined;
   const messages = { ...(catalogue ?? (await wholeLoaders[locale]())).default, ...(options.messages ?? {}) };
-  const later = (load: () => Promise<CatalogueModule>) => () => new Promise((resolve) => setTimeout(resolve, split?.delayMs)).then(load);
-  const screenLoaders = catalogue && Object.fromEntries(Object.entries(catalogue.screens).map(([id, load]) => [id, later(load)]));
+  const later = (load: () => Promise<CatalogueModule>) => () =>
+    new Promise((resolve) => setTimeout(resolve, split?.delayMs)).then(load);
+  const screenLoaders =
+    catalogue && Object.fromEntries(Object.entries(catalogue.screens).map(([id, load]) => [id, later(load)]));
   const translator = createTranslator(locale, messages, undefined, options.onMissing, screenLoaders);
   return render(
     <SWRConfig value={{ provider: () => new Map() }}>

@@ -46,7 +46,9 @@ describe('business phone: same as mobile', () => {
 
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(api.calls.some((call) => call.method === 'PUT')).toBe(true));
-    const put = api.calls.find((call) => call.method === 'PUT')!.body as { company: { phone?: { localPhoneNumber?: string } } };
+    const put = api.calls.find((call) => call.method === 'PUT')!.body as {
+      company: { phone?: { localPhoneNumber?: string } };
+    };
     expect(put.company.phone).toEqual({ localPhoneNumber: '4805550123' });
   });
 

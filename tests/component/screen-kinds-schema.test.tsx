@@ -11,7 +11,11 @@ const defs = kinds.$defs as Record<string, { enum?: string[] }>;
 
 describe('screen-kinds.schema.json', () => {
   it('describes exactly the registered kinds', () => {
-    expect(Object.keys(defs).filter((name) => name !== 'widget').sort()).toEqual(Object.keys(screenKinds).sort());
+    expect(
+      Object.keys(defs)
+        .filter((name) => name !== 'widget')
+        .sort(),
+    ).toEqual(Object.keys(screenKinds).sort());
   });
 
   it('allows every widget the theme registers by name', () => {

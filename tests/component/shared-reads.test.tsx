@@ -10,13 +10,31 @@ import { applicationId, fakeApi, renderScreen, usEnvironment } from './render-sc
 
 vi.setConfig({ testTimeout: 20_000 });
 
-const document = { application: { id: applicationId, intent: 'CREATE_BUSINESS' }, applicant: {}, company: { name: 'Corner Shop', currency: 'USD' }, owners: [] };
-const accounts = [{ applicationId, applicationLevel: 'FULL', stepUpDetails: [], company: { name: 'Corner Shop', currency: 'USD' }, createdAt: '2026-11-01T10:00:00Z' }];
+const document = {
+  application: { id: applicationId, intent: 'CREATE_BUSINESS' },
+  applicant: {},
+  company: { name: 'Corner Shop', currency: 'USD' },
+  owners: [],
+};
+const accounts = [
+  {
+    applicationId,
+    applicationLevel: 'FULL',
+    stepUpDetails: [],
+    company: { name: 'Corner Shop', currency: 'USD' },
+    createdAt: '2026-11-01T10:00:00Z',
+  },
+];
 
 it('the account list shows the business the header already read, from a screen of the application to the list', async () => {
-  fakeApi(document, (method, url) => (method === 'GET' && url === '/api/v2/accounts' ? { status: 200, body: accounts } : undefined));
+  fakeApi(document, (method, url) =>
+    method === 'GET' && url === '/api/v2/accounts' ? { status: 200, body: accounts } : undefined,
+  );
   const environment = usEnvironment();
-  environment.config.markets = { US: { currency: 'USD', locales: ['en-US'] }, CA: { currency: 'CAD', locales: ['en-CA', 'fr-CA'] } };
+  environment.config.markets = {
+    US: { currency: 'USD', locales: ['en-US'] },
+    CA: { currency: 'CAD', locales: ['en-CA', 'fr-CA'] },
+  };
   await renderScreen(`/${applicationId}/location-change`, { environment });
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Start a new application' }));

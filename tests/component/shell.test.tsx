@@ -23,11 +23,29 @@ const waiting: Screen = {
   messages: 'signup.verifying',
   load: ['getApplication'],
   final: true,
-  secondary: [{ id: 'later', labelKey: 'signup.landing.submit', actions: [{ call: 'saveApplication' }], next: [{ to: 'bank-complete' }] }],
-  watch: { call: 'getStatus', everyMs: 1000, until: { '==': [{ var: 'response.status' }, 'SUCCESS'] }, next: [{ to: 'bank-options' }] },
+  secondary: [
+    {
+      id: 'later',
+      labelKey: 'signup.landing.submit',
+      actions: [{ call: 'saveApplication' }],
+      next: [{ to: 'bank-complete' }],
+    },
+  ],
+  watch: {
+    call: 'getStatus',
+    everyMs: 1000,
+    until: { '==': [{ var: 'response.status' }, 'SUCCESS'] },
+    next: [{ to: 'bank-options' }],
+  },
   analytics: { show: 'TEST_started' },
 };
-const statusCall = { getStatus: { method: 'GET' as const, path: '/api/v2/applications/{applicationId}/status', params: { applicationId: { var: 'application.id' } } } };
+const statusCall = {
+  getStatus: {
+    method: 'GET' as const,
+    path: '/api/v2/applications/{applicationId}/status',
+    params: { applicationId: { var: 'application.id' } },
+  },
+};
 
 describe('shell', () => {
   it("on the browser's bundle of screen outlines and its catalogue, a screen loads its own definition and its own messages, then its reads, and shows", async () => {
@@ -36,13 +54,19 @@ describe('shell', () => {
     // The screen's title and labels are its own messages: not in the locale's catalogue, in the screen's chunk.
     const catalogue = await loaders['en-US']();
     expect(catalogue.default['signup.applicantInfo.title']).toBeUndefined();
-    expect((await catalogue.screens['applicant-info']()).default['signup.applicantInfo.title']).toBe('Tell us about yourself');
+    expect((await catalogue.screens['applicant-info']()).default['signup.applicantInfo.title']).toBe(
+      'Tell us about yourself',
+    );
     const api = fakeApi({ application: { id: applicationId }, applicant: {}, company: { currency: 'USD' } });
     const missing: string[] = [];
     // The screen suspends (React `use`) on its definition's chunk: in a test, React retries it only after an awaited act.
     await act(async () => {
       // The messages arrive after the definition: the screen waits for both instead of showing their keys meanwhile.
-      await renderScreen(`/${applicationId}/applicant`, { bundle: outlines as unknown as ContentBundle, splitCatalogue: { delayMs: 1500 }, onMissing: (key) => missing.push(key) });
+      await renderScreen(`/${applicationId}/applicant`, {
+        bundle: outlines as unknown as ContentBundle,
+        splitCatalogue: { delayMs: 1500 },
+        onMissing: (key) => missing.push(key),
+      });
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Tell us about yourself' })).toBeInTheDocument();
     expect(await screen.findByLabelText(/^Legal first name/)).toBeInTheDocument();
@@ -53,13 +77,17 @@ describe('shell', () => {
   it('an application id that is not urn:app plus five groups shows the incorrect-URL page, and asks the API nothing', async () => {
     const api = fakeApi({});
     await renderScreen('/urn:app:nope/applicant');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Oops! Looks like the URL is incorrect' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Oops! Looks like the URL is incorrect' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go back to the start' })).toHaveAttribute('href', '/');
     expect(api.calls).toEqual([]);
   });
 
   it('a 403 on the application read goes to the root with completed=true (doc1 §2.5)', async () => {
-    fakeApi({}, (method, url) => (url.startsWith('/api/v2/applications/') ? { status: 403, body: { error: 'FORBIDDEN' } } : undefined));
+    fakeApi({}, (method, url) =>
+      url.startsWith('/api/v2/applications/') ? { status: 403, body: { error: 'FORBIDDEN' } } : undefined,
+    );
     await renderScreen(`/${applicationId}/applicant`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Get paid your way' })).toBeInTheDocument();
     expect(screen.getByText(/You’ve already signed up\. Check your email/)).toBeInTheDocument();
@@ -76,7 +104,9 @@ describe('shell', () => {
     await renderScreen(`/${applicationId}/applicant`);
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog).toHaveTextContent('This business can’t continue here');
-    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'This business can’t continue here' })).toHaveFocus());
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 2, name: 'This business can’t continue here' })).toHaveFocus(),
+    );
   });
 
   it('a secondary action runs its own calls and rows', async () => {
@@ -124,7 +154,9 @@ describe('languages', () => {
         config: { markets: { CA: { currency: 'CAD', locales: ['en-CA', 'fr-CA'] } }, defaultMarket: 'CA', flags: {} },
       },
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Faites-vous payer à votre façon' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Faites-vous payer à votre façon' }),
+    ).toBeInTheDocument();
     const toggle = screen.getByRole('button', { name: 'English' });
     expect(toggle).toHaveAttribute('lang', 'en-CA');
     expect(screen.queryByRole('button', { name: 'Français' })).toBeNull();

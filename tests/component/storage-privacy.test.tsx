@@ -17,14 +17,22 @@ import services from '../../rules/services.json' with { type: 'json' };
 
 function canada(): Environment {
   const us = usEnvironment();
-  return { ...us, market: 'CA', currency: 'CAD', locale: 'en-CA', locales: ['en-CA', 'fr-CA'], config: { ...us.config, markets: { ...us.config.markets, CA: { currency: 'CAD', locales: ['en-CA', 'fr-CA'] } } } };
+  return {
+    ...us,
+    market: 'CA',
+    currency: 'CAD',
+    locale: 'en-CA',
+    locales: ['en-CA', 'fr-CA'],
+    config: { ...us.config, markets: { ...us.config.markets, CA: { currency: 'CAD', locales: ['en-CA', 'fr-CA'] } } },
+  };
 }
 
 /** The session's record of analytics events already posted (engine/analytics/index.ts browserSinks), which the funnel adds to as the applicant types and submits. */
 const sentRecord = () => JSON.parse(sessionStorage.getItem('onboarding:analytics:sent') ?? '[]') as string[];
 
 function allBrowserStorage(): string {
-  const dump = (storage: Storage) => JSON.stringify(Object.fromEntries(Object.keys(storage).map((key) => [key, storage.getItem(key)])));
+  const dump = (storage: Storage) =>
+    JSON.stringify(Object.fromEntries(Object.keys(storage).map((key) => [key, storage.getItem(key)])));
   return `${dump(localStorage)}${dump(sessionStorage)}${document.cookie}`;
 }
 
@@ -32,18 +40,32 @@ describe('browser storage and analytics stay free of personal numbers', () => {
   // engine/analytics/index.ts keeps, per session, the event types already posted (sessionStorage), adding one as it
   // posts and taking it back when the API refuses it.
   it("the session's record of posted analytics events holds the events' types, whatever their context carries", async () => {
-    const secrets = ['04/12/1985', '123456789', '130692544', '274815963', '021000021', '000123456789', '4111111111111111'];
+    const secrets = [
+      '04/12/1985',
+      '123456789',
+      '130692544',
+      '274815963',
+      '021000021',
+      '000123456789',
+      '4111111111111111',
+    ];
     const context = {
       environment: { portal: 'domain', currency: 'USD', locale: 'en-US', referralUrlId: 'partner-1' },
       application: { id: applicationId, shopperId: secrets[1], businessId: secrets[3] },
-      applicant: { dob: secrets[0], governmentIdentification: { value: secrets[1] }, sin: secrets[2], communicationLanguage: 'en-US' },
+      applicant: {
+        dob: secrets[0],
+        governmentIdentification: { value: secrets[1] },
+        sin: secrets[2],
+        communicationLanguage: 'en-US',
+      },
       company: { governmentIdentification: { value: secrets[3] }, gpv: 100000 },
       bank: { account: { routingNumber: secrets[4], accountNumber: secrets[5] } },
       form: { cardNumber: secrets[6], ssn: secrets[1] },
     };
     // Every event type the content can send: the screens' own, and the launch events of rules/services.json.
     const types = new Set<string>(services.launchTracking.map((launch) => launch.event));
-    for (const definition of Object.values(bundle.screens)) for (const type of Object.values(definition.analytics ?? {})) if (typeof type === 'string') types.add(type);
+    for (const definition of Object.values(bundle.screens))
+      for (const type of Object.values(definition.analytics ?? {})) if (typeof type === 'string') types.add(type);
     expect(types.size).toBeGreaterThan(10);
     // The API refuses every other post (signed out), so the record is written both ways: added, then taken back.
     let posts = 0;
@@ -76,7 +98,9 @@ describe('browser storage and analytics stay free of personal numbers', () => {
     const api = fakeApi({ application: { id: applicationId } });
     const pushed: unknown[] = [];
     const posted: unknown[] = [];
-    await renderScreen(`/${applicationId}/applicant/identity`, { sinks: { ...browserSinks(analyticsRules), push: (e) => pushed.push(e), post: (b) => posted.push(b) } });
+    await renderScreen(`/${applicationId}/applicant/identity`, {
+      sinks: { ...browserSinks(analyticsRules), push: (e) => pushed.push(e), post: (b) => posted.push(b) },
+    });
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/Date of birth/), '04/12/1985');
     await user.type(screen.getByLabelText(/Last 4 digits of your SSN/), '4321');
@@ -99,12 +123,29 @@ describe('browser storage and analytics stay free of personal numbers', () => {
 
   // Fails when the SIN field loses both defences (its sin format in rules/privacy.json and ui:sensitive).
   it('the Canadian full-SIN step-up keeps the SIN out of storage and analytics, typed and filed', async () => {
-    const api = fakeApi({ application: { id: applicationId, decision: 'APPROVED_PENDING', stepUpDetails: [{ type: 'FULL_SSN', status: 'REQUIRED' }] } }, (method) =>
-      method === 'POST' ? { status: 201, body: { application: { id: applicationId, decision: 'APPROVED_PENDING', stepUpDetails: [] } } } : undefined,
+    const api = fakeApi(
+      {
+        application: {
+          id: applicationId,
+          decision: 'APPROVED_PENDING',
+          stepUpDetails: [{ type: 'FULL_SSN', status: 'REQUIRED' }],
+        },
+      },
+      (method) =>
+        method === 'POST'
+          ? {
+              status: 201,
+              body: { application: { id: applicationId, decision: 'APPROVED_PENDING', stepUpDetails: [] } },
+            }
+          : undefined,
     );
     const pushed: unknown[] = [];
     const posted: unknown[] = [];
-    await renderScreen(`/${applicationId}/ssn`, { environment: canada(), locale: 'en-CA', sinks: { ...browserSinks(analyticsRules), push: (e) => pushed.push(e), post: (b) => posted.push(b) } });
+    await renderScreen(`/${applicationId}/ssn`, {
+      environment: canada(),
+      locale: 'en-CA',
+      sinks: { ...browserSinks(analyticsRules), push: (e) => pushed.push(e), post: (b) => posted.push(b) },
+    });
     const user = userEvent.setup();
     const sin = await screen.findByLabelText(/Social insurance number/);
     await user.type(sin, '130 692 544');
@@ -116,7 +157,9 @@ describe('browser storage and analytics stay free of personal numbers', () => {
     for (const secret of secrets) expect(allBrowserStorage()).not.toContain(secret);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     // The SIN did reach the API (so the search below looks where it could have gone), and nowhere else.
-    await waitFor(() => expect(JSON.stringify(api.calls.filter((call) => call.method === 'POST'))).toContain('130692544'));
+    await waitFor(() =>
+      expect(JSON.stringify(api.calls.filter((call) => call.method === 'POST'))).toContain('130692544'),
+    );
     expect(pushed.length + posted.length).toBeGreaterThan(0);
     for (const secret of secrets) {
       expect(allBrowserStorage()).not.toContain(secret);

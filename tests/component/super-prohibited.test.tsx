@@ -11,15 +11,20 @@ import { applicationId, fakeApi, renderScreen } from './render-screen.tsx';
 const categories = JSON.parse(readFileSync('rules/categories.json', 'utf8')) as {
   groups: Array<{ industries: Array<{ id: number; type: string }> }>;
 };
-const refused = categories.groups.flatMap((group) => group.industries).find((industry) => industry.type === 'SUPER_PROHIBITED')!;
+const refused = categories.groups
+  .flatMap((group) => group.industries)
+  .find((industry) => industry.type === 'SUPER_PROHIBITED')!;
 const MESSAGE = 'GoDaddy is unable to process payments for this business category';
 
 it('blocks a SUPER_PROHIBITED industry with the spec’s message, the list marked invalid, nothing sent', async () => {
-  const calls = fakeApi({ application: { id: applicationId }, company: { name: 'Jane Doe Bakery LLC' } }, (method, url) => {
-    if (url.startsWith('/api/v2/categories/predict')) return { status: 503, body: {} };
-    if (url.startsWith('/api/v2/categories')) return { status: 200, body: { groups: categories.groups } };
-    return undefined;
-  });
+  const calls = fakeApi(
+    { application: { id: applicationId }, company: { name: 'Jane Doe Bakery LLC' } },
+    (method, url) => {
+      if (url.startsWith('/api/v2/categories/predict')) return { status: 503, body: {} };
+      if (url.startsWith('/api/v2/categories')) return { status: 200, body: { groups: categories.groups } };
+      return undefined;
+    },
+  );
   await renderScreen(`/${applicationId}/applicant/category`);
   const select = await screen.findByLabelText(/Business category/);
   await waitFor(() => expect(select.querySelectorAll('option').length).toBeGreaterThan(100));

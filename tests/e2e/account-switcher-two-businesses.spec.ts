@@ -29,7 +29,9 @@ test('account switcher: two businesses, a missing choice refused, switching open
   expect(second).not.toBe(first);
 
   await page.goto(`/${encodeURIComponent(first)}/switch-account`);
-  await expect(page.getByRole('heading', { level: 1, name: text('en-US', 'extras.accountSwitcher.title') })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: text('en-US', 'extras.accountSwitcher.title') }),
+  ).toBeVisible();
   await expect(page.getByRole('radio')).toHaveCount(3);
   await expect(page.getByRole('radio', { name: /Harbour Bakery/ })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -44,7 +46,9 @@ test('account switcher: two businesses, a missing choice refused, switching open
   await page.getByRole('radio', { name: /Harbour Bakery/ }).check();
   await page.getByRole('button', { name: text('en-US', 'extras.accountSwitcher.submit') }).click();
   await expect.poll(() => decodeURIComponent(new URL(page.url()).pathname)).toMatch(new RegExp(`^/${second}/`));
-  await expect(page.getByRole('heading', { level: 1, name: text('en-US', 'extras.accountSwitcher.title') })).toHaveCount(0);
+  await expect(
+    page.getByRole('heading', { level: 1, name: text('en-US', 'extras.accountSwitcher.title') }),
+  ).toHaveCount(0);
 });
 
 test('store cards and offer cards look the same (engine/screens/card-list.tsx)', async ({ page }) => {
@@ -61,7 +65,10 @@ test('store cards and offer cards look the same (engine/screens/card-list.tsx)',
   });
   expect(created.status(), await created.text()).toBe(201);
   const id = (await created.json()).application.id as string;
-  const onboarded = await page.request.post(`/api/v2/applications/${id}/onboard`, { headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() }, data: {} });
+  const onboarded = await page.request.post(`/api/v2/applications/${id}/onboard`, {
+    headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
+    data: {},
+  });
   const doc = await onboarded.json();
   expect(doc.application.decision).toBe('APPROVED');
   const businessId = doc.application.businessId as string;
@@ -76,7 +83,12 @@ test('store cards and offer cards look the same (engine/screens/card-list.tsx)',
 
   await page.goto(`/cashadvanceoffers?businessId=${encodeURIComponent(businessId)}`);
   await expect(page.getByRole('heading', { level: 1, name: text('en-US', 'money.cashAdvance.title') })).toBeVisible();
-  await expect(page.locator('li.card').first().getByRole('link', { name: /^Accept offer: Up to/ })).toBeVisible();
+  await expect(
+    page
+      .locator('li.card')
+      .first()
+      .getByRole('link', { name: /^Accept offer: Up to/ }),
+  ).toBeVisible();
   await expectNoAxeViolations(page);
   await shots(page, 'cards-offers');
 });

@@ -10,12 +10,19 @@ import { expectNoAxeViolations, photograph } from './support.ts';
 import { applicationBody, call, seeded, signedIn } from './fixtures/seed.ts';
 
 /** With ACCOUNTS_SHOTS=<folder>, the screen at phone and desktop widths, to look at (support.ts photograph). */
-const screenshots = (page: Page, name: string) => photograph(page, process.env.ACCOUNTS_SHOTS, `accounts-switch-${name}`);
+const screenshots = (page: Page, name: string) =>
+  photograph(page, process.env.ACCOUNTS_SHOTS, `accounts-switch-${name}`);
 
 test('the header link reaches the account switcher when the user has another application', async ({ page }) => {
   await signedIn(page, 'US', 'en-US');
   const id = await seeded(page, applicationBody('US', '4321'), false);
-  await call(page, 'POST', '/sandbox/accounts', { accounts: [{ decision: 'APPROVED', name: 'Approved Deli', businessId: 'biz-switch' }] }, 201);
+  await call(
+    page,
+    'POST',
+    '/sandbox/accounts',
+    { accounts: [{ decision: 'APPROVED', name: 'Approved Deli', businessId: 'biz-switch' }] },
+    201,
+  );
   await page.goto(`/${id}/update`);
   await expect(page.getByRole('heading', { level: 1, name: 'Tell us about yourself' })).toBeVisible();
   const link = page.getByRole('banner').getByRole('link', { name: 'Switch account' });
@@ -30,12 +37,16 @@ test('the header link reaches the account switcher when the user has another app
   await screenshots(page, 'switcher');
 });
 
-test('a pending application on the reseller portal waits on verifying for its decision (doc1 §4.3 row 4)', async ({ page }) => {
+test('a pending application on the reseller portal waits on verifying for its decision (doc1 §4.3 row 4)', async ({
+  page,
+}) => {
   await signedIn(page, 'US', 'en-US');
   const id = await seeded(page, applicationBody('US', '4321', 'Jane PENDING Bakery'));
   await page.goto(`/r/reseller-shop/${id}/verifying`);
   await expect(page.getByRole('heading', { level: 1, name: 'We’re reviewing your application' })).toBeVisible();
-  await expect(page.getByText('Stay on this page and we’ll show you the result as soon as we have it.', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('Stay on this page and we’ll show you the result as soon as we have it.', { exact: false }),
+  ).toBeVisible();
   await expectNoAxeViolations(page);
   await screenshots(page, 'pending-review');
   // 'Later' leaves for the in-review outcome, keeping the co-brand prefix.
@@ -44,7 +55,9 @@ test('a pending application on the reseller portal waits on verifying for its de
   await expect(page).toHaveURL(new RegExp(`/r/reseller-shop/${id}/success$`));
 });
 
-test("a launch with a 'gopay.' service on V2 without a website id is looked up and blocked (doc1 §2.7, doc2 §7 Other)", async ({ page }) => {
+test("a launch with a 'gopay.' service on V2 without a website id is looked up and blocked (doc1 §2.7, doc2 §7 Other)", async ({
+  page,
+}) => {
   await signedIn(page, 'US', 'en-US');
   const id = await seeded(page, applicationBody('US', '4321'), false);
   const lookup = page.waitForResponse((response) => response.url().includes('/api/v2/services/gopay.site-nowebsite'));
@@ -63,9 +76,17 @@ test("a launch with a 'gopay.' service on V2 without a website id is looked up a
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
 });
 
-test('a pending add-product application goes back to its signup form with what was typed and a calm note (doc1 §4.3 row 3)', async ({ page }) => {
+test('a pending add-product application goes back to its signup form with what was typed and a calm note (doc1 §4.3 row 3)', async ({
+  page,
+}) => {
   await signedIn(page, 'US', 'en-US');
-  const created = await call(page, 'POST', '/api/v2/applications?force-intent=ADD_PRODUCT', applicationBody('US', '4321', 'Jane PENDING Bakery'), 201);
+  const created = await call(
+    page,
+    'POST',
+    '/api/v2/applications?force-intent=ADD_PRODUCT',
+    applicationBody('US', '4321', 'Jane PENDING Bakery'),
+    201,
+  );
   const id = created.application.id as string;
   await page.goto(`/${id}/applicant/identity`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -74,9 +95,14 @@ test('a pending add-product application goes back to its signup form with what w
   await page.getByRole('button', { name: 'Submit application' }).click();
   // The domain portal's signup form is the older one (doc1 §2.6), filled from the application.
   await expect(page).toHaveURL(new RegExp(`/${id}/update$`));
-  await expect(page.getByRole('status').filter({ hasText: 'Your request to add this product is being reviewed.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your request to add this product is being reviewed.' }),
+  ).toBeVisible();
   await expect(page.getByLabel(/^Legal first name/)).toHaveValue('Jane');
-  expect((await call(page, 'GET', `/api/v2/applications/${encodeURIComponent(id)}`)).application).toMatchObject({ intent: 'ADD_PRODUCT', decision: 'PENDING' });
+  expect((await call(page, 'GET', `/api/v2/applications/${encodeURIComponent(id)}`)).application).toMatchObject({
+    intent: 'ADD_PRODUCT',
+    decision: 'PENDING',
+  });
   await expectNoAxeViolations(page);
   await screenshots(page, 'add-product-pending');
 });

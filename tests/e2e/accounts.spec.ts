@@ -16,11 +16,18 @@ interface Seed {
 }
 
 /** Signs a new user up from `path`, gives them accounts, and returns the seeded entries. */
-async function signUpWithAccounts(page: Page, path: string, accounts: Seed[]): Promise<Array<{ applicationId: string }>> {
+async function signUpWithAccounts(
+  page: Page,
+  path: string,
+  accounts: Seed[],
+): Promise<Array<{ applicationId: string }>> {
   await page.goto(path);
   await registerFromSignOn(page, newEmail('merchant'));
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  const res = await page.request.post('/sandbox/accounts', { data: { accounts }, headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+  const res = await page.request.post('/sandbox/accounts', {
+    data: { accounts },
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+  });
   expect(res.status()).toBe(201);
   return (await res.json()) as Array<{ applicationId: string }>;
 }
@@ -39,7 +46,14 @@ test('a user with several accounts sees them in the stated order and opens one',
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Choose a business' })).toBeVisible();
   const names = page.locator('.account-choice__name');
-  await expect(names).toHaveText(['Approved Deli', 'Basic Pending Bar', 'Full Pending Cafe', 'Pending Bakery', 'Declined Shop', 'Create a new business']);
+  await expect(names).toHaveText([
+    'Approved Deli',
+    'Basic Pending Bar',
+    'Full Pending Cafe',
+    'Pending Bakery',
+    'Declined Shop',
+    'Create a new business',
+  ]);
   await expectNoAxeViolations(page);
   await screenshots(page, 'list');
 
@@ -49,7 +63,9 @@ test('a user with several accounts sees them in the stated order and opens one',
   await expect(page.getByRole('alert')).toContainText('Choose a business or create a new one.');
   // Issue 27.11: said up front, and the declined business cannot be chosen.
   await expect(page.getByLabel(/Declined Shop/)).toBeDisabled();
-  await expect(page.getByLabel(/Declined Shop/)).toHaveAccessibleDescription('Cannot select this business, please create a new business to proceed');
+  await expect(page.getByLabel(/Declined Shop/)).toHaveAccessibleDescription(
+    'Cannot select this business, please create a new business to proceed',
+  );
   await expectNoAxeViolations(page);
 
   // Keyboard: the approved one is chosen with the space bar and opens at its stores.
@@ -75,7 +91,9 @@ test('an account matching the launch business opens directly', async ({ page }) 
 });
 
 test('add-store on an approved business reaches store-complete', async ({ page }) => {
-  await signUpWithAccounts(page, '/accounts', [{ decision: 'APPROVED', name: 'Acme APPROVED Co', businessId: 'biz-acme' }]);
+  await signUpWithAccounts(page, '/accounts', [
+    { decision: 'APPROVED', name: 'Acme APPROVED Co', businessId: 'biz-acme' },
+  ]);
   await page.goto('/accounts/biz-acme/stores');
   await page.getByRole('button', { name: 'Start a new store' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Name your new store' })).toBeVisible();
@@ -96,7 +114,9 @@ test('add-store on an approved business reaches store-complete', async ({ page }
 });
 
 test('add-channel goes through two failed attempts to success', async ({ page }) => {
-  const [account] = await signUpWithAccounts(page, '/accounts', [{ decision: 'APPROVED', name: 'Channel APPROVED Co', businessId: 'biz-ch' }]);
+  const [account] = await signUpWithAccounts(page, '/accounts', [
+    { decision: 'APPROVED', name: 'Channel APPROVED Co', businessId: 'biz-ch' },
+  ]);
   const statuses: number[] = [];
   page.on('response', (response) => {
     if (response.url().endsWith('/channels')) statuses.push(response.status());
@@ -108,30 +128,45 @@ test('add-channel goes through two failed attempts to success', async ({ page })
   await page.getByLabel('Channel name').fill('Web FAILTWICE');
   await page.getByLabel('Online store').check();
   await page.getByRole('button', { name: 'Add channel' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Your sales channel was added' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Your sales channel was added' })).toBeVisible({
+    timeout: 15_000,
+  });
   expect(statuses).toEqual([503, 503, 201]);
 });
 
 test('a user not authorised to create a channel sees the message and stays', async ({ page }) => {
-  const [account] = await signUpWithAccounts(page, '/accounts', [{ decision: 'APPROVED', name: 'Denied APPROVED Co', businessId: 'biz-no' }]);
+  const [account] = await signUpWithAccounts(page, '/accounts', [
+    { decision: 'APPROVED', name: 'Denied APPROVED Co', businessId: 'biz-no' },
+  ]);
   await page.goto(`/${account.applicationId}/add-channel`);
   await page.getByLabel('Channel name').fill('Shop NOTAUTHORIZED');
   await page.getByLabel('Retail location').check();
   await page.getByRole('button', { name: 'Add channel' }).click();
-  await expect(page.getByText('It seems like you are not authorized to create a channel.')).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText('It seems like you are not authorized to create a channel.')).toBeVisible({
+    timeout: 10_000,
+  });
   await expect(page.getByRole('heading', { level: 1, name: 'Add a sales channel' })).toBeVisible();
 });
 
-test('currency overlap: with only Canadian accounts the currency switches to CAD and the page reloads', async ({ page, context }) => {
-  await signUpWithAccounts(page, '/accounts', [{ decision: 'APPROVED', currency: 'CAD', name: 'Boulangerie Cote', businessId: 'biz-ca' }]);
+test('currency overlap: with only Canadian accounts the currency switches to CAD and the page reloads', async ({
+  page,
+  context,
+}) => {
+  await signUpWithAccounts(page, '/accounts', [
+    { decision: 'APPROVED', currency: 'CAD', name: 'Boulangerie Cote', businessId: 'biz-ca' },
+  ]);
   await page.reload();
-  await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === 'currency')?.value).toBe('CAD');
+  await expect
+    .poll(async () => (await context.cookies()).find((cookie) => cookie.name === 'currency')?.value)
+    .toBe('CAD');
   await expect(page.getByRole('heading', { level: 1, name: 'Choose a business' })).toBeVisible();
   await expect(page.locator('.account-choice__name').first()).toHaveText('Boulangerie Cote');
 });
 
 test('a co-brand /r/{id} path keeps its prefix through the whole flow', async ({ page }) => {
-  await signUpWithAccounts(page, '/r/acme/accounts', [{ decision: 'APPROVED', name: 'Partner APPROVED Co', businessId: 'biz-partner' }]);
+  await signUpWithAccounts(page, '/r/acme/accounts', [
+    { decision: 'APPROVED', name: 'Partner APPROVED Co', businessId: 'biz-partner' },
+  ]);
   await page.reload();
   await expect(page).toHaveURL(/\/r\/acme\/accounts$/);
   await page.getByLabel(/Partner APPROVED Co/).check();

@@ -13,8 +13,17 @@ import { apply, arrive, expectHeading, labelled, stored, text, type Persona } fr
 /** With SHOTS_DIR=<folder>, the screen at phone and desktop widths, to look at (support.ts photograph). */
 const shots = (page: Page, name: string) => photograph(page, process.env.SHOTS_DIR, name);
 
-test('partners declared go to the owners list; then same-as-mobile and predicted categories (US en-US, domain)', async ({ page }) => {
-  const persona: Persona = { market: 'US', locale: 'en-US', portal: 'domain', businessName: 'Jane Doe Bakery LLC', governmentId: '4321', partners: true };
+test('partners declared go to the owners list; then same-as-mobile and predicted categories (US en-US, domain)', async ({
+  page,
+}) => {
+  const persona: Persona = {
+    market: 'US',
+    locale: 'en-US',
+    portal: 'domain',
+    businessName: 'Jane Doe Bakery LLC',
+    governmentId: '4321',
+    partners: true,
+  };
   const { locale } = persona;
   await arrive(page, persona);
   await apply(page, persona);
@@ -44,9 +53,14 @@ test('partners declared go to the owners list; then same-as-mobile and predicted
   const select = page.getByLabel(labelled(locale, 'signup.category.industry.label'));
   const suggested = select.locator('optgroup').first();
   await expect(suggested).toHaveAttribute('label', text(locale, 'signup.category.industry.suggested'));
-  await expect(suggested.locator('option')).toHaveText([text(locale, 'categories.industry.5'), text(locale, 'categories.industry.18')]);
+  await expect(suggested.locator('option')).toHaveText([
+    text(locale, 'categories.industry.5'),
+    text(locale, 'categories.industry.18'),
+  ]);
   // The same suggestions as buttons above the list: one press chooses one.
-  const chip = page.locator('.grouped-select__suggestions').getByRole('button', { name: text(locale, 'categories.industry.18'), exact: true });
+  const chip = page
+    .locator('.grouped-select__suggestions')
+    .getByRole('button', { name: text(locale, 'categories.industry.18'), exact: true });
   await chip.click();
   await expect(chip).toHaveAttribute('aria-pressed', 'true');
   await expect(select).toHaveValue('18');
@@ -56,7 +70,13 @@ test('partners declared go to the owners list; then same-as-mobile and predicted
 });
 
 test('FULL_SSN in Canada asks the SIN again, in French (Canada fr-CA, terminal)', async ({ page }) => {
-  const persona: Persona = { market: 'CA', locale: 'fr-CA', portal: 'terminal', businessName: 'Boulangerie Émilie Inc', governmentId: '130700008' };
+  const persona: Persona = {
+    market: 'CA',
+    locale: 'fr-CA',
+    portal: 'terminal',
+    businessName: 'Boulangerie Émilie Inc',
+    governmentId: '130700008',
+  };
   const { locale } = persona;
   await arrive(page, persona);
   await apply(page, persona);

@@ -5,13 +5,17 @@
 import { expect, test } from './fixtures/transitions.ts';
 import { axeViolations } from './support.ts';
 
-const unlabelled = '<!doctype html><html lang="en"><head><title>Check</title></head><body><main><h1>Check</h1><input id="name"></main></body></html>';
-const labelled = '<!doctype html><html lang="en"><head><title>Check</title></head><body><main><h1>Check</h1><label for="name">Name</label><input id="name"></main></body></html>';
+const unlabelled =
+  '<!doctype html><html lang="en"><head><title>Check</title></head><body><main><h1>Check</h1><input id="name"></main></body></html>';
+const labelled =
+  '<!doctype html><html lang="en"><head><title>Check</title></head><body><main><h1>Check</h1><label for="name">Name</label><input id="name"></main></body></html>';
 
 test('the check names an unlabelled field, and passes the same page with its label', async ({ page }) => {
   await page.setContent(unlabelled);
   expect(await axeViolations(page)).toEqual([expect.stringMatching(/^label: #name$/)]);
-  await page.evaluate(() => document.querySelector('#name')!.insertAdjacentHTML('beforebegin', '<label for="name">Name</label>'));
+  await page.evaluate(() =>
+    document.querySelector('#name')!.insertAdjacentHTML('beforebegin', '<label for="name">Name</label>'),
+  );
   expect(await axeViolations(page)).toEqual([]);
 });
 
@@ -24,7 +28,12 @@ test('the check runs again in a new document (the app, then a page that fails)',
 });
 
 test('a field in a frame is checked too', async ({ page }) => {
-  await page.setContent(labelled.replace('</main>', `<iframe title="Inner" srcdoc='${unlabelled.replace(/"/g, '&quot;')}'></iframe></main>`));
+  await page.setContent(
+    labelled.replace(
+      '</main>',
+      `<iframe title="Inner" srcdoc='${unlabelled.replace(/"/g, '&quot;')}'></iframe></main>`,
+    ),
+  );
   await expect(page.frameLocator('iframe').locator('#name')).toBeVisible();
   expect(await axeViolations(page)).toEqual([expect.stringMatching(/^label: iframe #name$/)]);
 });

@@ -21,14 +21,17 @@ async function watchBootReads(page: Page): Promise<{ reads: () => Promise<string
   const both = new Promise<void>((resolve) => (recorded = resolve));
   await page.exposeFunction('__bootRead', (entry: string) => {
     seen.push(entry);
-    if (seen.some((e) => e.startsWith('/api/v2/configs')) && seen.some((e) => e.startsWith('/api/v2/session'))) recorded();
+    if (seen.some((e) => e.startsWith('/api/v2/configs')) && seen.some((e) => e.startsWith('/api/v2/session')))
+      recorded();
   });
   await page.addInitScript(() => {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
         if (!/\/api\/v2\/(configs|session)(\?|$)/.test(entry.name)) continue;
         const url = new URL(entry.name);
-        (window as unknown as { __bootRead: (e: string) => void }).__bootRead(`${url.pathname}${url.search} ${(entry as PerformanceResourceTiming).initiatorType}`);
+        (window as unknown as { __bootRead: (e: string) => void }).__bootRead(
+          `${url.pathname}${url.search} ${(entry as PerformanceResourceTiming).initiatorType}`,
+        );
       }
     }).observe({ type: 'resource', buffered: true });
   });
@@ -46,12 +49,15 @@ async function watchBootReads(page: Page): Promise<{ reads: () => Promise<string
 
 const CATALOGUE = /\/assets\/(en-US|en-CA|fr-CA)-[\w-]+\.js$/;
 
-test('a first visit reads the configuration and the session once each, compressed scripts, one catalogue', async ({ page }) => {
+test('a first visit reads the configuration and the session once each, compressed scripts, one catalogue', async ({
+  page,
+}) => {
   const requests: string[] = [];
   const encodings: string[] = [];
   page.on('request', (request) => requests.push(new URL(request.url()).pathname + new URL(request.url()).search));
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') encodings.push(response.headers()['content-encoding'] ?? 'none');
+    if (response.request().resourceType() === 'script')
+      encodings.push(response.headers()['content-encoding'] ?? 'none');
   });
   const boot = await watchBootReads(page);
   await page.goto(`${origin('domain')}/`, { waitUntil: 'commit' });
@@ -74,7 +80,9 @@ test('a first visit reads the configuration and the session once each, compresse
   expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/en-US-[\w-]+\.js"/);
 });
 
-test('a French-speaking visitor in Canada gets its configuration preloaded and the fr-CA catalogue alone', async ({ page }) => {
+test('a French-speaking visitor in Canada gets its configuration preloaded and the fr-CA catalogue alone', async ({
+  page,
+}) => {
   const url = origin('domain');
   await page.context().addCookies([
     { name: 'currency', value: 'CAD', url },
@@ -94,7 +102,13 @@ test('a French-speaking visitor in Canada gets its configuration preloaded and t
 });
 
 test("a signed-in reload of a screen reads its application once, through the page's preload", async ({ page }) => {
-  const persona = { market: 'US', locale: 'en-US', portal: 'domain', businessName: 'Preload Bakery', governmentId: '1234' } as const;
+  const persona = {
+    market: 'US',
+    locale: 'en-US',
+    portal: 'domain',
+    businessName: 'Preload Bakery',
+    governmentId: '1234',
+  } as const;
   await arrive(page, persona);
   await page.getByRole('button', { name: text('en-US', 'signup.landing.submit') }).click();
   await expectHeading(page, 'en-US', 'signup.update.title');
@@ -108,7 +122,9 @@ test("a signed-in reload of a screen reads its application once, through the pag
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
         if (new URL(entry.name).pathname !== address) continue;
-        (window as unknown as { __applicationRead: (e: string) => void }).__applicationRead((entry as PerformanceResourceTiming).initiatorType);
+        (window as unknown as { __applicationRead: (e: string) => void }).__applicationRead(
+          (entry as PerformanceResourceTiming).initiatorType,
+        );
       }
     }).observe({ type: 'resource', buffered: true });
   }, read);
@@ -128,7 +144,9 @@ test("a signed-in reload of a screen reads its application once, through the pag
   expect(html).toContain(`<link rel="preload" as="fetch" crossorigin href="${read}" />`);
   // Every script the screen needed (its definition, the form chunk, its validators) was named by the page itself,
   // so none waited for the entry script to run first.
-  const named = [...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*(?:src|href)="([^"]+)"/g)].map((match) => match[1]);
+  const named = [
+    ...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*(?:src|href)="([^"]+)"/g),
+  ].map((match) => match[1]);
   expect(scripts.length).toBeGreaterThan(3);
   expect(scripts.filter((script) => !named.includes(script))).toEqual([]);
 });
@@ -158,14 +176,25 @@ async function watchLayoutShifts(page: Page): Promise<() => number> {
   await page.exposeFunction('__layoutShift', (value: number) => shifts.push(value));
   await page.addInitScript(() => {
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) (window as unknown as { __layoutShift: (v: number) => void }).__layoutShift((entry as unknown as { value: number }).value);
+      for (const entry of list.getEntries())
+        (window as unknown as { __layoutShift: (v: number) => void }).__layoutShift(
+          (entry as unknown as { value: number }).value,
+        );
     }).observe({ type: 'layout-shift', buffered: true });
   });
   return () => shifts.reduce((sum, value) => sum + value, 0);
 }
 
-test("a reload draws the screen's heading before any script has run, and the screen takes over in the same place", async ({ page }) => {
-  const persona = { market: 'CA', locale: 'fr-CA', portal: 'domain', businessName: 'Boulangerie Première', governmentId: '046454286' } as const;
+test("a reload draws the screen's heading before any script has run, and the screen takes over in the same place", async ({
+  page,
+}) => {
+  const persona = {
+    market: 'CA',
+    locale: 'fr-CA',
+    portal: 'domain',
+    businessName: 'Boulangerie Première',
+    governmentId: '046454286',
+  } as const;
   await arrive(page, persona);
   await page.getByRole('button', { name: text('fr-CA', 'signup.landing.submit') }).click();
   await expectHeading(page, 'fr-CA', 'signup.update.title');
@@ -197,18 +226,29 @@ test("a reload draws the screen's heading before any script has run, and the scr
   await expectNoAxeViolations(page);
 });
 
-test('the application root is drawn before any script for a newcomer the engine keeps there, and not for one it sends on', async ({ page }) => {
-  const persona = { market: 'US', locale: 'en-US', portal: 'domain', businessName: 'Corner Shop', governmentId: '274815963' } as const;
+test('the application root is drawn before any script for a newcomer the engine keeps there, and not for one it sends on', async ({
+  page,
+}) => {
+  const persona = {
+    market: 'US',
+    locale: 'en-US',
+    portal: 'domain',
+    businessName: 'Corner Shop',
+    governmentId: '274815963',
+  } as const;
   await arrive(page, persona);
   const rendered = await page.locator('h1').boundingBox();
 
   // A reload: the engine starts only once the drawn landing is on screen (engine/main.tsx).
   await page.reload();
   await expect(page.getByRole('button', { name: text('en-US', 'signup.landing.submit') })).toBeVisible();
-  const order = await page.evaluate((mark) => ({
-    painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
-    started: performance.getEntriesByName(mark)[0]?.startTime,
-  }), engineStartMark);
+  const order = await page.evaluate(
+    (mark) => ({
+      painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      started: performance.getEntriesByName(mark)[0]?.startTime,
+    }),
+    engineStartMark,
+  );
   expect(order.painted).toBeGreaterThan(0);
   expect(order.started).toBeGreaterThanOrEqual(order.painted!);
 

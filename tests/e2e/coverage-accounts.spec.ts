@@ -31,7 +31,8 @@ async function choose(page: Page, name: RegExp | string, submitKey: string): Pro
 }
 
 /** With ACCOUNTS_SHOTS=<folder>, the screen at phone and desktop widths, to look at (support.ts photograph). */
-const screenshots = (page: Page, name: string) => photograph(page, process.env.ACCOUNTS_SHOTS, `coverage-accounts-${name}`);
+const screenshots = (page: Page, name: string) =>
+  photograph(page, process.env.ACCOUNTS_SHOTS, `coverage-accounts-${name}`);
 
 /** Fills the manual bank form with a valid US checking account and saves it. */
 async function saveBankForm(page: Page, holder: string): Promise<void> {
@@ -45,10 +46,18 @@ async function saveBankForm(page: Page, holder: string): Promise<void> {
 
 /** A provider the screen reads cannot be reached (503) while the test runs. */
 async function unreachable(page: Page, pattern: string): Promise<void> {
-  await page.route(pattern, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ errors: [{ key: 'errors.unavailable' }] }) }));
+  await page.route(pattern, (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ errors: [{ key: 'errors.unavailable' }] }),
+    }),
+  );
 }
 
-test('the account list opens a decided account at its outcome, an unfinished one in its signup form, and creates a new business', async ({ page }) => {
+test('the account list opens a decided account at its outcome, an unfinished one in its signup form, and creates a new business', async ({
+  page,
+}) => {
   await signedIn(page, 'US', locale);
   const [pending, unfinished] = await accounts(page, [
     { decision: 'PENDING', name: 'Pending Bakery' },
@@ -74,7 +83,9 @@ test('the account list opens a decided account at its outcome, an unfinished one
   await expect(page).toHaveURL(/\/\?createBusiness=true$/);
 });
 
-test('the account switcher opens an approved business at its stores, a decided one at its outcome, or a new business; the store switcher connects an approved profile', async ({ page }) => {
+test('the account switcher opens an approved business at its stores, a decided one at its outcome, or a new business; the store switcher connects an approved profile', async ({
+  page,
+}) => {
   await signedIn(page, 'US', locale);
   const id = await seeded(page, applicationBody('US', '4321'), false);
   const [, pending] = await accounts(page, [
@@ -102,7 +113,9 @@ test('the account switcher opens an approved business at its stores, a decided o
   await expect(page).toHaveURL(/\/\?createBusiness=true$/);
 });
 
-test('the store switcher connects a profile in review (its store page) and a new store not approved yet is added (store-success)', async ({ page }) => {
+test('the store switcher connects a profile in review (its store page) and a new store not approved yet is added (store-success)', async ({
+  page,
+}) => {
   await signedIn(page, 'US', locale);
   await accounts(page, [
     { decision: 'APPROVED_PENDING', name: 'Acme APPROVEDPENDING Co', businessId: 'biz-cov-ap' },
@@ -172,10 +185,13 @@ test('redirect screens whose provider cannot be reached offer their way out', as
   await heading(page, 'money.bankComplete.title');
 });
 
-test('cash advance: back from the offers, and back to the offers when the lender cannot be reached', async ({ page }) => {
+test('cash advance: back from the offers, and back to the offers when the lender cannot be reached', async ({
+  page,
+}) => {
   await signedIn(page, 'US', locale);
   const id = await seeded(page, { ...approvedUs });
-  const businessId = (await call(page, 'GET', `/api/v2/applications/${encodeURIComponent(id)}`)).application.businessId as string;
+  const businessId = (await call(page, 'GET', `/api/v2/applications/${encodeURIComponent(id)}`)).application
+    .businessId as string;
   await unreachable(page, '**/api/v2/cash-advance-offers/*/redirect');
   await page.goto(`/cashadvanceoffers?businessId=${encodeURIComponent(businessId)}`);
   await heading(page, 'money.cashAdvance.title');
@@ -193,9 +209,13 @@ test('cash advance: back from the offers, and back to the offers when the lender
   await expect(page).not.toHaveURL(/cashadvanceoffers/);
 });
 
-test('an application upgraded from basic to full and approved goes to the bank, and a saved bank to "we’re setting up your account"', async ({ page }) => {
+test('an application upgraded from basic to full and approved goes to the bank, and a saved bank to "we’re setting up your account"', async ({
+  page,
+}) => {
   await signedIn(page, 'US', locale);
-  const [basic] = await accounts(page, [{ decision: 'APPROVED_PENDING', level: 'BASIC', name: 'Corner APPROVED Shop', businessId: 'biz-cov-basic' }]);
+  const [basic] = await accounts(page, [
+    { decision: 'APPROVED_PENDING', level: 'BASIC', name: 'Corner APPROVED Shop', businessId: 'biz-cov-basic' },
+  ]);
   await page.goto('/accounts/biz-cov-basic/stores');
   await page.getByRole('button', { name: text(locale, 'accounts.stores.actions.upgrade') }).click();
   await expect(page).toHaveURL(new RegExp(`/${basic.applicationId}/update\\?upgrade=true$`));
@@ -216,11 +236,17 @@ test('an application upgraded from basic to full and approved goes to the bank, 
   await heading(page, 'money.bankSetUp.title');
 });
 
-test('a partner co-brand application with its bank saved goes back to the partner when opened again', async ({ page }) => {
+test('a partner co-brand application with its bank saved goes back to the partner when opened again', async ({
+  page,
+}) => {
   await signedIn(page, 'US', locale);
   const id = await seeded(page, { ...approvedUs, cobrand: 'partner-site' });
   await page.route('https://partner.localhost/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Partner</title><h1>Partner site</h1></html>' }),
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<!doctype html><html lang="en"><title>Partner</title><h1>Partner site</h1></html>',
+    }),
   );
   await page.goto(`/r/partner-site/${id}/bank/manual`);
   await saveBankForm(page, 'Acme Bakery');
@@ -231,9 +257,13 @@ test('a partner co-brand application with its bank saved goes back to the partne
   await expect(page).toHaveURL(/^https:\/\/partner\.localhost\/payments\/return/);
 });
 
-test('the application root (boot routing, doc1 §2.8): the current business opens at its stores; a single basic account in its signup form', async ({ page }) => {
+test('the application root (boot routing, doc1 §2.8): the current business opens at its stores; a single basic account in its signup form', async ({
+  page,
+}) => {
   await signedIn(page, 'US', locale);
-  const [basic] = await accounts(page, [{ decision: 'APPROVED_PENDING', level: 'BASIC', name: 'Basic Corner', businessId: 'biz-cov-boot' }]);
+  const [basic] = await accounts(page, [
+    { decision: 'APPROVED_PENDING', level: 'BASIC', name: 'Basic Corner', businessId: 'biz-cov-boot' },
+  ]);
   // Row 4: the current business (the launch's businessId) has an approved or approved-pending account.
   await page.goto('/?businessId=biz-cov-boot');
   await expect(page).toHaveURL(/\/accounts\/biz-cov-boot\/stores/);
@@ -242,7 +272,9 @@ test('the application root (boot routing, doc1 §2.8): the current business open
   await expect(page).toHaveURL(new RegExp(`/${basic.applicationId}/update$`));
 });
 
-test('reseller co-brands: the multistep signup form, the eHopper order after a pending decision, and the upgraded bank', async ({ page }) => {
+test('reseller co-brands: the multistep signup form, the eHopper order after a pending decision, and the upgraded bank', async ({
+  page,
+}) => {
   await signedIn(page, 'US', locale);
   // reseller-shop: keeping the application opens the multistep form (doc1 §2.6), whose first step leads to the business.
   const id = await seeded(page, applicationBody('US', '4321'), false);
@@ -260,7 +292,9 @@ test('reseller co-brands: the multistep signup form, the eHopper order after a p
 
   // reseller-shop: a basic account upgraded to full and approved again saves its bank on the new form's page
   // (doc1 §4.4 'upgraded from basic to full, new form': bank-success).
-  const [basic] = await accounts(page, [{ decision: 'APPROVED_PENDING', level: 'BASIC', name: 'Reseller APPROVED Corner', businessId: 'biz-cov-rs' }]);
+  const [basic] = await accounts(page, [
+    { decision: 'APPROVED_PENDING', level: 'BASIC', name: 'Reseller APPROVED Corner', businessId: 'biz-cov-rs' },
+  ]);
   const upgraded = encodeURIComponent(basic.applicationId);
   await call(page, 'PUT', `/api/v2/applications/${upgraded}`, { application: { applicationLevel: 'FULL' } });
   await call(page, 'POST', `/api/v2/applications/${upgraded}/onboard`);
@@ -270,7 +304,9 @@ test('reseller co-brands: the multistep signup form, the eHopper order after a p
   await heading(page, 'money.bankSuccess.title');
 });
 
-test('a texted link left past its five minutes: the waiting screen offers a new one (phone-auth retry)', async ({ page }) => {
+test('a texted link left past its five minutes: the waiting screen offers a new one (phone-auth retry)', async ({
+  page,
+}) => {
   await signedIn(page, 'US', locale);
   const id = await seeded(page, applicationBody('US', '0009'));
   await page.goto(`/${id}/phone-auth`);
@@ -280,13 +316,21 @@ test('a texted link left past its five minutes: the waiting screen offers a new 
   // The browser cannot wait five minutes: from here the poll gets what the API answers for a link past its expiry
   // (FAILED; tests/attack/phone-link.test.ts expires a real link and checks that answer).
   await page.route('**/phone-auth/sms-verifications', (route) =>
-    route.request().method() === 'GET' ? route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ data: { status: 'FAILED' } }) }) : route.fallback(),
+    route.request().method() === 'GET'
+      ? route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify({ data: { status: 'FAILED' } }),
+        })
+      : route.fallback(),
   );
   await expect(page).toHaveURL(new RegExp(`/${id}/phone-auth/retry$`));
   await heading(page, 'signup.phoneAuthRetry.title');
 });
 
-test('a store with no payments application yet (not started) starts a new payment application for its business', async ({ page }) => {
+test('a store with no payments application yet (not started) starts a new payment application for its business', async ({
+  page,
+}) => {
   await signedIn(page, 'US', locale);
   await accounts(page, [{ decision: 'APPROVED', name: 'Started APPROVED Co', businessId: 'biz-cov-ns' }]);
   // The platform lists stores created elsewhere (another service) before they have a payments application; the
@@ -294,12 +338,17 @@ test('a store with no payments application yet (not started) starts a new paymen
   await page.route('**/api/v2/accounts/biz-cov-ns/stores**', async (route) => {
     const response = await route.fetch();
     const stores = (await response.json()) as Array<Record<string, unknown>>;
-    await route.fulfill({ response, json: [...stores, { id: 'store-cov-new', businessId: 'biz-cov-ns', name: 'Airport Kiosk', completed: false }] });
+    await route.fulfill({
+      response,
+      json: [...stores, { id: 'store-cov-new', businessId: 'biz-cov-ns', name: 'Airport Kiosk', completed: false }],
+    });
   });
   await page.goto('/accounts/biz-cov-ns/stores');
   await expect(page.getByRole('heading', { level: 2, name: 'Airport Kiosk' })).toBeVisible();
   await screenshots(page, 'stores-not-started');
-  await page.getByRole('button', { name: text(locale, 'accounts.stores.actions.start'), description: 'Airport Kiosk' }).click();
+  await page
+    .getByRole('button', { name: text(locale, 'accounts.stores.actions.start'), description: 'Airport Kiosk' })
+    .click();
   // doc1 §1 ADD_PRODUCT for this business, in the signup form doc1 §2.6 picks (before: the landing page, whose boot
   // routing sent the user straight back to the account list).
   await expect(page).toHaveURL(/\/urn:app:[\w-]+\/update$/);
@@ -309,7 +358,9 @@ test('a store with no payments application yet (not started) starts a new paymen
   expect(stored.application).toMatchObject({ intent: 'ADD_PRODUCT', businessId: 'biz-cov-ns' });
 });
 
-test('approved while the owners’ details are still awaited: opened again, the application shows what is left for the partners (doc1 §4.3 row 6)', async ({ page }) => {
+test('approved while the owners’ details are still awaited: opened again, the application shows what is left for the partners (doc1 §4.3 row 6)', async ({
+  page,
+}) => {
   await signedIn(page, 'US', locale);
   // SSN 0001: approved-pending with the BO_INFO step-up, boStatus WAITING_FOR_INFO.
   const id = await seeded(page, applicationBody('US', '0001'));
@@ -321,7 +372,10 @@ test('approved while the owners’ details are still awaited: opened again, the 
     const response = await route.fetch();
     const document = (await response.json()) as { application: Record<string, unknown> };
     expect(document.application).toMatchObject({ decision: 'APPROVED_PENDING', boStatus: 'WAITING_FOR_INFO' });
-    await route.fulfill({ response, json: { ...document, application: { ...document.application, decision: 'APPROVED', stepUpDetails: [] } } });
+    await route.fulfill({
+      response,
+      json: { ...document, application: { ...document.application, decision: 'APPROVED', stepUpDetails: [] } },
+    });
   });
   await page.goto(`/${id}/resume`);
   await expect(page).toHaveURL(new RegExp(`/${id}/owners/further-steps$`));

@@ -33,7 +33,9 @@ async function saveBank(page: Page, portal: Persona['portal'], last4: string): P
   return id;
 }
 
-test('on the payments-terminal portal a saved bank account ends on "terminal account connected" (US en-US, terminal)', async ({ page }) => {
+test('on the payments-terminal portal a saved bank account ends on "terminal account connected" (US en-US, terminal)', async ({
+  page,
+}) => {
   await signedIn(page, 'US', locale, 'terminal');
   const id = await saveBank(page, 'terminal', '4321');
   await at(page, id, 'connected', 'money.bankConnected');

@@ -8,7 +8,9 @@ import { expect, test } from './fixtures/transitions.ts';
 import { applicationBody, call, open, seeded, signedIn } from './fixtures/seed.ts';
 import { expectNoAxeViolations } from './support.ts';
 
-test('the review goes back to the order with the choice kept; no terminal skips the card and submits', async ({ page }) => {
+test('the review goes back to the order with the choice kept; no terminal skips the card and submits', async ({
+  page,
+}) => {
   await signedIn(page, 'US', 'en-US');
   const id = await seeded(page, applicationBody('US', '4321'));
   await open(page, 'domain', id, 'order');

@@ -28,7 +28,11 @@ async function at(page: Page, id: string, path: string, messages: string): Promi
 
 async function press(page: Page, key: string): Promise<void> {
   const name = t(key);
-  await page.getByRole('button', { name, exact: true }).or(page.getByRole('link', { name, exact: true })).first().click();
+  await page
+    .getByRole('button', { name, exact: true })
+    .or(page.getByRole('link', { name, exact: true }))
+    .first()
+    .click();
 }
 
 /** With OWNERS_SCREENSHOTS=<folder>, the screen at phone and desktop widths, to look at (support.ts photograph). */
@@ -57,7 +61,9 @@ async function invited(page: Page, partnerEmail: string): Promise<{ id: string; 
   const html = await (await page.request.get(`/sandbox/outbox?to=${encodeURIComponent(partnerEmail)}`)).text();
   const link = /<a href="([^"]+\?invitation=[^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
   // The link carries the application's market (issue 27.3).
-  expect(link, `an invitation link for ${partnerEmail}`).toBe(`/${id}/owners/${ownerId}?invitation=${new URL(link ?? '/', 'http://x').searchParams.get('invitation')}&currency=USD`);
+  expect(link, `an invitation link for ${partnerEmail}`).toBe(
+    `/${id}/owners/${ownerId}?invitation=${new URL(link ?? '/', 'http://x').searchParams.get('invitation')}&currency=USD`,
+  );
   return { id, ownerId, link: link! };
 }
 
@@ -72,16 +78,27 @@ test.beforeEach(async ({ page }) => {
   await signedIn(page, 'US', locale);
 });
 
-test('the applicant edits a partner (back, saved, removed meanwhile) and reaches the list from owners success and further steps', async ({ page }) => {
+test('the applicant edits a partner (back, saved, removed meanwhile) and reaches the list from owners success and further steps', async ({
+  page,
+}) => {
   const id = await seeded(page, applicationBody('US', '0001'));
   const owners = `/api/v2/applications/${encodeURIComponent(id)}/owners`;
-  let doc = await call(page, 'POST', owners, { firstName: 'Sam', lastName: 'Rivera', email: newEmail('sam'), ownershipPercent: 40 }, 201);
+  let doc = await call(
+    page,
+    'POST',
+    owners,
+    { firstName: 'Sam', lastName: 'Rivera', email: newEmail('sam'), ownershipPercent: 40 },
+    201,
+  );
   const ownerId = doc.owners[0].id as string;
 
   // owners -> owner-details (the card's Edit), and back to the list.
   await open(page, 'domain', id, 'owners');
   await at(page, id, 'owners', 'owners.list');
-  await page.getByRole('listitem').getByRole('button', { name: t('owners.list.item.edit') }).click();
+  await page
+    .getByRole('listitem')
+    .getByRole('button', { name: t('owners.list.item.edit') })
+    .click();
   await at(page, id, `owners/${ownerId}/edit`, 'owners.details');
   await expect(page.getByLabel(labelled(locale, 'owners.details.lastName.label'))).toHaveValue('Rivera');
   await expectNoAxeViolations(page);
@@ -89,19 +106,26 @@ test('the applicant edits a partner (back, saved, removed meanwhile) and reaches
   await at(page, id, 'owners', 'owners.list');
 
   // owner-details -> owner-ownership: a changed name is saved, then the share.
-  await page.getByRole('listitem').getByRole('button', { name: t('owners.list.item.edit') }).click();
+  await page
+    .getByRole('listitem')
+    .getByRole('button', { name: t('owners.list.item.edit') })
+    .click();
   await at(page, id, `owners/${ownerId}/edit`, 'owners.details');
   await page.getByLabel(labelled(locale, 'owners.details.lastName.label')).fill('Rivera-Lopez');
   await press(page, 'owners.details.submit');
   await at(page, id, `owners/${ownerId}/ownership`, 'owners.ownership');
-  expect((await call(page, 'GET', `/api/v2/applications/${encodeURIComponent(id)}`)).owners[0].lastName).toBe('Rivera-Lopez');
+  expect((await call(page, 'GET', `/api/v2/applications/${encodeURIComponent(id)}`)).owners[0].lastName).toBe(
+    'Rivera-Lopez',
+  );
   await press(page, 'owners.ownership.submit');
   await at(page, id, 'owners', 'owners.list');
 
   // owner-details -> owners on a 404: the partner was removed (another tab) while the form was open.
   await open(page, 'domain', id, `owners/${ownerId}/edit`);
   await at(page, id, `owners/${ownerId}/edit`, 'owners.details');
-  doc = await page.request.delete(`${owners}/${encodeURIComponent(ownerId)}`, { headers: { 'X-Requested-With': 'XMLHttpRequest' } }).then((r) => r.json());
+  doc = await page.request
+    .delete(`${owners}/${encodeURIComponent(ownerId)}`, { headers: { 'X-Requested-With': 'XMLHttpRequest' } })
+    .then((r) => r.json());
   expect(doc.owners).toEqual([]);
   await page.getByLabel(labelled(locale, 'owners.details.firstName.label')).fill('Samuel');
   await press(page, 'owners.details.submit');
@@ -131,7 +155,10 @@ test('the applicant edits a partner (back, saved, removed meanwhile) and reaches
   await at(page, id, `owners/${ownerId}/error`, 'owners.ownerError');
 });
 
-test('the partner: photo ID before their details, a timed-out inquiry and try again, verified; the link again; a mistyped link; no second inquiry', async ({ page, browser }) => {
+test('the partner: photo ID before their details, a timed-out inquiry and try again, verified; the link again; a mistyped link; no second inquiry', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const partnerEmail = newEmail('sam').replace('@', '+full@');
   const { id, ownerId, link } = await invited(page, partnerEmail);
@@ -160,7 +187,14 @@ test('the partner: photo ID before their details, a timed-out inquiry and try ag
   await screenshots(partner, 'owner-error');
   await press(partner, 'owners.ownerError.submit');
   await at(partner, id, `${base}/identification`, 'owners.identification');
-  expect((await partner.context().request.get(`/api/v2/applications/${encodeURIComponent(id)}/owners/${encodeURIComponent(ownerId)}`).then((r) => r.json())).status).not.toBe('COMPLETED');
+  expect(
+    (
+      await partner
+        .context()
+        .request.get(`/api/v2/applications/${encodeURIComponent(id)}/owners/${encodeURIComponent(ownerId)}`)
+        .then((r) => r.json())
+    ).status,
+  ).not.toBe('COMPLETED');
 
   await press(partner, 'owners.identification.submit');
   await inquiry(partner, 'RECEIVED');
@@ -192,14 +226,21 @@ test('the partner: photo ID before their details, a timed-out inquiry and try ag
   await partner.context().close();
 });
 
-test('another account on the partner pages gets applicant-error; its sign-out and account creation, failing then working', async ({ page, browser }) => {
+test('another account on the partner pages gets applicant-error; its sign-out and account creation, failing then working', async ({
+  page,
+  browser,
+}) => {
   const { id, ownerId, link } = await invited(page, newEmail('sam'));
   const stranger = await browserOf(browser, newEmail('stranger'));
   const base = `owners/${ownerId}`;
   const token = new URL(link, 'http://x').searchParams.get('invitation')!;
 
   // The photo ID, the complete-owner form and verifying each read the owner (403): applicant-error.
-  for (const path of [`${base}/identification`, `${base}/complete`, `${base}/verifying?inquiryId=inq_0123456789abcdef`]) {
+  for (const path of [
+    `${base}/identification`,
+    `${base}/complete`,
+    `${base}/verifying?inquiryId=inq_0123456789abcdef`,
+  ]) {
     await stranger.goto(`/${id}/${path}`);
     await at(stranger, id, `${base}/applicant-error`, 'owners.applicantError');
   }
@@ -208,7 +249,9 @@ test('another account on the partner pages gets applicant-error; its sign-out an
   // The sign-on's logout failing: sign-in and account creation each say so and go back to applicant-error.
   await stranger.goto(`/${id}/${base}/applicant-error?invitation=${token}`);
   await at(stranger, id, `${base}/applicant-error`, 'owners.applicantError');
-  await stranger.route('**/sso/logout', (route) => route.fulfill({ status: 503, json: { code: 'SERVICE_UNAVAILABLE', messages: [] } }));
+  await stranger.route('**/sso/logout', (route) =>
+    route.fulfill({ status: 503, json: { code: 'SERVICE_UNAVAILABLE', messages: [] } }),
+  );
   await press(stranger, 'owners.applicantError.signIn');
   await at(stranger, id, `${base}/sign-in`, 'owners.signIn');
   await expect(stranger.getByRole('alert')).toHaveText(t('owners.signIn.error'));

@@ -12,7 +12,14 @@ import { text, type Locale, type Persona } from './journey.ts';
 import { expectNoAxeViolations } from './support.ts';
 
 /** Opens `/{id}/resume` and expects the screen at `/{id}/{path}` with the heading of `messages`. */
-async function resumesTo(page: Page, portal: Persona['portal'], locale: Locale, id: string, path: string, messages: string): Promise<void> {
+async function resumesTo(
+  page: Page,
+  portal: Persona['portal'],
+  locale: Locale,
+  id: string,
+  path: string,
+  messages: string,
+): Promise<void> {
   await open(page, portal, id, 'resume');
   await expect(page).toHaveURL(new RegExp(`/${id}/${path}$`));
   const heading = page.getByRole('heading', { level: 1, name: text(locale, `${messages}.title`), exact: true });
@@ -25,8 +32,22 @@ test('resume: an unfinished application opens at the first missing step (US en-U
   const full = applicationBody('US', '4321');
   const applicant = full.applicant as Record<string, unknown>;
   await resumesTo(page, 'domain', 'en-US', await seeded(page, {}, false), 'update', 'signup.update');
-  await resumesTo(page, 'domain', 'en-US', await seeded(page, { applicant }, false), 'applicant/business', 'signup.businessDetails');
-  await resumesTo(page, 'domain', 'en-US', await seeded(page, { applicant, company: { name: 'Jane Doe Bakery LLC', currency: 'USD' } }, false), 'applicant/category', 'signup.category');
+  await resumesTo(
+    page,
+    'domain',
+    'en-US',
+    await seeded(page, { applicant }, false),
+    'applicant/business',
+    'signup.businessDetails',
+  );
+  await resumesTo(
+    page,
+    'domain',
+    'en-US',
+    await seeded(page, { applicant, company: { name: 'Jane Doe Bakery LLC', currency: 'USD' } }, false),
+    'applicant/category',
+    'signup.category',
+  );
   await resumesTo(page, 'domain', 'en-US', await seeded(page, full, false), 'applicant/identity', 'signup.identity');
 });
 
@@ -43,7 +64,9 @@ test('resume after onboarding: the after-onboard table opens each step-up (US en
   await expectNoAxeViolations(page);
 });
 
-test('resume after onboarding: the after-onboard table opens each step-up (Canada fr-CA, terminal)', async ({ page }) => {
+test('resume after onboarding: the after-onboard table opens each step-up (Canada fr-CA, terminal)', async ({
+  page,
+}) => {
   await signedIn(page, 'CA', 'fr-CA', 'terminal');
   for (const [sin, path, messages] of [
     ['130720006', 'verification', 'signup.verification'],

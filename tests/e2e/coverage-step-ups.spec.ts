@@ -21,7 +21,11 @@ async function at(page: Page, id: string, path: string, messages: string): Promi
 
 async function press(page: Page, key: string): Promise<void> {
   const name = text(locale, key);
-  await page.getByRole('button', { name, exact: true }).or(page.getByRole('link', { name, exact: true })).first().click();
+  await page
+    .getByRole('button', { name, exact: true })
+    .or(page.getByRole('link', { name, exact: true }))
+    .first()
+    .click();
 }
 
 /** A new application with the step-up of `last4`, opened at its step-up screen. */
@@ -36,7 +40,9 @@ test.beforeEach(async ({ page }) => {
   await signedIn(page, 'US', locale);
 });
 
-test('one-time code: photo ID instead, from before and after the code is sent, and after a resend', async ({ page }) => {
+test('one-time code: photo ID instead, from before and after the code is sent, and after a resend', async ({
+  page,
+}) => {
   let id = await stepUp(page, '0005', 'otp', 'signup.otp');
   await press(page, 'signup.otp.photoId');
   await at(page, id, 'identification', 'signup.identification');
@@ -57,7 +63,9 @@ test('one-time code: photo ID instead, from before and after the code is sent, a
   await at(page, id, 'identification', 'signup.identification');
 });
 
-test('one-time code: skip before the code, after it and after a resend leaves the step-up and shows the outcome', async ({ page }) => {
+test('one-time code: skip before the code, after it and after a resend leaves the step-up and shows the outcome', async ({
+  page,
+}) => {
   let id = await stepUp(page, '0005', 'otp', 'signup.otp');
   await press(page, 'signup.otp.skip');
   await at(page, id, 'success', 'signup.approvedPending');
@@ -76,7 +84,9 @@ test('one-time code: skip before the code, after it and after a resend leaves th
   await at(page, id, 'success', 'signup.approvedPending');
 });
 
-test('phone link: photo ID instead, before and after the link is texted and from the retry screen', async ({ page }) => {
+test('phone link: photo ID instead, before and after the link is texted and from the retry screen', async ({
+  page,
+}) => {
   let id = await stepUp(page, '0009', 'phone-auth', 'signup.phoneAuth');
   await press(page, 'signup.otp.photoId');
   await at(page, id, 'identification', 'signup.identification');

@@ -8,7 +8,13 @@ import { expectNoAxeViolations, photograph } from './support.ts';
 import { arrive, expectHeading, labelled, stored, text, type Persona } from './journey.ts';
 
 test('the Canadian applicant screen confirms the email (fr-CA, domain)', async ({ page }) => {
-  const persona: Persona = { market: 'CA', locale: 'fr-CA', portal: 'domain', businessName: 'Boulangerie Émilie Inc', governmentId: '130692544' };
+  const persona: Persona = {
+    market: 'CA',
+    locale: 'fr-CA',
+    portal: 'domain',
+    businessName: 'Boulangerie Émilie Inc',
+    governmentId: '130692544',
+  };
   const { locale } = persona;
   const t = (key: string) => text(locale, key);
   await arrive(page, persona);

@@ -27,7 +27,9 @@ async function startApplication(page: Page): Promise<string> {
   return decodeURIComponent(new URL(page.url()).pathname.split('/')[1]!);
 }
 
-test('KYC/KYB, then terms: refused unticked, accepted and recorded by the API, then the signup form', async ({ page }) => {
+test('KYC/KYB, then terms: refused unticked, accepted and recorded by the API, then the signup form', async ({
+  page,
+}) => {
   const id = await startApplication(page);
   await page.goto(`/${encodeURIComponent(id)}/kyc-kyb`);
   await heading(page, 'We need to verify you and your business');
@@ -45,7 +47,11 @@ test('KYC/KYB, then terms: refused unticked, accepted and recorded by the API, t
   await page.getByRole('button', { name: 'Accept and continue' }).click();
   await heading(page, 'Tell us about yourself');
 
-  const terms = await page.evaluate(async (path) => (await (await fetch(path, { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).json()).applicant.terms, `/api/v2/applications/${encodeURIComponent(id)}`);
+  const terms = await page.evaluate(
+    async (path) =>
+      (await (await fetch(path, { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).json()).applicant.terms,
+    `/api/v2/applications/${encodeURIComponent(id)}`,
+  );
   expect(terms).toMatchObject({ signed: true, version: '2026-11' });
   expect(Date.now() - Date.parse(terms.signedAt)).toBeLessThan(60_000);
 
@@ -90,7 +96,10 @@ test('breather, location change, country switcher with its confirmation', async 
 });
 
 test('terms in French for fr-CA', async ({ page, context, baseURL }) => {
-  await context.addCookies([{ name: 'currency', value: 'CAD', url: baseURL! }, { name: 'locale', value: 'fr-CA', url: baseURL! }]);
+  await context.addCookies([
+    { name: 'currency', value: 'CAD', url: baseURL! },
+    { name: 'locale', value: 'fr-CA', url: baseURL! },
+  ]);
   await page.goto('/');
   await registerFromSignOn(page, newEmail('extras-fr'));
   await page.getByRole('button', { name: 'Commencer' }).click();
@@ -106,8 +115,15 @@ test('terms in French for fr-CA', async ({ page, context, baseURL }) => {
 test.describe('third-party loader in Chromium', () => {
   test.use({ bypassCSP: true });
 
-  test('with a maps key, a script that fails twice then loads is retried after 1 s and runs, in French for fr-CA', async ({ page, context, baseURL }) => {
-    await context.addCookies([{ name: 'currency', value: 'CAD', url: baseURL! }, { name: 'locale', value: 'fr-CA', url: baseURL! }]);
+  test('with a maps key, a script that fails twice then loads is retried after 1 s and runs, in French for fr-CA', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.addCookies([
+      { name: 'currency', value: 'CAD', url: baseURL! },
+      { name: 'locale', value: 'fr-CA', url: baseURL! },
+    ]);
     // Sign in first: a signed-out visit boots the app once before the sign-on redirect, which would start a
     // loader whose retries the navigation cuts short and make the measured intervals meaningless.
     await page.goto('/');
@@ -127,7 +143,15 @@ test.describe('third-party loader in Chromium', () => {
     });
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { google?: { maps?: { version?: string } } }).google?.maps?.version), { timeout: 10_000 }).toBe('stub');
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            () => (window as unknown as { google?: { maps?: { version?: string } } }).google?.maps?.version,
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe('stub');
     expect(requests).toHaveLength(3);
     const url = new URL(requests[2]!.url);
     expect(Object.fromEntries(url.searchParams)).toEqual({ key: 'test-maps-key', libraries: 'places', language: 'fr' });

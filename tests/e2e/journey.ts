@@ -35,7 +35,10 @@ export function messages(locale: Locale): Record<string, string> {
     const folder = join(process.cwd(), 'locales', locale);
     found = {};
     for (const file of readdirSync(folder).filter((name) => name.endsWith('.json'))) {
-      Object.assign(found, (JSON.parse(readFileSync(join(folder, file), 'utf8')) as { messages: Record<string, string> }).messages);
+      Object.assign(
+        found,
+        (JSON.parse(readFileSync(join(folder, file), 'utf8')) as { messages: Record<string, string> }).messages,
+      );
     }
     catalogues.set(locale, found);
   }
@@ -85,8 +88,22 @@ export async function arrive(page: Page, persona: Persona): Promise<void> {
 }
 
 const address = {
-  US: { line1: '456 Oak Avenue', city: 'Austin', region: 'TX', zip: '78702', mobile: '(512) 555-0147', ein: '274815963' },
-  CA: { line1: '123 Rue Principale', city: 'Montréal', region: 'QC', zip: 'H2X 1Y4', mobile: '514 555 0147', corporation: '1234567' },
+  US: {
+    line1: '456 Oak Avenue',
+    city: 'Austin',
+    region: 'TX',
+    zip: '78702',
+    mobile: '(512) 555-0147',
+    ein: '274815963',
+  },
+  CA: {
+    line1: '123 Rue Principale',
+    city: 'Montréal',
+    region: 'QC',
+    zip: 'H2X 1Y4',
+    mobile: '514 555 0147',
+    corporation: '1234567',
+  },
 } as const;
 
 /** Landing to the submitted application: the older form (doc1 §2.6 on these portals), business, category, identity. */
@@ -107,24 +124,43 @@ export async function apply(page: Page, persona: Persona): Promise<void> {
   await page.getByRole('button', { name: t('signup.update.submit') }).click();
 
   await expectHeading(page, locale, 'signup.businessDetails.title');
-  const registeredKey = market === 'CA' ? 'signup.businessDetails.registeredCa.options' : 'signup.businessDetails.registered.options';
+  const registeredKey =
+    market === 'CA' ? 'signup.businessDetails.registeredCa.options' : 'signup.businessDetails.registered.options';
   await page.getByLabel(labelled(locale, `${registeredKey}.${persona.registered ? 'BUSINESS' : 'INDIVIDUAL'}`)).check();
   await page.getByLabel(labelled(locale, 'signup.businessDetails.legalName.label')).fill(persona.businessName);
-  await page.getByLabel(labelled(locale, 'signup.businessDetails.gpv.label')).selectOption({ label: t(`signup.salesRange.${market}.${market === 'CA' ? 125000 : 100000}`) });
-  await page.getByLabel(labelled(locale, `signup.businessDetails.beneficialOwners.options.${persona.partners ? 'YES' : 'NO'}`)).check();
-  await page.getByLabel(labelled(locale, 'signup.businessDetails.line1.label')).fill(market === 'CA' ? '88 Rue Sainte-Catherine' : '123 Main Street');
+  await page
+    .getByLabel(labelled(locale, 'signup.businessDetails.gpv.label'))
+    .selectOption({ label: t(`signup.salesRange.${market}.${market === 'CA' ? 125000 : 100000}`) });
+  await page
+    .getByLabel(labelled(locale, `signup.businessDetails.beneficialOwners.options.${persona.partners ? 'YES' : 'NO'}`))
+    .check();
+  await page
+    .getByLabel(labelled(locale, 'signup.businessDetails.line1.label'))
+    .fill(market === 'CA' ? '88 Rue Sainte-Catherine' : '123 Main Street');
   await page.getByLabel(labelled(locale, 'signup.businessDetails.city.label')).fill(a.city);
-  const regionLabel = t(market === 'CA' ? 'signup.businessDetails.province.label' : 'signup.businessDetails.state.label');
+  const regionLabel = t(
+    market === 'CA' ? 'signup.businessDetails.province.label' : 'signup.businessDetails.state.label',
+  );
   await page.getByLabel(regionLabel).selectOption({ label: t(`countries.${market}.region.${a.region}`) });
-  await page.getByLabel(labelled(locale, market === 'CA' ? 'signup.businessDetails.postalCode.label' : 'signup.businessDetails.zip.label')).fill(market === 'CA' ? 'H2X 1Y5' : '78701');
-  if (market === 'CA') await page.getByLabel(labelled(locale, `signup.businessDetails.language.options.${locale}`)).check();
+  await page
+    .getByLabel(
+      labelled(
+        locale,
+        market === 'CA' ? 'signup.businessDetails.postalCode.label' : 'signup.businessDetails.zip.label',
+      ),
+    )
+    .fill(market === 'CA' ? 'H2X 1Y5' : '78701');
+  if (market === 'CA')
+    await page.getByLabel(labelled(locale, `signup.businessDetails.language.options.${locale}`)).check();
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: t('signup.businessDetails.submit') }).click();
 
   if (persona.registered) {
     const prefix = market === 'CA' ? 'signup.businessIdCa' : 'signup.businessId';
     await expectHeading(page, locale, `${prefix}.title`);
-    const field = page.getByLabel(labelled(locale, market === 'CA' ? `${prefix}.corporationNumber.label` : `${prefix}.ein.label`));
+    const field = page.getByLabel(
+      labelled(locale, market === 'CA' ? `${prefix}.corporationNumber.label` : `${prefix}.ein.label`),
+    );
     await field.fill('12');
     await page.getByRole('button', { name: t(`${prefix}.submit`) }).click();
     await expect(page.getByRole('alert')).toBeFocused();
@@ -143,12 +179,18 @@ export async function apply(page: Page, persona: Persona): Promise<void> {
 
   await expectHeading(page, locale, 'signup.identity.title');
   await page.getByLabel(labelled(locale, 'signup.identity.dob.label')).fill('04/12/1985');
-  await page.getByLabel(labelled(locale, market === 'CA' ? 'signup.identity.sin.label' : 'signup.identity.ssnLast4.label')).fill(persona.governmentId);
+  await page
+    .getByLabel(labelled(locale, market === 'CA' ? 'signup.identity.sin.label' : 'signup.identity.ssnLast4.label'))
+    .fill(persona.governmentId);
   await page.getByLabel(labelled(locale, 'signup.identity.mobile.label')).fill(a.mobile);
   await page.getByLabel(labelled(locale, 'signup.identity.line1.label')).fill(a.line1);
   await page.getByLabel(labelled(locale, 'signup.identity.city.label')).fill(a.city);
-  await page.getByLabel(labelled(locale, market === 'CA' ? 'signup.identity.province.label' : 'signup.identity.state.label')).selectOption({ label: t(`countries.${market}.region.${a.region}`) });
-  await page.getByLabel(labelled(locale, market === 'CA' ? 'signup.identity.postalCode.label' : 'signup.identity.zip.label')).fill(a.zip);
+  await page
+    .getByLabel(labelled(locale, market === 'CA' ? 'signup.identity.province.label' : 'signup.identity.state.label'))
+    .selectOption({ label: t(`countries.${market}.region.${a.region}`) });
+  await page
+    .getByLabel(labelled(locale, market === 'CA' ? 'signup.identity.postalCode.label' : 'signup.identity.zip.label'))
+    .fill(a.zip);
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: t('signup.identity.submit') }).click();
 }
@@ -157,10 +199,16 @@ export async function apply(page: Page, persona: Persona): Promise<void> {
 export async function stored(page: Page): Promise<Record<string, any>> {
   const id = decodeURIComponent(new URL(page.url()).pathname.split('/')[1]);
   // From inside the page: the browser resolves *.localhost to the loopback, Node's resolver does not.
-  const answer = await page.evaluate(async (path) => {
-    const response = await fetch(path, { headers: { 'X-Requested-With': 'XMLHttpRequest' }, credentials: 'same-origin' });
-    return { status: response.status, body: (await response.json()) as unknown };
-  }, `/api/v2/applications/${encodeURIComponent(id)}`);
+  const answer = await page.evaluate(
+    async (path) => {
+      const response = await fetch(path, {
+        headers: { 'X-Requested-With': 'XMLHttpRequest' },
+        credentials: 'same-origin',
+      });
+      return { status: response.status, body: (await response.json()) as unknown };
+    },
+    `/api/v2/applications/${encodeURIComponent(id)}`,
+  );
   expect(answer.status).toBe(200);
   return answer.body as Record<string, any>;
 }

@@ -12,11 +12,15 @@ const personas: Persona[] = [
 ];
 
 for (const persona of personas) {
-  test(`landing, detailed fees and the start of the signup form with the keyboard (${persona.locale}, ${persona.portal})`, async ({ page }) => {
+  test(`landing, detailed fees and the start of the signup form with the keyboard (${persona.locale}, ${persona.portal})`, async ({
+    page,
+  }) => {
     const { locale } = persona;
     await arrive(page, persona);
     for (const key of ['payouts', 'support', 'contracts', 'cards']) {
-      await expect(page.getByRole('listitem').filter({ hasText: text(locale, `signup.landing.points.${key}`) })).toBeVisible();
+      await expect(
+        page.getByRole('listitem').filter({ hasText: text(locale, `signup.landing.points.${key}`) }),
+      ).toBeVisible();
     }
     // From the focused heading: Tab reaches the primary action, then the link to the fees.
     await page.keyboard.press('Tab');
@@ -32,7 +36,10 @@ for (const persona of personas) {
     await expect(fees.getByRole('definition').first()).toHaveText(zeroPercent);
     await expect(fees.getByRole('term')).toHaveCount(7);
     await expect(fees.getByRole('term').first()).toHaveText(text(locale, 'signup.getStarted.fees.terminal'));
-    const fixed = new Intl.NumberFormat(locale, { style: 'currency', currency: persona.market === 'CA' ? 'CAD' : 'USD' }).format(0);
+    const fixed = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: persona.market === 'CA' ? 'CAD' : 'USD',
+    }).format(0);
     await expect(fees.getByRole('definition').last()).toHaveText(fixed);
     await expectNoAxeViolations(page);
 

@@ -55,7 +55,9 @@ test.describe('a French Canadian browser', () => {
   });
 });
 
-test('from an application in progress, the header leads to the country switcher and Canada takes effect at once', async ({ page }) => {
+test('from an application in progress, the header leads to the country switcher and Canada takes effect at once', async ({
+  page,
+}) => {
   await signedIn(page, 'US', 'en-US');
   const usd = await seeded(page, applicationBody('US', '4321'), false);
   await open(page, 'domain', usd, 'update');
@@ -98,7 +100,10 @@ test('the landing page offers the country switcher', async ({ page }) => {
   await signedInOnly(page);
   await page.goto(`${origin('domain')}/`);
   await heading(page, 'en-US', 'signup.landing.title');
-  await page.getByRole('link', { name: text('en-US', 'signup.landing.country') }).or(page.getByRole('button', { name: text('en-US', 'signup.landing.country') })).click();
+  await page
+    .getByRole('link', { name: text('en-US', 'signup.landing.country') })
+    .or(page.getByRole('button', { name: text('en-US', 'signup.landing.country') }))
+    .click();
   await expect(page).toHaveURL(/\/country$/);
   await heading(page, 'en-US', 'extras.countrySwitcher.title');
 });

@@ -19,14 +19,25 @@ const CA = { ...completeCa, applicant: { ...completeCa.applicant, communicationL
 
 /** Signs a new applicant up and returns an approved application of the market, decided by the API. */
 async function approvedApplication(page: Page, market: 'US' | 'CA' = 'US'): Promise<Record<string, any>> {
-  if (market === 'CA') await page.context().addCookies([{ name: 'currency', value: 'CAD', url: page.url() === 'about:blank' ? 'http://localhost' : page.url() }]);
+  if (market === 'CA')
+    await page
+      .context()
+      .addCookies([
+        { name: 'currency', value: 'CAD', url: page.url() === 'about:blank' ? 'http://localhost' : page.url() },
+      ]);
   await page.goto('/');
   await registerFromSignOn(page, newEmail('money'));
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  const created = await page.request.post('/api/v2/applications', { headers: { ...HEADERS, 'Idempotency-Key': crypto.randomUUID() }, data: { application: { intent: 'CREATE_BUSINESS' }, ...(market === 'US' ? US : CA) } });
+  const created = await page.request.post('/api/v2/applications', {
+    headers: { ...HEADERS, 'Idempotency-Key': crypto.randomUUID() },
+    data: { application: { intent: 'CREATE_BUSINESS' }, ...(market === 'US' ? US : CA) },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const id = (await created.json()).application.id as string;
-  const onboarded = await page.request.post(`/api/v2/applications/${id}/onboard`, { headers: { ...HEADERS, 'Idempotency-Key': crypto.randomUUID() }, data: {} });
+  const onboarded = await page.request.post(`/api/v2/applications/${id}/onboard`, {
+    headers: { ...HEADERS, 'Idempotency-Key': crypto.randomUUID() },
+    data: {},
+  });
   expect(onboarded.ok(), await onboarded.text()).toBe(true);
   const doc = await onboarded.json();
   expect(doc.application.decision).toBe('APPROVED');
@@ -59,7 +70,9 @@ test.describe('bank', () => {
     expect(after.application.hasFinancialInstrument).toBe(true);
   });
 
-  test('a failed link goes back to the bank choice with the bank-link error, and nothing is linked', async ({ page }) => {
+  test('a failed link goes back to the bank choice with the bank-link error, and nothing is linked', async ({
+    page,
+  }) => {
     const doc = await approvedApplication(page);
     const id = doc.application.id as string;
     await page.goto(`/${id}/bank`);
@@ -68,7 +81,9 @@ test.describe('bank', () => {
     await page.getByRole('group', { name: 'Unavailable Bank' }).getByRole('radio').check();
     await page.locator('form button[type="submit"]').click();
     await expect(page).toHaveURL(new RegExp(`/${id}/bank\\?error=bankLink$`));
-    await expect(page.getByText('Sorry, something went wrong. Please wait a few minutes and try connecting again.')).toBeVisible();
+    await expect(
+      page.getByText('Sorry, something went wrong. Please wait a few minutes and try connecting again.'),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
     const after = await documentOf(page, id);
     expect(after.bank.plaidAccount).toBeUndefined();
@@ -94,11 +109,15 @@ test.describe('bank', () => {
     await page.getByLabel('Confirm account number').fill('000123456789');
     await page.getByRole('button', { name: 'Save bank account' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'You’re all set' })).toBeVisible();
-    await expect(page.getByText('Look out for a small test deposit in the next 2-3 days to confirm the account.')).toBeVisible();
+    await expect(
+      page.getByText('Look out for a small test deposit in the next 2-3 days to confirm the account.'),
+    ).toBeVisible();
     const after = await documentOf(page, id);
     expect(after.bank.account).toMatchObject({ accountType: 'CHECKING', routingNumber: '021000021' });
     expect(after.bank.account.accountNumber).not.toContain('000123456789');
-    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie);
+    const stored = await page.evaluate(
+      () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie,
+    );
     expect(stored).not.toContain('000123456789');
   });
 
@@ -162,10 +181,13 @@ async function enterCard(page: Page, number: string): Promise<void> {
   await expect(page.getByText('Card saved securely, ending in')).toBeVisible();
 }
 
-const centsText = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+const centsText = (cents: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 
 test.describe('order and checkout', () => {
-  test('rent two N910s: rental limit, totals to the cent, and the card number reaches only the vault', async ({ page }) => {
+  test('rent two N910s: rental limit, totals to the cent, and the card number reaches only the vault', async ({
+    page,
+  }) => {
     const requests: Request[] = [];
     page.on('request', (request) => requests.push(request));
     const doc = await approvedApplication(page);
@@ -177,7 +199,9 @@ test.describe('order and checkout', () => {
     await page.getByRole('button', { name: 'One more terminal' }).click();
     await expect(page.getByLabel('How many terminals?')).toHaveValue('2');
     await expect(page.getByRole('button', { name: 'One more terminal' })).toBeDisabled();
-    await expect(page.getByText('That’s the most terminals you can rent here. For more, please contact your reseller.')).toBeVisible();
+    await expect(
+      page.getByText('That’s the most terminals you can rent here. For more, please contact your reseller.'),
+    ).toBeVisible();
     await page.getByLabel('Shipping street address').fill('PO Box 12');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('alert').first()).toBeFocused();
@@ -207,7 +231,9 @@ test.describe('order and checkout', () => {
     expect(JSON.parse(payment!.postData() ?? '{}').amount).toBe(total);
     // doc1 §4.9: the card is filed, the payment authorised, then the order created naming it, then the submit.
     // The submit screen sends the onboard after it shows: wait for it rather than race it.
-    await expect.poll(() => checkoutCalls(requests)).toEqual(['/orders/quote', '/financial-instruments/credit-cards', '/payments', '/orders', '/onboard']);
+    await expect
+      .poll(() => checkoutCalls(requests))
+      .toEqual(['/orders/quote', '/financial-instruments/credit-cards', '/payments', '/orders', '/onboard']);
     const paymentId = (await (await payment!.response())!.json()).paymentId as string;
     const order = await documentOf(page, id);
     expect(order.order).toMatchObject({ id: expect.stringMatching(/^ord_/), paymentId, submitted: true });
@@ -218,7 +244,9 @@ test.describe('order and checkout', () => {
     // The card number went to the vault and nowhere else: not to /api, not into any URL, not into storage.
     const carrying = requests.filter((r) => `${r.url()} ${r.postData() ?? ''}`.replace(/[\s-]/g, '').includes(card));
     expect(carrying.map((r) => new URL(r.url()).pathname)).toEqual(['/sandbox/vault/cards']);
-    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie);
+    const stored = await page.evaluate(
+      () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie,
+    );
     expect(stored).not.toContain(card);
     expect(stored).not.toContain('tok_');
     expect(JSON.stringify(order)).not.toContain(card);
@@ -240,7 +268,9 @@ test.describe('order and checkout', () => {
     await expect(page.locator('[data-row="offer"]')).toHaveCount(0);
   });
 
-  test('a declined card is reset with the declined message and creates no order; another card goes through', async ({ page }) => {
+  test('a declined card is reset with the declined message and creates no order; another card goes through', async ({
+    page,
+  }) => {
     const requests: Request[] = [];
     page.on('request', (request) => requests.push(request));
     const doc = await approvedApplication(page);
@@ -257,7 +287,9 @@ test.describe('order and checkout', () => {
     await page.getByRole('button', { name: 'Place order' }).click();
     const declined = 'Your selected payment method was declined by bank. Please use another one.';
     // Said once in the summary (under the refusal as its heading) and once at the card, no toast (issue 22 item 4).
-    await expect(page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Your card was declined.' }) })).toContainText(declined);
+    await expect(
+      page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Your card was declined.' }) }),
+    ).toContainText(declined);
     await expect(page.locator('.field__error')).toHaveText(declined);
     await expect(page).toHaveURL(/\/order\/card$/);
     await expect(page.getByLabel('Card number')).toHaveValue('');
@@ -274,10 +306,17 @@ test.describe('order and checkout', () => {
     await expect(page).not.toHaveURL(/\/order\/card$/, { timeout: 15_000 });
     const after = await documentOf(page, id);
     expect(after.bank.creditCard).toMatchObject({ last4: '4444' });
-    expect(after.order).toMatchObject({ id: expect.stringMatching(/^ord_/), paymentId: expect.stringMatching(/^pay_/), submitted: true, totals: { totalCents: total } });
+    expect(after.order).toMatchObject({
+      id: expect.stringMatching(/^ord_/),
+      paymentId: expect.stringMatching(/^pay_/),
+      submitted: true,
+      totals: { totalCents: total },
+    });
   });
 
-  test('a reseller bundle with too few licences warns, continues anyway when confirmed, and is priced to the cent', async ({ page }) => {
+  test('a reseller bundle with too few licences warns, continues anyway when confirmed, and is priced to the cent', async ({
+    page,
+  }) => {
     const doc = await approvedApplication(page);
     const id = doc.application.id as string;
     await page.goto(`/${id}/order/bundle`);
@@ -287,16 +326,22 @@ test.describe('order and checkout', () => {
     await page.getByRole('button', { name: 'One more bundle' }).click();
     await expect(page.getByLabel('How many bundles?')).toHaveValue('2');
     await expect(page.getByLabel('How many software licences?')).toHaveValue('1');
-    await expect(page.getByText('You have fewer licences than bundles, so some terminals can’t run the point-of-sale software.')).toBeVisible();
+    await expect(
+      page.getByText('You have fewer licences than bundles, so some terminals can’t run the point-of-sale software.'),
+    ).toBeVisible();
     await fillShipping(page);
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('alert').first()).toBeFocused();
-    await expect(page.getByText('Add licences, or confirm that you want to continue with fewer licences.').first()).toBeVisible();
+    await expect(
+      page.getByText('Add licences, or confirm that you want to continue with fewer licences.').first(),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
     // More licences than bundles is the other warning; back to fewer, then continue anyway.
     await page.getByRole('button', { name: 'One more licence' }).click();
     await page.getByRole('button', { name: 'One more licence' }).click();
-    await expect(page.getByText('You have more licences than bundles; you’ll pay for licences no terminal uses.')).toBeVisible();
+    await expect(
+      page.getByText('You have more licences than bundles; you’ll pay for licences no terminal uses.'),
+    ).toBeVisible();
     await expect(page.getByText('You have fewer licences than bundles', { exact: false })).toHaveCount(0);
     await page.getByRole('button', { name: 'One fewer licence' }).click();
     await page.getByRole('button', { name: 'One fewer licence' }).click();
@@ -305,13 +350,17 @@ test.describe('order and checkout', () => {
 
     await expect(page.getByRole('heading', { level: 1, name: 'Review and pay' })).toBeVisible();
     const plans = JSON.parse(readFileSync(new URL('../../rules/plans.json', import.meta.url), 'utf8'));
-    const price = (key: string) => Math.round(plans.bundles.US.prices.find((p: { planKey: string }) => p.planKey === key).perUnit * 100);
+    const price = (key: string) =>
+      Math.round(plans.bundles.US.prices.find((p: { planKey: string }) => p.planKey === key).perUnit * 100);
     // Ordered on the application's first day: inside the free shipping days, so the shipping is taken off again.
     expect(plans.freeShippingDays.US).toBeGreaterThan(0);
     const total = price(plans.bundles.US.kinds.restaurant.upgradeKey) * 2 + price('LICENSE');
     await expect(page.locator('[data-row="total"]')).toHaveAttribute('data-cents', String(total));
     await expect(page.locator('[data-row="total"] td')).toHaveText(centsText(total));
-    await expect(page.locator('[data-row="freeShipping"]')).toHaveAttribute('data-cents', String(-Math.round(plans.shipping.US * 100)));
+    await expect(page.locator('[data-row="freeShipping"]')).toHaveAttribute(
+      'data-cents',
+      String(-Math.round(plans.shipping.US * 100)),
+    );
     const after = await documentOf(page, id);
     expect(after.order.totals.totalCents).toBe(total);
     expect(after.order.quantity).toEqual({ license: 1, total: 2 });

@@ -18,39 +18,78 @@ interface OutcomeCase {
 const cases: OutcomeCase[] = [
   {
     name: 'approved, US en-US, domain portal, registered with an EIN',
-    persona: { market: 'US', locale: 'en-US', portal: 'domain', businessName: 'Jane Doe Bakery APPROVED LLC', governmentId: '4321', registered: true },
+    persona: {
+      market: 'US',
+      locale: 'en-US',
+      portal: 'domain',
+      businessName: 'Jane Doe Bakery APPROVED LLC',
+      governmentId: '4321',
+      registered: true,
+    },
     heading: 'signup.approved.title',
     decision: 'APPROVED',
     then: { button: 'signup.approved.submit', heading: 'money.bankOptions.title' },
   },
   {
     name: 'approved-pending, US en-US, terminal portal',
-    persona: { market: 'US', locale: 'en-US', portal: 'terminal', businessName: 'Acme APPROVEDPENDING Co', governmentId: '4321' },
+    persona: {
+      market: 'US',
+      locale: 'en-US',
+      portal: 'terminal',
+      businessName: 'Acme APPROVEDPENDING Co',
+      governmentId: '4321',
+    },
     heading: 'signup.approvedPending.title',
     decision: 'APPROVED_PENDING',
     then: { button: 'signup.approvedPending.submit', heading: 'money.bankOptions.title' },
   },
   {
     name: 'in review, Canada fr-CA, domain portal, registered with a corporation number',
-    persona: { market: 'CA', locale: 'fr-CA', portal: 'domain', businessName: 'Boulangerie Émilie PENDING', governmentId: '130692544', registered: true },
+    persona: {
+      market: 'CA',
+      locale: 'fr-CA',
+      portal: 'domain',
+      businessName: 'Boulangerie Émilie PENDING',
+      governmentId: '130692544',
+      registered: true,
+    },
     heading: 'signup.inReview.title',
     decision: 'PENDING',
   },
   {
     name: 'cannot offer payments, Canada en-CA, terminal portal',
-    persona: { market: 'CA', locale: 'en-CA', portal: 'terminal', businessName: 'Maple DECLINED Goods', governmentId: '130692544' },
+    persona: {
+      market: 'CA',
+      locale: 'en-CA',
+      portal: 'terminal',
+      businessName: 'Maple DECLINED Goods',
+      governmentId: '130692544',
+    },
     heading: 'signup.declined.title',
     decision: 'DECLINED',
   },
   {
     name: 'error, Canada fr-CA, terminal portal',
-    persona: { market: 'CA', locale: 'fr-CA', portal: 'terminal', businessName: 'Atelier ERROR Inc', governmentId: '130692544' },
+    persona: {
+      market: 'CA',
+      locale: 'fr-CA',
+      portal: 'terminal',
+      businessName: 'Atelier ERROR Inc',
+      governmentId: '130692544',
+    },
     heading: 'signup.error.title',
     decision: 'ERROR',
   },
   {
     name: 'approved, Canada en-CA, domain portal, a restaurant (MCC 5812, doc2 §9)',
-    persona: { market: 'CA', locale: 'en-CA', portal: 'domain', businessName: 'Maple APPROVED Bistro', governmentId: '130692544', industry: 1 },
+    persona: {
+      market: 'CA',
+      locale: 'en-CA',
+      portal: 'domain',
+      businessName: 'Maple APPROVED Bistro',
+      governmentId: '130692544',
+      industry: 1,
+    },
     heading: 'signup.approved.title',
     decision: 'APPROVED',
     then: { button: 'signup.approved.submit', heading: 'money.bankOptions.title' },
@@ -78,7 +117,8 @@ for (const outcome of cases) {
       expect(document.company.gpv).toBe(100000);
     }
     expect(document.company.segment).toBe(persona.industry === 1 ? '5812' : '5462');
-    if (persona.registered) expect(document.company.governmentIdentification.sourceType).toBe(persona.market === 'CA' ? 'CN' : 'FEIN');
+    if (persona.registered)
+      expect(document.company.governmentIdentification.sourceType).toBe(persona.market === 'CA' ? 'CN' : 'FEIN');
 
     if (outcome.then) {
       await page.getByRole('button', { name: text(persona.locale, outcome.then.button) }).click();

@@ -11,7 +11,13 @@ import { apply, arrive, expectHeading, labelled, origin, stored, text, type Pers
 
 const locale = 'en-US' as const;
 const t = (key: string, args: Record<string, string | number> = {}) => text(locale, key, args);
-const persona: Persona = { market: 'US', locale, portal: 'domain', businessName: 'Jane Doe Bakery', governmentId: '0001' };
+const persona: Persona = {
+  market: 'US',
+  locale,
+  portal: 'domain',
+  businessName: 'Jane Doe Bakery',
+  governmentId: '0001',
+};
 
 /** Signs up with the BO_INFO trigger and opens the owners list (the after-onboard table may not route there yet). */
 async function toOwners(page: Page): Promise<string> {
@@ -27,7 +33,14 @@ async function toOwners(page: Page): Promise<string> {
 }
 
 /** Adds a partner through the two owner screens; with `share` undefined, stops after the names (incomplete). */
-async function addPartner(page: Page, first: string, last: string, email: string, share?: number, button = 'owners.list.addAnother'): Promise<void> {
+async function addPartner(
+  page: Page,
+  first: string,
+  last: string,
+  email: string,
+  share?: number,
+  button = 'owners.list.addAnother',
+): Promise<void> {
   await page.getByRole('button', { name: t(button) }).click();
   await expectHeading(page, locale, 'owners.details.title');
   await page.getByLabel(labelled(locale, 'owners.details.firstName.label')).fill(first);
@@ -44,7 +57,10 @@ async function addPartner(page: Page, first: string, last: string, email: string
   await expectHeading(page, locale, 'owners.list.title');
 }
 
-const card = (page: Page, n: number) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: t('owners.list.item.title', { number: n }) }) });
+const card = (page: Page, n: number) =>
+  page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 2, name: t('owners.list.item.title', { number: n }) }) });
 
 /** With OWNERS_SCREENSHOTS=<folder>, the screen at phone and desktop widths, to look at (support.ts photograph). */
 const screenshots = (page: Page, name: string) => photograph(page, process.env.OWNERS_SCREENSHOTS, name);
@@ -65,7 +81,10 @@ async function openLinkAs(browser: Browser, link: string, email: string): Promis
   return page;
 }
 
-test('the applicant adds two partners, deletes one and invites; the partner verifies from the emailed link; a third account gets applicant-error', async ({ page, browser }) => {
+test('the applicant adds two partners, deletes one and invites; the partner verifies from the emailed link; a third account gets applicant-error', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const id = await toOwners(page);
   const partnerEmail = newEmail('partner');
@@ -78,7 +97,9 @@ test('the applicant adds two partners, deletes one and invites; the partner veri
   await screenshots(page, 'list');
 
   // Delete asks first; the dialog is checked with axe too.
-  await card(page, 2).getByRole('button', { name: t('owners.list.item.delete') }).click();
+  await card(page, 2)
+    .getByRole('button', { name: t('owners.list.item.delete') })
+    .click();
   const dialog = page.getByRole('dialog', { name: t('owners.list.delete.title') });
   await expect(dialog).toBeVisible();
   await expectNoAxeViolations(page);
@@ -137,7 +158,9 @@ test('an incomplete partner blocks adding more until completed', async ({ page }
   await expectNoAxeViolations(page);
   await screenshots(page, 'incomplete');
 
-  await card(page, 1).getByRole('button', { name: t('owners.list.item.complete') }).click();
+  await card(page, 1)
+    .getByRole('button', { name: t('owners.list.item.complete') })
+    .click();
   await expectHeading(page, locale, 'owners.ownership.title');
   const share = page.getByLabel(labelled(locale, 'owners.ownership.ownershipPercent.label'));
   await share.fill('10');
@@ -152,7 +175,9 @@ test('an incomplete partner blocks adding more until completed', async ({ page }
   await expect(page.getByRole('button', { name: t('owners.list.addAnother') })).toBeVisible();
 });
 
-test('skipping partners confirms the applicant is the sole owner, and deletes the partners entered', async ({ page }) => {
+test('skipping partners confirms the applicant is the sole owner, and deletes the partners entered', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await toOwners(page);
   const email = newEmail('partner');

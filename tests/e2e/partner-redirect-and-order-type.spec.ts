@@ -25,7 +25,10 @@ async function approvedApplication(page: Page): Promise<string> {
   });
   expect(created.status(), await created.text()).toBe(201);
   const id = (await created.json()).application.id as string;
-  const onboarded = await page.request.post(`/api/v2/applications/${id}/onboard`, { headers: { ...HEADERS, 'Idempotency-Key': crypto.randomUUID() }, data: {} });
+  const onboarded = await page.request.post(`/api/v2/applications/${id}/onboard`, {
+    headers: { ...HEADERS, 'Idempotency-Key': crypto.randomUUID() },
+    data: {},
+  });
   expect(onboarded.ok(), await onboarded.text()).toBe(true);
   expect((await onboarded.json()).application.decision).toBe('APPROVED');
   return id;
@@ -46,10 +49,17 @@ async function coBrandWithRedirect(page: Page): Promise<void> {
   );
 }
 
-test('after an instant bank link, a co-brand with a redirect address sends the applicant to the partner site with a one-time code', async ({ page }) => {
+test('after an instant bank link, a co-brand with a redirect address sends the applicant to the partner site with a one-time code', async ({
+  page,
+}) => {
   await coBrandWithRedirect(page);
   const id = await approvedApplication(page);
-  await page.route(`${PARTNER}*`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Partner</title><h1>Partner site</h1></html>' }));
+  await page.route(`${PARTNER}*`, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><html lang="en"><title>Partner</title><h1>Partner site</h1></html>',
+    }),
+  );
   await page.goto(`/${id}/bank`);
   await page.getByRole('button', { name: 'Link my bank instantly' }).click();
   await expect(page).toHaveURL(/\/sandbox\/bank-link\?token=/);
@@ -71,16 +81,22 @@ test('after an instant bank link, a co-brand with a redirect address sends the a
 test('the partner redirect that cannot get a code says so, and the applicant can continue here', async ({ page }) => {
   await coBrandWithRedirect(page);
   const id = await approvedApplication(page);
-  await page.route(/\/auth-code\?/, (route) => route.fulfill({ status: 503, json: { code: 'SERVICE_UNAVAILABLE', messages: [] } }));
+  await page.route(/\/auth-code\?/, (route) =>
+    route.fulfill({ status: 503, json: { code: 'SERVICE_UNAVAILABLE', messages: [] } }),
+  );
   await page.goto(`/${id}/bank/partner`);
   await expect(page.getByRole('heading', { level: 1, name: 'Taking you back to your partner’s site' })).toBeVisible();
-  await expect(page.getByRole('alert')).toHaveText('We couldn’t take you back to your partner’s site. Please try again in a few minutes.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'We couldn’t take you back to your partner’s site. Please try again in a few minutes.',
+  );
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Continue here instead' }).click();
   await expect(page).toHaveURL(new RegExp(`/${id}/complete/bank/success$`));
 });
 
-test('an order quoted through the API selects its type when loaded: a purchase opens as buy, priced to the cent', async ({ page }) => {
+test('an order quoted through the API selects its type when loaded: a purchase opens as buy, priced to the cent', async ({
+  page,
+}) => {
   const id = await approvedApplication(page);
   const created = await page.request.post(`/api/v2/applications/${id}/orders/quote`, {
     headers: { ...HEADERS, 'Idempotency-Key': crypto.randomUUID() },

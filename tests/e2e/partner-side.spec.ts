@@ -19,7 +19,10 @@ const screenshots = (page: Page, name: string) => photograph(page, process.env.O
 /** Signs a page's context up on the sandbox sign-on (its cookie stays in the context). */
 async function signUp(page: Page, email: string): Promise<void> {
   const password = 'correct horse battery staple';
-  const answer = await page.request.post('/sso/register', { form: { email, password, confirmPassword: password, path: '/' }, maxRedirects: 0 });
+  const answer = await page.request.post('/sso/register', {
+    form: { email, password, confirmPassword: password, path: '/' },
+    maxRedirects: 0,
+  });
   expect(answer.status()).toBe(303);
 }
 
@@ -56,7 +59,9 @@ async function seed(page: Page, partnerEmail: string): Promise<{ id: string; own
 /** The newest link the sandbox outbox holds for a recipient, matching `pattern`. */
 async function emailedLink(page: Page, recipient: string, pattern: RegExp): Promise<string> {
   const html = await (await page.request.get(`/sandbox/outbox?to=${encodeURIComponent(recipient)}`)).text();
-  const href = [...html.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&')).find((h) => pattern.test(h));
+  const href = [...html.matchAll(/<a href="([^"]+)"/g)]
+    .map((m) => m[1]!.replace(/&amp;/g, '&'))
+    .find((h) => pattern.test(h));
   expect(href, `a link for ${recipient}`).toBeTruthy();
   return href!;
 }
@@ -69,7 +74,10 @@ async function openAs(browser: Browser, link: string, email: string): Promise<Pa
   return page;
 }
 
-test('a partner completes their own details, asks for the steps by email, verifies; payouts are then enabled; another account is offered account creation', async ({ page, browser }) => {
+test('a partner completes their own details, asks for the steps by email, verifies; payouts are then enabled; another account is offered account creation', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const partnerEmail = newEmail('sam').replace('@', '+full@');
   const { id, ownerId } = await seed(page, partnerEmail);
@@ -102,7 +110,9 @@ test('a partner completes their own details, asks for the steps by email, verifi
   await expectHeading(partner, locale, 'owners.emailSent.title');
   await expectNoAxeViolations(partner);
   await screenshots(partner, 'email-sent');
-  expect(await emailedLink(partner, partnerEmail, /\/identification\?currency=USD$/)).toBe(`/${id}/owners/${ownerId}/identification?currency=USD`);
+  expect(await emailedLink(partner, partnerEmail, /\/identification\?currency=USD$/)).toBe(
+    `/${id}/owners/${ownerId}/identification?currency=USD`,
+  );
 
   // Then verifies now.
   await partner.getByRole('button', { name: t('owners.emailSent.submit') }).click();
@@ -145,7 +155,9 @@ test('a partner completes their own details, asks for the steps by email, verifi
   expect(register.searchParams.get('realm')).toBe('idp');
   expect(register.searchParams.get('app')).toBe('payments-onboarding');
   // The invitation token travels on, so signing up with the invited address claims the link without the email again.
-  expect(register.searchParams.get('path')).toBe(`/${id}/owners/${ownerId}?invitation=${new URL(link, 'http://link.invalid').searchParams.get('invitation')}`);
+  expect(register.searchParams.get('path')).toBe(
+    `/${id}/owners/${ownerId}?invitation=${new URL(link, 'http://link.invalid').searchParams.get('invitation')}`,
+  );
   expect(await (await stranger.request.get('/api/v2/session')).json()).toEqual({ user: null });
   await stranger.context().close();
 });

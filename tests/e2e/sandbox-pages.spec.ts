@@ -45,7 +45,11 @@ async function application(page: Page, ssn4 = '4321', onboard = false, mobile = 
 /** The stand-in for the app page a provider sends the browser back to. */
 async function standInReturnPage(page: Page): Promise<void> {
   await page.route(/\/e2e-return/, (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Back in the app</title><main><h1>Back in the app</h1></main></html>' }),
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<!doctype html><html lang="en"><title>Back in the app</title><main><h1>Back in the app</h1></main></html>',
+    }),
   );
 }
 
@@ -59,7 +63,9 @@ async function tabTo(page: Page, selector: string, limit = 12): Promise<void> {
 }
 
 test.describe('sign-on sandbox', () => {
-  test('sign in with the keyboard: a wrong password is listed in the error summary, the right one returns to the path', async ({ page }) => {
+  test('sign in with the keyboard: a wrong password is listed in the error summary, the right one returns to the path', async ({
+    page,
+  }) => {
     const email = newEmail('signin');
     await signUpThroughApi(baseUrl(), email);
     await page.goto('/sso/login?path=/sandbox/outbox');
@@ -86,10 +92,14 @@ test.describe('sign-on sandbox', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/sandbox\/outbox$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('en-US', 'outbox.page.title'));
-    expect((await (await page.request.get('/api/v2/session')).json()).user).toMatchObject({ email: expect.any(String) });
+    expect((await (await page.request.get('/api/v2/session')).json()).user).toMatchObject({
+      email: expect.any(String),
+    });
   });
 
-  test('create an account: problems are listed, tied to their fields and linked; a taken email gets the same answer without a session; then it works', async ({ page }) => {
+  test('create an account: problems are listed, tied to their fields and linked; a taken email gets the same answer without a session; then it works', async ({
+    page,
+  }) => {
     const taken = newEmail('taken');
     await signUpThroughApi(baseUrl(), taken);
     await page.goto('/sso/register?path=/sandbox/outbox&realm=idp&app=onboarding');
@@ -130,7 +140,9 @@ test.describe('sign-on sandbox', () => {
     await page.locator('#confirmPassword').fill(sandboxPassword);
     await page.locator('#confirmPassword').press('Enter');
     await expect(page).toHaveURL(/\/sandbox\/outbox$/);
-    expect((await (await page.request.get('/api/v2/session')).json()).user).toMatchObject({ email: expect.any(String) });
+    expect((await (await page.request.get('/api/v2/session')).json()).user).toMatchObject({
+      email: expect.any(String),
+    });
   });
 
   test('the sign-in page speaks the visitor’s language (fr-CA)', async ({ page }) => {
@@ -144,7 +156,9 @@ test.describe('sign-on sandbox', () => {
 });
 
 test.describe('bank picker sandbox', () => {
-  test('an account chosen with the keyboard comes back as a public token that links the bank; the token works once', async ({ page }) => {
+  test('an account chosen with the keyboard comes back as a public token that links the bank; the token works once', async ({
+    page,
+  }) => {
     await signIn(page);
     const id = await application(page);
     await standInReturnPage(page);
@@ -165,7 +179,9 @@ test.describe('bank picker sandbox', () => {
 
     await expect(page).toHaveURL(/\/e2e-return\?public_token=/);
     const publicToken = new URL(page.url()).searchParams.get('public_token')!;
-    const linked = await page.request.post(`/api/v2/applications/${id}/financial-instruments/plaid`, { data: { value: publicToken } });
+    const linked = await page.request.post(`/api/v2/applications/${id}/financial-instruments/plaid`, {
+      data: { value: publicToken },
+    });
     expect(linked.status()).toBe(201);
     expect((await linked.json()).bank.plaidAccount).toMatchObject({ mask, instantAuth: true });
 
@@ -191,18 +207,31 @@ test.describe('bank picker sandbox', () => {
 });
 
 test.describe('identity inquiry sandbox', () => {
-  test('TIMEOUT chosen with the keyboard is reported; the same inquiry then RECEIVED clears GOV_ID_SELFIE', async ({ page }) => {
+  test('TIMEOUT chosen with the keyboard is reported; the same inquiry then RECEIVED clears GOV_ID_SELFIE', async ({
+    page,
+  }) => {
     await signIn(page);
     const id = await application(page, '0004', true);
     await standInReturnPage(page);
-    const started = await page.request.post(`/api/v2/applications/${id}/step-ups/identification/sessions`, { data: {} });
+    const started = await page.request.post(`/api/v2/applications/${id}/step-ups/identification/sessions`, {
+      data: {},
+    });
     expect(started.status()).toBe(201);
     const session = await started.json();
-    const poll = async () => (await (await page.request.get(`/api/v2/applications/${id}/step-ups/identification/sessions/${session.inquiryId}`)).json()).inquirySessionStatus;
+    const poll = async () =>
+      (
+        await (
+          await page.request.get(`/api/v2/applications/${id}/step-ups/identification/sessions/${session.inquiryId}`)
+        ).json()
+      ).inquirySessionStatus;
 
     await page.goto(session.url);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('en-US', 'sandbox.inquiry.identification.title'));
-    await expect(page.getByRole('status')).toHaveText(text('en-US', 'sandbox.inquiry.current', { status: text('en-US', 'sandbox.inquiry.status.CREATED') }));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      text('en-US', 'sandbox.inquiry.identification.title'),
+    );
+    await expect(page.getByRole('status')).toHaveText(
+      text('en-US', 'sandbox.inquiry.current', { status: text('en-US', 'sandbox.inquiry.status.CREATED') }),
+    );
     await expectNoAxeViolations(page);
     // Failure: the radio group is reached with Tab; arrow keys move to "Let it time out"; Enter on the button.
     await tabTo(page, 'input[type="radio"]:checked');
@@ -213,10 +242,18 @@ test.describe('identity inquiry sandbox', () => {
     await expect(page.getByRole('button', { name: text('en-US', 'sandbox.inquiry.submit') })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('en-US', 'sandbox.inquiry.done.title'));
-    await expect(page.getByRole('status')).toHaveText(text('en-US', 'sandbox.inquiry.current', { status: text('en-US', 'sandbox.inquiry.status.TIMEOUT') }));
+    await expect(page.getByRole('status')).toHaveText(
+      text('en-US', 'sandbox.inquiry.current', { status: text('en-US', 'sandbox.inquiry.status.TIMEOUT') }),
+    );
     await expectNoAxeViolations(page);
     expect(await poll()).toBe('TIMEOUT');
-    expect((await page.request.post(`/api/v2/applications/${id}/step-ups/identification`, { data: { inquiryId: session.inquiryId } })).status()).toBe(409);
+    expect(
+      (
+        await page.request.post(`/api/v2/applications/${id}/step-ups/identification`, {
+          data: { inquiryId: session.inquiryId },
+        })
+      ).status(),
+    ).toBe(409);
 
     // Success: the page again, with a return address; RECEIVED is the default choice.
     await page.goto(`${session.url}&return=${encodeURIComponent('/e2e-return')}`);
@@ -224,15 +261,21 @@ test.describe('identity inquiry sandbox', () => {
     await page.getByRole('button', { name: text('en-US', 'sandbox.inquiry.submit') }).click();
     await expect(page).toHaveURL(/\/e2e-return$/);
     expect(await poll()).toBe('RECEIVED');
-    const answered = await page.request.post(`/api/v2/applications/${id}/step-ups/identification`, { data: { inquiryId: session.inquiryId } });
+    const answered = await page.request.post(`/api/v2/applications/${id}/step-ups/identification`, {
+      data: { inquiryId: session.inquiryId },
+    });
     expect(answered.status()).toBe(200);
-    expect((await answered.json()).application.stepUpDetails.map((s: { type: string }) => s.type)).not.toContain('GOV_ID_SELFIE');
+    expect((await answered.json()).application.stepUpDetails.map((s: { type: string }) => s.type)).not.toContain(
+      'GOV_ID_SELFIE',
+    );
   });
 
   test('a link with the wrong token is refused with a readable page', async ({ page }) => {
     await signIn(page);
     const id = await application(page, '0004', true);
-    const session = await (await page.request.post(`/api/v2/applications/${id}/step-ups/identification/sessions`, { data: {} })).json();
+    const session = await (
+      await page.request.post(`/api/v2/applications/${id}/step-ups/identification/sessions`, { data: {} })
+    ).json();
     const forged = new URL(session.url, baseUrl());
     forged.searchParams.set('token', 'A'.repeat(32));
     const res = await page.goto(`${forged.pathname}${forged.search}`);
@@ -248,7 +291,9 @@ test.describe('carrier sandbox (mobile verification)', () => {
     await signIn(page);
     const id = await application(page, '0009', true, mobile);
     await standInReturnPage(page);
-    const started = await page.request.get(`/api/v2/applications/${id}/phone-auth/verification-url?finalTargetUrl=${encodeURIComponent('/e2e-return')}`);
+    const started = await page.request.get(
+      `/api/v2/applications/${id}/phone-auth/verification-url?finalTargetUrl=${encodeURIComponent('/e2e-return')}`,
+    );
     expect(started.status()).toBe(200);
     await page.goto((await started.json()).data.verificationUrl);
     await expect(page).toHaveURL(/\/e2e-return\?vfp=/);
@@ -257,9 +302,13 @@ test.describe('carrier sandbox (mobile verification)', () => {
 
   test('a recognised mobile comes back with its fingerprint, which verifies the phone once', async ({ page }) => {
     const { id, vfp } = await throughCarrier(page, '2125551234');
-    const verified = await page.request.post(`/api/v2/applications/${id}/phone-auth/mobile-verifications`, { data: { vfp } });
+    const verified = await page.request.post(`/api/v2/applications/${id}/phone-auth/mobile-verifications`, {
+      data: { vfp },
+    });
     expect((await verified.json()).data.status).toBe('SUCCESS');
-    const again = await page.request.post(`/api/v2/applications/${id}/phone-auth/mobile-verifications`, { data: { vfp } });
+    const again = await page.request.post(`/api/v2/applications/${id}/phone-auth/mobile-verifications`, {
+      data: { vfp },
+    });
     expect(again.status()).toBe(409); // PHONE_AUTH is no longer pending
     await page.goto(`/sandbox/carrier/${vfp}`);
     await expect(page.locator('body')).toContainText(text('en-US', 'errors.linkExpired'));
@@ -267,7 +316,9 @@ test.describe('carrier sandbox (mobile verification)', () => {
 
   test('the carrier does not confirm a mobile ending in 0000: FAILED, PHONE_AUTH stays', async ({ page }) => {
     const { id, vfp } = await throughCarrier(page, '2125550000');
-    const res = await page.request.post(`/api/v2/applications/${id}/phone-auth/mobile-verifications`, { data: { vfp } });
+    const res = await page.request.post(`/api/v2/applications/${id}/phone-auth/mobile-verifications`, {
+      data: { vfp },
+    });
     expect((await res.json()).data.status).toBe('FAILED');
     const doc = await (await page.request.get(`/api/v2/applications/${id}`)).json();
     expect(doc.application.stepUpDetails.map((s: { type: string }) => s.type)).toContain('PHONE_AUTH');
@@ -275,7 +326,9 @@ test.describe('carrier sandbox (mobile verification)', () => {
 });
 
 test.describe('lender, outbox and card vault sandboxes', () => {
-  test('the lender page explains the offer and its back link is the cancel path, reachable by keyboard', async ({ page }) => {
+  test('the lender page explains the offer and its back link is the cancel path, reachable by keyboard', async ({
+    page,
+  }) => {
     await page.goto('/sandbox/lender?offerId=off_standard_biz-1');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('en-US', 'sandbox.lender.title'));
     await expect(page.getByText(text('en-US', 'sandbox.lender.body'))).toBeVisible();
@@ -301,7 +354,9 @@ test.describe('lender, outbox and card vault sandboxes', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('the card vault tokenises a good card and refuses its failing test card with the card-save message', async ({ page }) => {
+  test('the card vault tokenises a good card and refuses its failing test card with the card-save message', async ({
+    page,
+  }) => {
     await signIn(page);
     const card = { cvv: '123', expiry: '12/30', postalCode: '12345' };
     const good = await page.request.post('/sandbox/vault/cards', { data: { ...card, number: '4242424242424242' } });

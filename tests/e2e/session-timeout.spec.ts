@@ -8,7 +8,9 @@ import { expect, test } from './fixtures/transitions.ts';
 import { applicationBody, open, seeded, signedIn } from './fixtures/seed.ts';
 import { text } from './journey.ts';
 
-const { constants } = JSON.parse(readFileSync('rules/config.json', 'utf8')) as { constants: { sessionTimeoutMs: number } };
+const { constants } = JSON.parse(readFileSync('rules/config.json', 'utf8')) as {
+  constants: { sessionTimeoutMs: number };
+};
 
 test('two hours without activity end the session: the root says it expired (US en-US, domain)', async ({ page }) => {
   expect(constants.sessionTimeoutMs).toBe(7_200_000);

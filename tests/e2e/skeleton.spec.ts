@@ -141,14 +141,21 @@ test('a new applicant goes from landing to complete, and a reload resumes where 
   expect(stored.applicant.name).toEqual({ firstName: 'Jane', lastName: 'Doe' });
   expect(stored.applicant.email.emailAddress).toBe('jane.doe@example.com');
   expect(stored.company.name).toBe('Jane Doe Bakery LLC');
-  expect(stored.company.address).toMatchObject({ line1: '123 Main Street', city: 'Austin', territory: 'TX', zip: '78701' });
+  expect(stored.company.address).toMatchObject({
+    line1: '123 Main Street',
+    city: 'Austin',
+    territory: 'TX',
+    zip: '78701',
+  });
   expect(stored.company.segment).toMatch(/^\d{4}$/);
   expect(stored.application.decision).toBe('APPROVED');
   expect(stored.bank.account.accountType).toBe('CHECKING');
   expect(stored.bank.account.accountNumber).not.toContain('000123456789');
 
   // Nothing sensitive reached browser storage.
-  const storage = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+  const storage = await page.evaluate(
+    () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
+  );
   for (const secret of ['4321', '000123456789', '04/12/1985', '274815963']) expect(storage).not.toContain(secret);
   expect(csp).toEqual([]);
 
@@ -157,13 +164,21 @@ test('a new applicant goes from landing to complete, and a reload resumes where 
   const cookies = JSON.stringify(await page.context().cookies());
   expect(cookies).toContain('onb_session');
   expect(leaks(cookies, typed)).toEqual([]);
-  const dataLayer = await page.evaluate(() => JSON.stringify((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []));
+  const dataLayer = await page.evaluate(() =>
+    JSON.stringify((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []),
+  );
   expect(JSON.parse(dataLayer).length).toBeGreaterThan(0);
   expect(leaks(dataLayer, typed)).toEqual([]);
   expect(analytics.length).toBeGreaterThan(0);
   expect(leaks(analytics.join('\n'), typed)).toEqual([]);
   // The log is written by another process: wait until this journey's last request is in it.
-  await expect.poll(() => serverLogSince(logStart).text.includes(encodeURIComponent(applicationId)) || serverLogSince(logStart).text.includes(applicationId)).toBe(true);
+  await expect
+    .poll(
+      () =>
+        serverLogSince(logStart).text.includes(encodeURIComponent(applicationId)) ||
+        serverLogSince(logStart).text.includes(applicationId),
+    )
+    .toBe(true);
   const log = serverLogSince(logStart);
   expect(log.lines).toBeGreaterThan(20);
   expect(leaks(log.text, typed)).toEqual([]);

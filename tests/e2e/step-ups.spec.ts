@@ -5,21 +5,43 @@
  */
 import { expect, test } from './fixtures/transitions.ts';
 import { expectNoAxeViolations } from './support.ts';
-import { apply, arrive, expectHeading, labelled, mobileOf, newestMessage, stored, text, type Persona } from './journey.ts';
+import {
+  apply,
+  arrive,
+  expectHeading,
+  labelled,
+  mobileOf,
+  newestMessage,
+  stored,
+  text,
+  type Persona,
+} from './journey.ts';
 
 const us = (portal: Persona['portal'], last4: string, extra: Partial<Persona> = {}): Persona => ({
-  market: 'US', locale: 'en-US', portal, businessName: 'Jane Doe Bakery LLC', governmentId: last4, ...extra,
+  market: 'US',
+  locale: 'en-US',
+  portal,
+  businessName: 'Jane Doe Bakery LLC',
+  governmentId: last4,
+  ...extra,
 });
 const ca = (locale: 'en-CA' | 'fr-CA', portal: Persona['portal'], sin: string): Persona => ({
-  market: 'CA', locale, portal, businessName: 'Boulangerie Émilie Inc', governmentId: sin,
+  market: 'CA',
+  locale,
+  portal,
+  businessName: 'Boulangerie Émilie Inc',
+  governmentId: sin,
 });
 
-test('OTP_SMS: one-time code with keyboard only, a wrong code, a resend, then the newest code (US en-US, domain)', async ({ page }) => {
+test('OTP_SMS: one-time code with keyboard only, a wrong code, a resend, then the newest code (US en-US, domain)', async ({
+  page,
+}) => {
   const persona = us('domain', '0005');
   const { locale } = persona;
   const events: string[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().endsWith('/api/v2/analytics')) events.push((request.postDataJSON() as { type: string }).type);
+    if (request.method() === 'POST' && request.url().endsWith('/api/v2/analytics'))
+      events.push((request.postDataJSON() as { type: string }).type);
   });
   await arrive(page, persona);
   await apply(page, persona);
@@ -65,7 +87,17 @@ test('OTP_SMS: one-time code with keyboard only, a wrong code, a resend, then th
   expect(document.application.stepUpDetails.map((s: { type: string }) => s.type)).not.toContain('OTP_SMS');
   expect(document.applicant.phone.verified).toBe(true);
   // The step's analytics events (doc2 Analytics events), and never a typed value in them.
-  expect(events).toEqual(expect.arrayContaining(['OTP_SMS_started', 'OTP_sent', 'OTP_code_started', 'OTP_failed', 'OTP_resend', 'OTP_SMS_success', 'outcome_approved_pending']));
+  expect(events).toEqual(
+    expect.arrayContaining([
+      'OTP_SMS_started',
+      'OTP_sent',
+      'OTP_code_started',
+      'OTP_failed',
+      'OTP_resend',
+      'OTP_SMS_success',
+      'outcome_approved_pending',
+    ]),
+  );
 });
 
 test('OTP_SMS: skip leaves the phone unverified (Canada en-CA, terminal)', async ({ page }) => {
@@ -101,11 +133,15 @@ test('FULL_SSN: the full SSN after the last four failed (US en-US, terminal)', a
   expect(document.applicant.governmentIdentification).toMatchObject({ sourceType: 'SSN9', type: 'INDIVIDUAL' });
   expect(document.applicant.governmentIdentification.value).not.toContain('51234');
   expect(document.application.stepUpDetails).toEqual([]);
-  const storage = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+  const storage = await page.evaluate(
+    () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
+  );
   expect(storage).not.toContain('5678');
 });
 
-test('GOV_ID_SELFIE: photo ID with selfie through the identity provider, polled until received (Canada fr-CA, domain)', async ({ page }) => {
+test('GOV_ID_SELFIE: photo ID with selfie through the identity provider, polled until received (Canada fr-CA, domain)', async ({
+  page,
+}) => {
   const persona = ca('fr-CA', 'domain', '130740004');
   const { locale } = persona;
   await arrive(page, persona);
@@ -132,7 +168,9 @@ test('GOV_ID_SELFIE: photo ID with selfie through the identity provider, polled 
   expect(document.applicant.personaInquiryId).toMatch(/^inq_/);
 });
 
-test('EIN_DOC: business document inquiry times out, back to the launch, do this later (US en-US, terminal, registered)', async ({ page }) => {
+test('EIN_DOC: business document inquiry times out, back to the launch, do this later (US en-US, terminal, registered)', async ({
+  page,
+}) => {
   const persona = us('terminal', '0006', { registered: true });
   const { locale } = persona;
   await arrive(page, persona);
@@ -150,7 +188,9 @@ test('EIN_DOC: business document inquiry times out, back to the launch, do this 
   await expectHeading(page, locale, 'signup.approvedPending.title');
 });
 
-test('BUSINESS_INFO: double-check with the explainer modal, correct and confirm (Canada en-CA, terminal)', async ({ page }) => {
+test('BUSINESS_INFO: double-check with the explainer modal, correct and confirm (Canada en-CA, terminal)', async ({
+  page,
+}) => {
   const persona = ca('en-CA', 'terminal', '130750003');
   const { locale } = persona;
   await arrive(page, persona);
@@ -183,7 +223,9 @@ test('BUSINESS_INFO: double-check with the explainer modal, correct and confirm 
   expect(document.application.stepUpDetails).toEqual([]);
 });
 
-test('FULL_ONBOARDING: the verifying screen polls, and the applicant may come back later (Canada fr-CA, terminal)', async ({ page }) => {
+test('FULL_ONBOARDING: the verifying screen polls, and the applicant may come back later (Canada fr-CA, terminal)', async ({
+  page,
+}) => {
   const persona = ca('fr-CA', 'terminal', '130710007');
   const { locale } = persona;
   await arrive(page, persona);
@@ -202,7 +244,9 @@ test('FULL_ONBOARDING: the verifying screen polls, and the applicant may come ba
   await expectHeading(page, locale, 'signup.approvedPending.title');
 });
 
-test('tax information page: full EIN and legal name, exempt from sign-on, refuses bad input (en-US)', async ({ page }) => {
+test('tax information page: full EIN and legal name, exempt from sign-on, refuses bad input (en-US)', async ({
+  page,
+}) => {
   const persona = us('domain', '4321', { businessName: 'Jane Doe Bakery APPROVED LLC' });
   const { locale } = persona;
   await arrive(page, persona);
@@ -231,7 +275,10 @@ test('tax information page: full EIN and legal name, exempt from sign-on, refuse
   await expect(page.getByLabel(labelled(locale, 'signup.taxInformation.ssn.label'))).toBeVisible();
 });
 
-test('PHONE_AUTH: the link texted to the phone, opened on a second device, completes the first; a second opening says it was already used (US en-US, domain)', async ({ page, browser }) => {
+test('PHONE_AUTH: the link texted to the phone, opened on a second device, completes the first; a second opening says it was already used (US en-US, domain)', async ({
+  page,
+  browser,
+}) => {
   const persona = us('domain', '0009');
   const { locale } = persona;
   await arrive(page, persona);

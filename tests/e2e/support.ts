@@ -44,7 +44,12 @@ export async function axeViolations(page: Page): Promise<string[]> {
       (tags) =>
         (window as unknown as { axe: typeof axe }).axe
           .run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
-          .then((results) => results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => ({ target: n.target as unknown[] })) }))),
+          .then((results) =>
+            results.violations.map((v) => ({
+              id: v.id,
+              nodes: v.nodes.map((n) => ({ target: n.target as unknown[] })),
+            })),
+          ),
       axeTags,
     );
   }
@@ -64,7 +69,10 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 export async function photograph(page: Page, folder: string | undefined, name: string): Promise<void> {
   if (!folder) return;
   const size = page.viewportSize();
-  for (const [width, height] of [[390, 844], [1280, 800]]) {
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 800],
+  ]) {
     await page.setViewportSize({ width, height });
     await page.screenshot({ path: join(folder, `${name}-${width}.png`), fullPage: true });
   }

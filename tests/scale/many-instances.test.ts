@@ -16,7 +16,17 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -47,7 +57,9 @@ function ensurePackages(): string | undefined {
   return missing.some((name) => !findBinary(name)) ? `${missing.join(' and ')} still missing after apt-get` : undefined;
 }
 
-const skipReason = !testDatabaseUrl ? 'set TEST_DATABASE_URL=postgres://… (a user that may create a database)' : ensurePackages();
+const skipReason = !testDatabaseUrl
+  ? 'set TEST_DATABASE_URL=postgres://… (a user that may create a database)'
+  : ensurePackages();
 if (skipReason) console.warn(`tests/scale/many-instances.test.ts skipped: ${skipReason}`);
 
 const base = Number(process.env.SCALE_PORT_BASE ?? 5340);
@@ -101,7 +113,8 @@ async function waitFor(url: string, what: string, ms = 60_000): Promise<void> {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`${what} did not answer 200 at ${url} within ${ms} ms (logs in ${work})`);
+    if (Date.now() > deadline)
+      throw new Error(`${what} did not answer 200 at ${url} within ${ms} ms (logs in ${work})`);
     await sleep(200);
   }
 }
@@ -123,7 +136,8 @@ function startInstance(i: number): ChildProcess {
     SIGN_IN_ATTEMPTS_PER_MINUTE: '100000',
   });
   child.once('exit', (code, signal) => {
-    if (instances[i] === child) unexpectedExits.push(`api${i + 1} exited (${code ?? signal}); see ${work}/api${i + 1}.log`);
+    if (instances[i] === child)
+      unexpectedExits.push(`api${i + 1} exited (${code ?? signal}); see ${work}/api${i + 1}.log`);
   });
   instances[i] = child;
   return child;
@@ -181,7 +195,10 @@ async function call(
   path: string,
   options: { cookie?: string; body?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {},
 ): Promise<Answer> {
-  const headers: Record<string, string> = { ...(options.cookie ? { cookie: options.cookie } : {}), ...(options.headers ?? {}) };
+  const headers: Record<string, string> = {
+    ...(options.cookie ? { cookie: options.cookie } : {}),
+    ...(options.headers ?? {}),
+  };
   let body: string | undefined;
   if (options.form) {
     headers['content-type'] = 'application/x-www-form-urlencoded';
@@ -193,7 +210,13 @@ async function call(
   for (let attempt = 1; attempt <= 60; attempt += 1) {
     let res: Response;
     try {
-      res = await fetch(origin + path, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+      res = await fetch(origin + path, {
+        method,
+        headers,
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(30_000),
+      });
     } catch (error) {
       // A kept-alive connection to the balancer closed as the request went out gets no answer at all; a browser
       // sends such a request again on a new connection, and so does this client. Counted, and printed.
@@ -210,7 +233,10 @@ async function call(
       await sleep(Math.min(1_000, Number(res.headers.get('retry-after')) * 1_000) * (0.5 + Math.random() / 2));
       continue;
     }
-    if (res.status >= 500) seen.bad.push(`${method} ${path}: ${res.status} retry-after=${res.headers.get('retry-after')} ${text.slice(0, 200)}`);
+    if (res.status >= 500)
+      seen.bad.push(
+        `${method} ${path}: ${res.status} retry-after=${res.headers.get('retry-after')} ${text.slice(0, 200)}`,
+      );
     return { status: res.status, headers: res.headers, text, json: () => JSON.parse(text) };
   }
   throw new Error(`${method} ${path}: still 503 after 60 attempts`);
@@ -228,7 +254,9 @@ function sessionCookie(res: Answer): string {
  * person signs in, as a person would.
  */
 async function signUp(email: string): Promise<string> {
-  const registered = await call('POST', '/sso/register', { form: { email, password, confirmPassword: password, path: '/' } });
+  const registered = await call('POST', '/sso/register', {
+    form: { email, password, confirmPassword: password, path: '/' },
+  });
   if (registered.status === 303) return sessionCookie(registered);
   expect(registered.status, registered.text.slice(0, 300)).toBe(409);
   const signedIn = await call('POST', '/sso/login', { form: { email, password, path: '/' } });
@@ -236,167 +264,224 @@ async function signUp(email: string): Promise<string> {
   return sessionCookie(signedIn);
 }
 
-describe.skipIf(Boolean(skipReason))('three API instances behind HAProxy, on PostgreSQL through PgBouncer (transaction pooling)', () => {
-  beforeAll(async () => {
-    work = mkdtempSync(join(tmpdir(), 'onboarding-scale-'));
-    // PgBouncer refuses to run as root: it drops to the postgres user, which must write its log and pid here.
-    chmodSync(work, 0o777);
-    mkdirSync(join(work, 'dist'));
-    // The API instances serve the API only (the static files come from a CDN, README "Deploying").
-    writeFileSync(join(work, 'dist/index.html'), '<!doctype html><html lang="en"><head><title>Onboarding</title></head><body><div id="root"></div></body></html>');
+describe.skipIf(Boolean(skipReason))(
+  'three API instances behind HAProxy, on PostgreSQL through PgBouncer (transaction pooling)',
+  () => {
+    beforeAll(async () => {
+      work = mkdtempSync(join(tmpdir(), 'onboarding-scale-'));
+      // PgBouncer refuses to run as root: it drops to the postgres user, which must write its log and pid here.
+      chmodSync(work, 0o777);
+      mkdirSync(join(work, 'dist'));
+      // The API instances serve the API only (the static files come from a CDN, README "Deploying").
+      writeFileSync(
+        join(work, 'dist/index.html'),
+        '<!doctype html><html lang="en"><head><title>Onboarding</title></head><body><div id="root"></div></body></html>',
+      );
 
-    admin = new pg.Client({ connectionString: testDatabaseUrl });
-    admin.on('error', (error) => console.error('tests/scale: the test\'s own connection failed', error));
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${database}`);
-    const target = new URL(testDatabaseUrl!);
+      admin = new pg.Client({ connectionString: testDatabaseUrl });
+      admin.on('error', (error) => console.error("tests/scale: the test's own connection failed", error));
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${database}`);
+      const target = new URL(testDatabaseUrl!);
 
-    let ini = readFileSync(join(repoRoot, 'deploy/pgbouncer.ini'), 'utf8');
-    ini = rewrite(ini, /^onboarding = .*$/m, `onboarding = host=${target.hostname} port=${target.port || 5432} dbname=${database}`);
-    ini = rewrite(ini, /^listen_port = \d+$/m, `listen_port = ${ports.bouncer}`);
-    ini = rewrite(ini, /^auth_file = .*$/m, `auth_file = ${join(work, 'pgbouncer-users.txt')}`);
-    ini += `logfile = ${join(work, 'pgbouncer.log')}\npidfile = ${join(work, 'pgbouncer.pid')}\n`;
-    writeFileSync(join(work, 'pgbouncer.ini'), ini);
-    cpSync(join(repoRoot, 'deploy/pgbouncer-users.txt'), join(work, 'pgbouncer-users.txt'));
-    const asUser = userInfo().uid === 0 ? ['-u', spawnSync('id', ['-u', 'postgres']).status === 0 ? 'postgres' : 'nobody'] : [];
-    bouncer = start('pgbouncer-stdout', findBinary('pgbouncer')!, [...asUser, join(work, 'pgbouncer.ini')]);
+      let ini = readFileSync(join(repoRoot, 'deploy/pgbouncer.ini'), 'utf8');
+      ini = rewrite(
+        ini,
+        /^onboarding = .*$/m,
+        `onboarding = host=${target.hostname} port=${target.port || 5432} dbname=${database}`,
+      );
+      ini = rewrite(ini, /^listen_port = \d+$/m, `listen_port = ${ports.bouncer}`);
+      ini = rewrite(ini, /^auth_file = .*$/m, `auth_file = ${join(work, 'pgbouncer-users.txt')}`);
+      ini += `logfile = ${join(work, 'pgbouncer.log')}\npidfile = ${join(work, 'pgbouncer.pid')}\n`;
+      writeFileSync(join(work, 'pgbouncer.ini'), ini);
+      cpSync(join(repoRoot, 'deploy/pgbouncer-users.txt'), join(work, 'pgbouncer-users.txt'));
+      const asUser =
+        userInfo().uid === 0 ? ['-u', spawnSync('id', ['-u', 'postgres']).status === 0 ? 'postgres' : 'nobody'] : [];
+      bouncer = start('pgbouncer-stdout', findBinary('pgbouncer')!, [...asUser, join(work, 'pgbouncer.ini')]);
 
-    let cfg = readFileSync(join(repoRoot, 'deploy/haproxy.cfg'), 'utf8');
-    cfg = rewrite(cfg, 'bind 127.0.0.1:8080', `bind 127.0.0.1:${ports.balancer}`);
-    ports.api.forEach((port, i) => (cfg = rewrite(cfg, `127.0.0.1:${3001 + i} check`, `127.0.0.1:${port} check`)));
-    writeFileSync(join(work, 'haproxy.cfg'), cfg);
-    cpSync(join(repoRoot, 'deploy/errors'), join(work, 'errors'), { recursive: true });
-    balancer = start('haproxy', findBinary('haproxy')!, ['-db', '-f', join(work, 'haproxy.cfg')]);
+      let cfg = readFileSync(join(repoRoot, 'deploy/haproxy.cfg'), 'utf8');
+      cfg = rewrite(cfg, 'bind 127.0.0.1:8080', `bind 127.0.0.1:${ports.balancer}`);
+      ports.api.forEach((port, i) => (cfg = rewrite(cfg, `127.0.0.1:${3001 + i} check`, `127.0.0.1:${port} check`)));
+      writeFileSync(join(work, 'haproxy.cfg'), cfg);
+      cpSync(join(repoRoot, 'deploy/errors'), join(work, 'errors'), { recursive: true });
+      balancer = start('haproxy', findBinary('haproxy')!, ['-db', '-f', join(work, 'haproxy.cfg')]);
 
-    // All three at once on a new database: the migrations run once (advisory lock per transaction), the others wait.
-    for (let i = 0; i < 3; i += 1) startInstance(i);
-    await Promise.all(ports.api.map((port, i) => waitFor(`http://127.0.0.1:${port}/api/v2/configs`, `api${i + 1}`)));
-    await waitFor(`${origin}/api/v2/configs`, 'the balancer');
-  }, 120_000);
+      // All three at once on a new database: the migrations run once (advisory lock per transaction), the others wait.
+      for (let i = 0; i < 3; i += 1) startInstance(i);
+      await Promise.all(ports.api.map((port, i) => waitFor(`http://127.0.0.1:${port}/api/v2/configs`, `api${i + 1}`)));
+      await waitFor(`${origin}/api/v2/configs`, 'the balancer');
+    }, 120_000);
 
-  afterAll(async () => {
-    const children = [...instances];
-    instances.length = 0;
-    await Promise.all(children.map((child) => stop(child)));
-    await stop(balancer);
-    await stop(bouncer);
-    if (admin) {
-      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch((error: unknown) => console.error(error));
-      await admin.end();
-    }
-    if (work && unexpectedExits.length === 0 && !process.env.SCALE_KEEP) rmSync(work, { recursive: true, force: true });
-  }, 60_000);
-
-  it('walks a whole journey while an instance is killed and restarted and the database connections are dropped', async () => {
-    const email = `scale.journey.${randomBytes(3).toString('hex')}@example.com`;
-    let dropped = 0;
-
-    const cookieAtFirst = await signUp(email);
-    expect((await call('GET', '/api/v2/session', { cookie: cookieAtFirst })).json()).toMatchObject({ user: { email } });
-    const signedIn = await call('POST', '/sso/login', { form: { email, password, path: '/' } });
-    expect(signedIn.status).toBe(303);
-    const cookie = sessionCookie(signedIn);
-
-    // Other visitors keep reading through the balancer all along, so requests are in flight on every instance
-    // whenever one is killed or the database connections are dropped.
-    let reading = true;
-    const readerStatuses: number[] = [];
-    const readerFailures: string[] = [];
-    const readers = Array.from({ length: 6 }, async () => {
-      try {
-        while (reading) readerStatuses.push((await call('GET', '/api/v2/session', { cookie: cookieAtFirst })).status);
-      } catch (error) {
-        readerFailures.push(String(error));
+    afterAll(async () => {
+      const children = [...instances];
+      instances.length = 0;
+      await Promise.all(children.map((child) => stop(child)));
+      await stop(balancer);
+      await stop(bouncer);
+      if (admin) {
+        await admin
+          .query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
+          .catch((error: unknown) => console.error(error));
+        await admin.end();
       }
-    });
+      if (work && unexpectedExits.length === 0 && !process.env.SCALE_KEEP)
+        rmSync(work, { recursive: true, force: true });
+    }, 60_000);
 
-    // Create, and kill one instance while that request may be on it.
-    const key = { 'idempotency-key': `scale-${randomBytes(4).toString('hex')}` };
-    const body = { applicant: completeUs.applicant, company: { name: 'Balanced Bakery', currency: 'USD' } };
-    let id: string;
-    try {
-      const [created] = await Promise.all([call('POST', '/api/v2/applications', { cookie, body, headers: key }), sleep(5).then(() => killInstance(1))]);
-      expect([200, 201]).toContain(created.status);
-      id = created.json().application.id as string;
-      // The browser's retry with the same key, now that an instance is gone: the same application.
-      const retried = await call('POST', '/api/v2/applications', { cookie, body, headers: key });
-      expect(retried.status).toBe(200);
-      expect(retried.json().application.id).toBe(id);
+    it('walks a whole journey while an instance is killed and restarted and the database connections are dropped', async () => {
+      const email = `scale.journey.${randomBytes(3).toString('hex')}@example.com`;
+      let dropped = 0;
 
-      // Update while PgBouncer's server connections are dropped under it.
-      const [updated] = await Promise.all([
-        call('PUT', `/api/v2/applications/${id}`, { cookie, body: { company: completeUs.company } }),
-        dropServerConnections().then((n) => (dropped += n)),
-      ]);
-      expect(updated.status).toBe(200);
-      for (let i = 0; i < 4; i += 1) {
-        expect((await call('GET', `/api/v2/applications/${id}`, { cookie })).json().company).toMatchObject({ name: 'Acme Bakery', segment: '5462' });
-      }
-
-      // The killed instance comes back; meanwhile onboard, with the database connections dropped again.
-      startInstance(1);
-      const [onboarded] = await Promise.all([call('POST', `/api/v2/applications/${id}/onboard`, { cookie }), dropServerConnections().then((n) => (dropped += n))]);
-      expect(onboarded.status).toBe(200);
-      expect(onboarded.json().application.decision).toBe('APPROVED');
-      const again = await call('POST', `/api/v2/applications/${id}/onboard`, { cookie });
-      expect(again.json().application.decision).toBe('APPROVED');
-
-      await waitFor(`http://127.0.0.1:${ports.api[1]}/api/v2/configs`, 'the restarted api2');
-      dropped += await dropServerConnections();
-      const bank = await call('POST', `/api/v2/applications/${id}/financial-instruments/manual`, {
-        cookie,
-        body: { accountNumber: '000123456789', accountType: 'CHECKING', fullName: 'Ann Lee', bankName: 'First Bank', primary: true, routingNumber: '011000015' },
+      const cookieAtFirst = await signUp(email);
+      expect((await call('GET', '/api/v2/session', { cookie: cookieAtFirst })).json()).toMatchObject({
+        user: { email },
       });
-      expect(bank.status).toBe(201);
-      // Enough reads for the round robin to reach every instance, the restarted one included.
-      for (let i = 0; i < 6; i += 1) {
-        const read = await call('GET', `/api/v2/applications/${id}`, { cookie });
-        expect(read.json().application.hasFinancialInstrument).toBe(true);
-        expect(read.json().bank.account.accountNumber).toBe('********6789');
-      }
-      const accounts = (await call('GET', '/api/v2/accounts', { cookie })).json() as Array<{ applicationId: string }> | { accounts: Array<{ applicationId: string }> };
-      expect((Array.isArray(accounts) ? accounts : accounts.accounts).map((entry) => entry.applicationId)).toEqual([id]);
-    } finally {
-      reading = false;
-      await Promise.all(readers);
-    }
-    expect(readerFailures).toEqual([]);
-    console.log(`tests/scale journey: ${seen.answers} answers, ${seen.retried503} retried 503s, ${seen.networkRetries} requests sent again after a closed connection, ${dropped} server connections dropped`);
-    expect(readerStatuses.length).toBeGreaterThan(0);
-    expect(readerStatuses.filter((status) => status !== 200)).toEqual([]);
-    expect(dropped).toBeGreaterThan(0);
-    expect(seen.bad).toEqual([]);
-    expect(unexpectedExits).toEqual([]);
-    expect(await count('SELECT count(*) AS n FROM users WHERE lower(email) = $1', [email])).toBe(1);
-    expect(await count('SELECT count(*) AS n FROM applications')).toBe(1);
-    expect(await count("SELECT count(*) AS n FROM applications WHERE id = $1 AND document->'company'->>'name' = 'Acme Bakery'", [id])).toBe(1);
-  }, 120_000);
+      const signedIn = await call('POST', '/sso/login', { form: { email, password, path: '/' } });
+      expect(signedIn.status).toBe(303);
+      const cookie = sessionCookie(signedIn);
 
-  it('serves 100 concurrent applicants through the balancer with no 5xx but retried 503s and no duplicate', async () => {
-    const applicants = 100;
-    const before = seen.bad.length;
-    const started = Date.now();
-    const results = await Promise.all(
-      Array.from({ length: applicants }, async (_, n) => {
-        const cookie = await signUp(`scale.${n}.${randomBytes(3).toString('hex')}@example.com`);
-        const key = { 'idempotency-key': `scale-${n}-${randomBytes(4).toString('hex')}` };
-        const created = await call('POST', '/api/v2/applications', { cookie, headers: key, body: { applicant: completeUs.applicant, company: { name: `Crowd ${n}`, currency: 'USD' } } });
+      // Other visitors keep reading through the balancer all along, so requests are in flight on every instance
+      // whenever one is killed or the database connections are dropped.
+      let reading = true;
+      const readerStatuses: number[] = [];
+      const readerFailures: string[] = [];
+      const readers = Array.from({ length: 6 }, async () => {
+        try {
+          while (reading) readerStatuses.push((await call('GET', '/api/v2/session', { cookie: cookieAtFirst })).status);
+        } catch (error) {
+          readerFailures.push(String(error));
+        }
+      });
+
+      // Create, and kill one instance while that request may be on it.
+      const key = { 'idempotency-key': `scale-${randomBytes(4).toString('hex')}` };
+      const body = { applicant: completeUs.applicant, company: { name: 'Balanced Bakery', currency: 'USD' } };
+      let id: string;
+      try {
+        const [created] = await Promise.all([
+          call('POST', '/api/v2/applications', { cookie, body, headers: key }),
+          sleep(5).then(() => killInstance(1)),
+        ]);
         expect([200, 201]).toContain(created.status);
-        const id = created.json().application.id as string;
-        const name = `Crowd Bakery ${n}`;
-        expect((await call('PUT', `/api/v2/applications/${id}`, { cookie, body: { company: { ...completeUs.company, name } } })).status).toBe(200);
-        const onboarded = await call('POST', `/api/v2/applications/${id}/onboard`, { cookie });
+        id = created.json().application.id as string;
+        // The browser's retry with the same key, now that an instance is gone: the same application.
+        const retried = await call('POST', '/api/v2/applications', { cookie, body, headers: key });
+        expect(retried.status).toBe(200);
+        expect(retried.json().application.id).toBe(id);
+
+        // Update while PgBouncer's server connections are dropped under it.
+        const [updated] = await Promise.all([
+          call('PUT', `/api/v2/applications/${id}`, { cookie, body: { company: completeUs.company } }),
+          dropServerConnections().then((n) => (dropped += n)),
+        ]);
+        expect(updated.status).toBe(200);
+        for (let i = 0; i < 4; i += 1) {
+          expect((await call('GET', `/api/v2/applications/${id}`, { cookie })).json().company).toMatchObject({
+            name: 'Acme Bakery',
+            segment: '5462',
+          });
+        }
+
+        // The killed instance comes back; meanwhile onboard, with the database connections dropped again.
+        startInstance(1);
+        const [onboarded] = await Promise.all([
+          call('POST', `/api/v2/applications/${id}/onboard`, { cookie }),
+          dropServerConnections().then((n) => (dropped += n)),
+        ]);
         expect(onboarded.status).toBe(200);
-        return { id, name, decision: onboarded.json().application.decision as string };
-      }),
-    );
-    console.log(`tests/scale crowd: ${applicants} applicants in ${Date.now() - started} ms; ${seen.retried503} retried 503s and ${seen.networkRetries} requests sent again after a closed connection, in all`);
-    expect(seen.bad.slice(before)).toEqual([]);
-    expect(unexpectedExits).toEqual([]);
-    expect(results.map((r) => r.decision)).toEqual(Array(applicants).fill('APPROVED'));
-    expect(new Set(results.map((r) => r.id)).size).toBe(applicants);
-    expect(await count("SELECT count(*) AS n FROM applications WHERE document->'company'->>'name' LIKE 'Crowd Bakery %'")).toBe(applicants);
-    expect(await count('SELECT count(*) AS n FROM applications')).toBe(applicants + 1);
-    expect(await count("SELECT count(*) AS n FROM users WHERE email LIKE 'scale.%'")).toBe(applicants + 1);
-  }, 120_000);
-});
+        expect(onboarded.json().application.decision).toBe('APPROVED');
+        const again = await call('POST', `/api/v2/applications/${id}/onboard`, { cookie });
+        expect(again.json().application.decision).toBe('APPROVED');
+
+        await waitFor(`http://127.0.0.1:${ports.api[1]}/api/v2/configs`, 'the restarted api2');
+        dropped += await dropServerConnections();
+        const bank = await call('POST', `/api/v2/applications/${id}/financial-instruments/manual`, {
+          cookie,
+          body: {
+            accountNumber: '000123456789',
+            accountType: 'CHECKING',
+            fullName: 'Ann Lee',
+            bankName: 'First Bank',
+            primary: true,
+            routingNumber: '011000015',
+          },
+        });
+        expect(bank.status).toBe(201);
+        // Enough reads for the round robin to reach every instance, the restarted one included.
+        for (let i = 0; i < 6; i += 1) {
+          const read = await call('GET', `/api/v2/applications/${id}`, { cookie });
+          expect(read.json().application.hasFinancialInstrument).toBe(true);
+          expect(read.json().bank.account.accountNumber).toBe('********6789');
+        }
+        const accounts = (await call('GET', '/api/v2/accounts', { cookie })).json() as
+          Array<{ applicationId: string }> | { accounts: Array<{ applicationId: string }> };
+        expect((Array.isArray(accounts) ? accounts : accounts.accounts).map((entry) => entry.applicationId)).toEqual([
+          id,
+        ]);
+      } finally {
+        reading = false;
+        await Promise.all(readers);
+      }
+      expect(readerFailures).toEqual([]);
+      console.log(
+        `tests/scale journey: ${seen.answers} answers, ${seen.retried503} retried 503s, ${seen.networkRetries} requests sent again after a closed connection, ${dropped} server connections dropped`,
+      );
+      expect(readerStatuses.length).toBeGreaterThan(0);
+      expect(readerStatuses.filter((status) => status !== 200)).toEqual([]);
+      expect(dropped).toBeGreaterThan(0);
+      expect(seen.bad).toEqual([]);
+      expect(unexpectedExits).toEqual([]);
+      expect(await count('SELECT count(*) AS n FROM users WHERE lower(email) = $1', [email])).toBe(1);
+      expect(await count('SELECT count(*) AS n FROM applications')).toBe(1);
+      expect(
+        await count(
+          "SELECT count(*) AS n FROM applications WHERE id = $1 AND document->'company'->>'name' = 'Acme Bakery'",
+          [id],
+        ),
+      ).toBe(1);
+    }, 120_000);
+
+    it('serves 100 concurrent applicants through the balancer with no 5xx but retried 503s and no duplicate', async () => {
+      const applicants = 100;
+      const before = seen.bad.length;
+      const started = Date.now();
+      const results = await Promise.all(
+        Array.from({ length: applicants }, async (_, n) => {
+          const cookie = await signUp(`scale.${n}.${randomBytes(3).toString('hex')}@example.com`);
+          const key = { 'idempotency-key': `scale-${n}-${randomBytes(4).toString('hex')}` };
+          const created = await call('POST', '/api/v2/applications', {
+            cookie,
+            headers: key,
+            body: { applicant: completeUs.applicant, company: { name: `Crowd ${n}`, currency: 'USD' } },
+          });
+          expect([200, 201]).toContain(created.status);
+          const id = created.json().application.id as string;
+          const name = `Crowd Bakery ${n}`;
+          expect(
+            (
+              await call('PUT', `/api/v2/applications/${id}`, {
+                cookie,
+                body: { company: { ...completeUs.company, name } },
+              })
+            ).status,
+          ).toBe(200);
+          const onboarded = await call('POST', `/api/v2/applications/${id}/onboard`, { cookie });
+          expect(onboarded.status).toBe(200);
+          return { id, name, decision: onboarded.json().application.decision as string };
+        }),
+      );
+      console.log(
+        `tests/scale crowd: ${applicants} applicants in ${Date.now() - started} ms; ${seen.retried503} retried 503s and ${seen.networkRetries} requests sent again after a closed connection, in all`,
+      );
+      expect(seen.bad.slice(before)).toEqual([]);
+      expect(unexpectedExits).toEqual([]);
+      expect(results.map((r) => r.decision)).toEqual(Array(applicants).fill('APPROVED'));
+      expect(new Set(results.map((r) => r.id)).size).toBe(applicants);
+      expect(
+        await count("SELECT count(*) AS n FROM applications WHERE document->'company'->>'name' LIKE 'Crowd Bakery %'"),
+      ).toBe(applicants);
+      expect(await count('SELECT count(*) AS n FROM applications')).toBe(applicants + 1);
+      expect(await count("SELECT count(*) AS n FROM users WHERE email LIKE 'scale.%'")).toBe(applicants + 1);
+    }, 120_000);
+  },
+);

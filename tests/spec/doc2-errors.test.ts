@@ -9,8 +9,13 @@ const LEAKS = ['Unhandled error', 'TypeError:', 'ValidationError:'];
 describe('doc2 §8 Display: the message of a failed call', () => {
   // "Message is taken from response details[0].description, then message, then error."
   it('takes details[0].description first, then message, then error', () => {
-    expect(failureFrom(400, { details: [{ description: 'From details' }], message: 'From message', error: 'From error' }).messages).toEqual(['From details']);
-    expect(failureFrom(400, { details: [{}], message: 'From message', error: 'From error' }).messages).toEqual(['From message']);
+    expect(
+      failureFrom(400, { details: [{ description: 'From details' }], message: 'From message', error: 'From error' })
+        .messages,
+    ).toEqual(['From details']);
+    expect(failureFrom(400, { details: [{}], message: 'From message', error: 'From error' }).messages).toEqual([
+      'From message',
+    ]);
     expect(failureFrom(400, { error: 'From error' }).messages).toEqual(['From error']);
   });
 
@@ -18,7 +23,13 @@ describe('doc2 §8 Display: the message of a failed call', () => {
   // The chosen message is replaced: a leaking details[0].description does not fall through to message or error.
   for (const leak of LEAKS) {
     it(`replaces a chosen message containing '${leak}' by the default (an empty list)`, () => {
-      expect(failureFrom(500, { details: [{ description: `${leak} at line 3` }], message: 'Readable', error: 'Also readable' }).messages).toEqual([]);
+      expect(
+        failureFrom(500, {
+          details: [{ description: `${leak} at line 3` }],
+          message: 'Readable',
+          error: 'Also readable',
+        }).messages,
+      ).toEqual([]);
       expect(failureFrom(500, { message: `x ${leak} y`, error: 'Readable' }).messages).toEqual([]);
       expect(failureFrom(500, { error: `${leak}` }).messages).toEqual([]);
     });
@@ -26,7 +37,11 @@ describe('doc2 §8 Display: the message of a failed call', () => {
 
   // "An errors array shows each item", and an item containing a leak is replaced by the default message ('').
   it('shows each item of an errors array, the default in place of a leaking one', () => {
-    expect(failureFrom(400, { errors: ['One', { description: 'Two' }, { message: 'Three' }] }).messages).toEqual(['One', 'Two', 'Three']);
+    expect(failureFrom(400, { errors: ['One', { description: 'Two' }, { message: 'Three' }] }).messages).toEqual([
+      'One',
+      'Two',
+      'Three',
+    ]);
     for (const leak of LEAKS) {
       expect(failureFrom(400, { errors: ['One', `${leak} boom`] }).messages).toEqual(['One', '']);
     }

@@ -67,10 +67,15 @@ const normal = (text: string) => text.replace(/’/g, "'").trim().replace(/[.!]$
 /** locales/README.md's fixes: the spec's text, then ours, on one table row. */
 function fixOf(text: string): string | undefined {
   const row = readme.split('\n').find((line) => line.includes(`'${text}'`));
-  return row?.split('|').map((cell) => cell.trim()).filter(Boolean).at(-1);
+  return row
+    ?.split('|')
+    .map((cell) => cell.trim())
+    .filter(Boolean)
+    .at(-1);
 }
 
-const filled = (message: string, values: Record<string, string> = {}) => message.replace(/\{\$(\w+)\}/g, (_m, name: string) => values[name] ?? `{$${name}}`);
+const filled = (message: string, values: Record<string, string> = {}) =>
+  message.replace(/\{\$(\w+)\}/g, (_m, name: string) => values[name] ?? `{$${name}}`);
 
 describe('doc2 §5, §8: the messages the spec quotes, in en-US', () => {
   const messages = Object.values(enUS);

@@ -9,7 +9,15 @@ import { join } from 'node:path';
 import { REPO } from './tables.ts';
 
 /** doc2 §9 Configuration defaults (isPbdEnabled is our `pbd`), and doc1 §6's impersonation mode and partner flag. */
-const SERVED_DEFAULTS = ['debitCards', 'multiLanguageEnabled', 'twoStepsFlow', 'pbd', 'enableWebsiteCollection', 'isPartner', 'impersonation'];
+const SERVED_DEFAULTS = [
+  'debitCards',
+  'multiLanguageEnabled',
+  'twoStepsFlow',
+  'pbd',
+  'enableWebsiteCollection',
+  'isPartner',
+  'impersonation',
+];
 
 function jsonFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

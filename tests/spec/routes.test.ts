@@ -13,20 +13,61 @@ const OWNER = 'urn:owner:1111-2222';
 
 /** doc1 §2.4: application routes, under prefix/{applicationId}. */
 const APPLICATION_ROUTES = [
-  'error', 'success', 'applicant', 'update', 'verifying', 'otp', 'mobile-verification', 'phone-auth', 'phone-auth/confirmation',
-  'identification', 'verification', 'ssn', 'business-info', 'order', 'order/card', 'ehopper-order', 'bank', 'bank/success', 'set-up',
-  'complete', 'complete/bank/success', 'connected', 'add-channel', 'store-complete', 'store-success', 'owners', 'owners/bank',
-  'owners/further-steps', 'owners/verifying',
+  'error',
+  'success',
+  'applicant',
+  'update',
+  'verifying',
+  'otp',
+  'mobile-verification',
+  'phone-auth',
+  'phone-auth/confirmation',
+  'identification',
+  'verification',
+  'ssn',
+  'business-info',
+  'order',
+  'order/card',
+  'ehopper-order',
+  'bank',
+  'bank/success',
+  'set-up',
+  'complete',
+  'complete/bank/success',
+  'connected',
+  'add-channel',
+  'store-complete',
+  'store-success',
+  'owners',
+  'owners/bank',
+  'owners/further-steps',
+  'owners/verifying',
 ];
 
 /** doc1 §2.5: owner routes, under /{applicationId}. */
-const OWNER_ROUTES = ['', '/identification', '/verifying', '/success', '/error', '/applicant-error'].map((tail) => `owners/${OWNER}${tail}`);
+const OWNER_ROUTES = ['', '/identification', '/verifying', '/success', '/error', '/applicant-error'].map(
+  (tail) => `owners/${OWNER}${tail}`,
+);
 
 /** doc1 §2.2 and §2.3: top-level and main-flow routes (those with an application id written out). */
 const TOP_ROUTES = [
-  `/${APP}/phone-auth`, `/${APP}/phone-auth/confirmation`, `/${APP}/tax-information`, '/cashadvanceoffers', '/cashadvanceoffers/redirect',
-  '/', '/get-started', '/accounts', '/accounts/B1/stores', `/${APP}/ein`, `/${APP}/ssn`, `/${APP}/business-info`,
-  `/${APP}/store-complete`, `/${APP}/store-success`, `/${APP}/applicant`, `/${APP}/update`, `/${APP}/owners`,
+  `/${APP}/phone-auth`,
+  `/${APP}/phone-auth/confirmation`,
+  `/${APP}/tax-information`,
+  '/cashadvanceoffers',
+  '/cashadvanceoffers/redirect',
+  '/',
+  '/get-started',
+  '/accounts',
+  '/accounts/B1/stores',
+  `/${APP}/ein`,
+  `/${APP}/ssn`,
+  `/${APP}/business-info`,
+  `/${APP}/store-complete`,
+  `/${APP}/store-success`,
+  `/${APP}/applicant`,
+  `/${APP}/update`,
+  `/${APP}/owners`,
 ];
 
 describe('doc1 §2.4 application routes', () => {
@@ -63,11 +104,21 @@ describe('doc1 §2.2, §2.3 top-level and main-flow routes', () => {
 // with either flag stays where it is after the environment loads (doc1 §2.8 would otherwise move a user with accounts
 // on, and the message would never show).
 describe('doc1 §2.5 the root’s own messages', () => {
-  const accounts = [{ applicationId: APP, businessId: 'B1', riskDecision: 'APPROVED' as const, applicationLevel: 'FULL' as const }];
-  const boot = (query: Record<string, string>) => ({ environment: { portal: 'domain', market: 'US', currency: 'USD' }, flags: {}, query, route: {}, user: { id: 'u1' } });
+  const accounts = [
+    { applicationId: APP, businessId: 'B1', riskDecision: 'APPROVED' as const, applicationLevel: 'FULL' as const },
+  ];
+  const boot = (query: Record<string, string>) => ({
+    environment: { portal: 'domain', market: 'US', currency: 'USD' },
+    flags: {},
+    query,
+    route: {},
+    user: { id: 'u1' },
+  });
   for (const flag of ['timeout', 'completed']) {
     it(`/?${flag}=true stays on the root with its message, though the user has accounts`, () => {
-      expect(afterEnvironmentMove(bundle, 'after-environment', accounts, boot({ [flag]: 'true' }), `/?${flag}=true`)).toBeUndefined();
+      expect(
+        afterEnvironmentMove(bundle, 'after-environment', accounts, boot({ [flag]: 'true' }), `/?${flag}=true`),
+      ).toBeUndefined();
     });
   }
   it('without either flag, the same user is moved on (the rows that follow still decide)', () => {

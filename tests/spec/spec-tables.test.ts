@@ -7,10 +7,26 @@
  * then asserts that reading, so it still fails when the product changes.
  */
 import Ajv from 'ajv';
-import { readSpecTables, contextFor, next, screen, specRoute, allowed, bundle, FLAG_NAMES, type SpecCase } from './tables.ts';
+import {
+  readSpecTables,
+  contextFor,
+  next,
+  screen,
+  specRoute,
+  allowed,
+  bundle,
+  FLAG_NAMES,
+  type SpecCase,
+} from './tables.ts';
 import { beaconsFor } from '../../engine/app/shell-rules.ts';
 import { afterEnvironmentTarget } from '../../engine/screens/after-environment.ts';
-import { orderAccounts, storeAttachable, storeAction, type AccountsRules, type AccountEntry } from '../../domain/accounts.ts';
+import {
+  orderAccounts,
+  storeAttachable,
+  storeAction,
+  type AccountsRules,
+  type AccountEntry,
+} from '../../domain/accounts.ts';
 import { resolveScreen } from '../../engine/content/resolve.ts';
 import { priceOrder } from '../../server/domain/orders.ts';
 import type { PlanRules } from '../../server/content.ts';
@@ -75,14 +91,17 @@ function expectRoute(answer: string, expected: unknown): void {
 const answers: Record<string, (given: Given) => unknown> = {
   // The first step-up, ignoring BO_VERIFICATION, selects the next screen: where the onboard submit (identity, the
   // last signup step) goes. A step-up list comes with a pending decision (doc1 §4.1); the tables name none.
-  'doc1 §4.2 step-up screen': (g) => specRoute(next(screen('identity').next, contextFor(g, { decision: 'APPROVED_PENDING' }))),
+  'doc1 §4.2 step-up screen': (g) =>
+    specRoute(next(screen('identity').next, contextFor(g, { decision: 'APPROVED_PENDING' }))),
   // No step-up left: the same routing, in the row's situation.
   'doc1 §4.3 no step-up left': (g) => specRoute(next(screen('identity').next, contextFor(g))),
   'doc1 §4.4 after onboard': (g) => {
     const answer = g.onboardAnswer;
-    if (answer === 'network failure') return specRoute(next(screen('identity').onError, { ...contextFor(g), error: { status: 0 } }));
+    if (answer === 'network failure')
+      return specRoute(next(screen('identity').onError, { ...contextFor(g), error: { status: 0 } }));
     const { status, decision, level } = answer as { status?: number; decision?: string; level?: string };
-    if (status !== undefined) return specRoute(next(screen('identity').onError, { ...contextFor(g), error: { status } }));
+    if (status !== undefined)
+      return specRoute(next(screen('identity').onError, { ...contextFor(g), error: { status } }));
     const before = contextFor(g).application as Record<string, unknown>;
     // The onboard answer's decision and level are saved on the application (doc1 §4.4); the level it had before
     // is its original level.
@@ -93,20 +112,29 @@ const answers: Record<string, (given: Given) => unknown> = {
     const context = contextFor(g);
     if (g.signupForm !== undefined) {
       // The case names the form in use; our context derives it (doc1 §2.6): the two must agree.
-      expect(specRoute((context.application as Record<string, string>).signupForm)).toBe(g.signupForm === 'new' ? 'applicant' : 'update');
+      expect(specRoute((context.application as Record<string, string>).signupForm)).toBe(
+        g.signupForm === 'new' ? 'applicant' : 'update',
+      );
     }
     return specRoute(next(screen('bank-linked').next, { ...context, query: { public_token: 'public-sandbox-1' } }));
   },
   'doc1 §2.6 which signup form': (g) => specRoute((contextFor(g).application as Record<string, string>).signupForm),
   'doc1 §2.6 step on loading the new form': (g) => {
     const context = contextFor({ portal: 'reseller', ...g });
-    expect(specRoute((context.application as Record<string, string>).signupForm)).toBe(g.signupForm === 'new' ? 'applicant' : 'update');
+    expect(specRoute((context.application as Record<string, string>).signupForm)).toBe(
+      g.signupForm === 'new' ? 'applicant' : 'update',
+    );
     return specRoute(next(screen('resume').next, context));
   },
   'doc1 §2.8 after the environment loads': (g) => {
     const context = contextFor(g);
-    const list: Array<Record<string, string>> = (g.accountsList as Array<Record<string, string>> | undefined) ??
-      Array.from({ length: (g.accounts as number | undefined) ?? 0 }, (_, i) => ({ businessId: `B${i + 1}`, riskDecision: 'PENDING', level: 'BASIC' }));
+    const list: Array<Record<string, string>> =
+      (g.accountsList as Array<Record<string, string>> | undefined) ??
+      Array.from({ length: (g.accounts as number | undefined) ?? 0 }, (_, i) => ({
+        businessId: `B${i + 1}`,
+        riskDecision: 'PENDING',
+        level: 'BASIC',
+      }));
     const accounts: AccountEntry[] = list.map((account, i) => ({
       applicationId: `urn:app:acct${i}-bbbb-cccc-dddd-eeee`,
       businessId: account.businessId,
@@ -115,7 +143,13 @@ const answers: Record<string, (given: Given) => unknown> = {
       applicationLevel: account.level as AccountEntry['applicationLevel'],
       ...(account.intent ? { originalIntent: account.intent as AccountEntry['originalIntent'] } : {}),
     }));
-    const boot = { environment: context.environment, flags: context.flags, query: context.query as Record<string, string>, route: {}, user: context.user };
+    const boot = {
+      environment: context.environment,
+      flags: context.flags,
+      query: context.query as Record<string, string>,
+      route: {},
+      user: context.user,
+    };
     const target = afterEnvironmentTarget(bundle, 'after-environment', accounts, boot);
     if (target === undefined) return 'stay';
     const [path, search = ''] = target.split('?');
@@ -126,10 +160,12 @@ const answers: Record<string, (given: Given) => unknown> = {
   },
   'doc1 §4.1 level and exit notification': (g) => {
     const context = contextFor(g);
-    const expected = (tables['doc1 §4.1 level and exit notification'].cases.find((c) => c.given === g)?.expect ?? {}) as Record<string, unknown>;
+    const expected = (tables['doc1 §4.1 level and exit notification'].cases.find((c) => c.given === g)?.expect ??
+      {}) as Record<string, unknown>;
     const result: Record<string, unknown> = {};
     if ('treatedAsLevel' in expected) result.treatedAsLevel = (context.application as Record<string, unknown>).level;
-    if ('exitNotification' in expected) result.exitNotification = beaconsFor(bundle.shell, context).some((beacon) => beacon.id === 'exitNotification');
+    if ('exitNotification' in expected)
+      result.exitNotification = beaconsFor(bundle.shell, context).some((beacon) => beacon.id === 'exitNotification');
     return result;
   },
   'doc1 §4.7 accounts and stores': (g) => {
@@ -148,8 +184,14 @@ const answers: Record<string, (given: Given) => unknown> = {
     if (g.store) {
       const store = g.store as Record<string, string | null>;
       const type = store.serviceType ?? undefined;
-      const entry = { id: store.id as string, ...(store.serviceId ? { serviceId: store.serviceId } : {}), ...(type ? { serviceType: SERVICE_TYPES[type] ?? type } : {}) };
-      const current = g.currentServiceType ? { serviceType: g.currentServiceType as string, serviceId: 'S-current' } : {};
+      const entry = {
+        id: store.id as string,
+        ...(store.serviceId ? { serviceId: store.serviceId } : {}),
+        ...(type ? { serviceType: SERVICE_TYPES[type] ?? type } : {}),
+      };
+      const current = g.currentServiceType
+        ? { serviceType: g.currentServiceType as string, serviceId: 'S-current' }
+        : {};
       return { attachable: storeAttachable(entry, current, accountsRules.attachability) };
     }
     const status = PROFILE_STATUSES[g.profileStatus as string];
@@ -159,16 +201,41 @@ const answers: Record<string, (given: Given) => unknown> = {
   },
   'doc1 §4.9 order': (g) => {
     if (g.plansOffer || g.loadedOrderFirstProfile) {
-      const plan = (planKey: string, device: string, frequency?: string) => ({ planKey, planName: planKey, device, perUnit: 1, trialPeriodDays: 0, ...(frequency ? { frequency } : {}) });
-      const offered: Record<string, object> = { rent: plan('n910', 'N910', 'MONTHLY'), buy: plan('buy', 'PoyntC'), noDevice: plan('noDevice', 'NO_DEVICE', 'MONTHLY') };
+      const plan = (planKey: string, device: string, frequency?: string) => ({
+        planKey,
+        planName: planKey,
+        device,
+        perUnit: 1,
+        trialPeriodDays: 0,
+        ...(frequency ? { frequency } : {}),
+      });
+      const offered: Record<string, object> = {
+        rent: plan('n910', 'N910', 'MONTHLY'),
+        buy: plan('buy', 'PoyntC'),
+        noDevice: plan('noDevice', 'NO_DEVICE', 'MONTHLY'),
+      };
       const plans = ((g.plansOffer as string[] | undefined) ?? ['rent', 'buy', 'noDevice']).map((key) => offered[key]);
       const profile = g.loadedOrderFirstProfile as { name: string; frequency?: string } | undefined;
-      const order = profile ? { id: 'ord_1', profiles: [{ planName: profile.name, ...(profile.frequency ? { frequency: profile.frequency.toUpperCase() } : {}) }] } : {};
+      const order = profile
+        ? {
+            id: 'ord_1',
+            profiles: [
+              { planName: profile.name, ...(profile.frequency ? { frequency: profile.frequency.toUpperCase() } : {}) },
+            ],
+          }
+        : {};
       const flags = contextFor(g).flags;
-      const schema = resolveScreen(screen('order'), { environment: { market: 'US' }, flags, order, data: { getPlans: { plans } } }).form!.schema as {
+      const schema = resolveScreen(screen('order'), {
+        environment: { market: 'US' },
+        flags,
+        order,
+        data: { getPlans: { plans } },
+      }).form!.schema as {
         properties: { orderType: { default: string } };
       };
-      return profile ? { orderType: schema.properties.orderType.default } : { defaultOrderType: schema.properties.orderType.default };
+      return profile
+        ? { orderType: schema.properties.orderType.default }
+        : { defaultOrderType: schema.properties.orderType.default };
     }
     if (g.devices !== undefined) {
       // doc1 §4.9: the licence count against the device count, on the bundle screen: a warning the applicant confirms.
@@ -176,27 +243,52 @@ const answers: Record<string, (given: Given) => unknown> = {
       const validate = new Ajv({ allErrors: true, strict: false }).compile({ allOf: schema.allOf });
       const form = { quantity: g.devices, licences: g.licences };
       validate(form);
-      const wants = (validate.errors ?? []).map((error) => (error.params as { missingProperty?: string }).missingProperty);
-      const warning = wants.includes('fewerOk') ? 'fewer licences than devices' : wants.includes('moreOk') ? 'more licences than devices' : undefined;
+      const wants = (validate.errors ?? []).map(
+        (error) => (error.params as { missingProperty?: string }).missingProperty,
+      );
+      const warning = wants.includes('fewerOk')
+        ? 'fewer licences than devices'
+        : wants.includes('moreOk')
+          ? 'more licences than devices'
+          : undefined;
       const confirmed = wants.includes('fewerOk') ? { fewerOk: true } : { moreOk: true };
       return { warning, continueAnyway: validate({ ...form, ...confirmed }) };
     }
-    const device = (g.device ?? { price: g.priceDollars, trialPeriodDays: 0 }) as { price: number; trialPeriodDays: number };
+    const device = (g.device ?? { price: g.priceDollars, trialPeriodDays: 0 }) as {
+      price: number;
+      trialPeriodDays: number;
+    };
     const rules = {
-      markets: { US: [{ planKey: 'p', planName: 'p', device: 'N910', perUnit: device.price, trialPeriodDays: device.trialPeriodDays }] },
+      markets: {
+        US: [
+          {
+            planKey: 'p',
+            planName: 'p',
+            device: 'N910',
+            perUnit: device.price,
+            trialPeriodDays: device.trialPeriodDays,
+          },
+        ],
+      },
       shipping: { US: 0 },
       freeShippingDays: { US: 0 },
     } as unknown as PlanRules;
     const priced = priceOrder(rules, 'US', [{ planKey: 'p', quantity: 1 }]);
     if ('problems' in priced) throw new Error('the plan was refused');
-    return g.device ? { upfrontCents: priced.profiles[0].upfrontCents } : { amountCents: priced.profiles[0].perUnitCents };
+    return g.device
+      ? { upfrontCents: priced.profiles[0].upfrontCents }
+      : { amountCents: priced.profiles[0].perUnitCents };
   },
 };
 
 describe('the specification’s tables, case by case (../shared/spec-tables.json)', () => {
   it('the runner knows every table and every flag the file uses', () => {
     expect(Object.keys(tables).sort()).toEqual(Object.keys(answers).sort());
-    const flags = new Set(Object.values(tables).flatMap((table) => table.cases.flatMap((c) => Object.keys((c.given.flags ?? {}) as object))));
+    const flags = new Set(
+      Object.values(tables).flatMap((table) =>
+        table.cases.flatMap((c) => Object.keys((c.given.flags ?? {}) as object)),
+      ),
+    );
     for (const flag of flags) expect(FLAG_NAMES, flag).toHaveProperty(flag);
   });
 
@@ -206,16 +298,19 @@ describe('the specification’s tables, case by case (../shared/spec-tables.json
         const id = `${name} #${index + 1}`;
         const open = OPEN_READINGS[id];
         const known = KNOWN_DIFFERENCES[id];
-        (known ? it.fails : it)(`${id}${c.row ? ` (row ${c.row})` : ''}: ${JSON.stringify(c.given)} → ${JSON.stringify(open ? open.answer : c.expect)}${known ? ` (known difference: ${known})` : ''}`, () => {
-          const answer = answers[name](c.given);
-          if (open) {
-            expect(answer).toEqual(open.answer);
-          } else if (typeof answer === 'string') {
-            expectRoute(answer, c.expect);
-          } else {
-            expect(answer).toEqual(c.expect);
-          }
-        });
+        (known ? it.fails : it)(
+          `${id}${c.row ? ` (row ${c.row})` : ''}: ${JSON.stringify(c.given)} → ${JSON.stringify(open ? open.answer : c.expect)}${known ? ` (known difference: ${known})` : ''}`,
+          () => {
+            const answer = answers[name](c.given);
+            if (open) {
+              expect(answer).toEqual(open.answer);
+            } else if (typeof answer === 'string') {
+              expectRoute(answer, c.expect);
+            } else {
+              expect(answer).toEqual(c.expect);
+            }
+          },
+        );
       });
     });
   }

@@ -106,13 +106,21 @@ export function contextFor(given: Given, defaults: Given = {}): Record<string, u
     user: { id: 'user-1' },
     application,
     applicant: {
-      ...(applicant.firstName !== undefined || applicant.lastName !== undefined ? { name: { firstName: applicant.firstName, lastName: applicant.lastName } } : {}),
+      ...(applicant.firstName !== undefined || applicant.lastName !== undefined
+        ? { name: { firstName: applicant.firstName, lastName: applicant.lastName } }
+        : {}),
       ...(applicant.email !== undefined ? { email: { emailAddress: applicant.email } } : {}),
     },
     company: {
       // The spec's category label is our chosen industry (company.mccDetails.industryId: its label is a message of
       // the catalogues, rules/categories.json); 18 is an industry of MCC 5462 there.
-      ...(company.segment !== undefined ? { name: 'Ann Lee Catering', segment: company.segment, mccDetails: company.categoryLabel ? { industryId: 18 } : {} } : {}),
+      ...(company.segment !== undefined
+        ? {
+            name: 'Ann Lee Catering',
+            segment: company.segment,
+            mccDetails: company.categoryLabel ? { industryId: 18 } : {},
+          }
+        : {}),
     },
     owners: [],
     bank: g.bankSubmitted === true ? { submitted: true } : {},
@@ -141,7 +149,9 @@ export function screen(id: string) {
  */
 export function specRoute(screenId: string | undefined, params: Record<string, string> = {}): string {
   if (screenId === undefined) return 'stay';
-  const path = screen(screenId).path.replace(/^\/:applicationId\/?/, '').replace(/^\//, '');
+  const path = screen(screenId)
+    .path.replace(/^\/:applicationId\/?/, '')
+    .replace(/^\//, '');
   return path.replace(/:([A-Za-z]\w*)/g, (_m, name: string) => params[name] ?? `:${name}`) || '/';
 }
 

@@ -26,7 +26,11 @@ async function start(): Promise<void> {
     HOST: '127.0.0.1',
     DIST_DIR: join(folder, 'dist'),
     LOG_LEVEL: 'silent',
-    ...(testDatabaseUrl ? { DATABASE_URL: `${testDatabaseUrl}${testDatabaseUrl.includes('?') ? '&' : '?'}options=-c%20search_path%3D${schema}` } : { DATA_DIR: join(folder, 'pglite') }),
+    ...(testDatabaseUrl
+      ? {
+          DATABASE_URL: `${testDatabaseUrl}${testDatabaseUrl.includes('?') ? '&' : '?'}options=-c%20search_path%3D${schema}`,
+        }
+      : { DATA_DIR: join(folder, 'pglite') }),
   };
   server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], { env, stdio: 'ignore' });
   for (let i = 0; i < 120; i++) {
@@ -97,31 +101,68 @@ describe('SIGKILL and start again', () => {
       governmentIdentification: { type: 'INDIVIDUAL', value: '0009', sourceType: 'SSN4' },
       address: { line1: '123 Main Street', city: 'Springfield', state: 'IL', zip: '62701', countryCode: 'US' },
     };
-    const created = await call('POST', '/api/v2/applications', { applicant, company: { name: 'Acme Bakery', segment: '5462', currency: 'USD' } }, { 'idempotency-key': 'create-1' });
+    const created = await call(
+      'POST',
+      '/api/v2/applications',
+      { applicant, company: { name: 'Acme Bakery', segment: '5462', currency: 'USD' } },
+      { 'idempotency-key': 'create-1' },
+    );
     expect(created.status).toBe(201);
     const id = created.json().application.id as string;
     await kill();
 
     await start();
-    expect((await call('POST', '/api/v2/applications', {}, { 'idempotency-key': 'create-1' })).json().application.id).toBe(id);
-    expect((await call('POST', `/api/v2/applications/${id}/onboard`)).json().application.stepUpDetails).toEqual([{ type: 'PHONE_AUTH', status: 'REQUIRED' }]);
-    for (let i = 0; i < 3; i++) expect((await call('POST', `/api/v2/applications/${id}/phone-auth/sms-verifications?retry=true`, {})).status).toBe(200);
+    expect(
+      (await call('POST', '/api/v2/applications', {}, { 'idempotency-key': 'create-1' })).json().application.id,
+    ).toBe(id);
+    expect((await call('POST', `/api/v2/applications/${id}/onboard`)).json().application.stepUpDetails).toEqual([
+      { type: 'PHONE_AUTH', status: 'REQUIRED' },
+    ]);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await call('POST', `/api/v2/applications/${id}/phone-auth/sms-verifications?retry=true`, {})).status,
+      ).toBe(200);
     const outbox = await fetch(`${base}/sandbox/outbox`).then((r) => r.text());
     const vfp = /vfp=([A-Za-z0-9_-]{43})/.exec(outbox)![1]!;
-    const token = (await call('POST', '/sandbox/vault/cards', { number: '4242424242424242', cvv: '123', expiry: '12/30', postalCode: '12345' })).json().token;
-    const fi = (await call('POST', `/api/v2/applications/${id}/financial-instruments/credit-cards`, { token })).json().financial_instrument_id;
+    const token = (
+      await call('POST', '/sandbox/vault/cards', {
+        number: '4242424242424242',
+        cvv: '123',
+        expiry: '12/30',
+        postalCode: '12345',
+      })
+    ).json().token;
+    const fi = (await call('POST', `/api/v2/applications/${id}/financial-instruments/credit-cards`, { token })).json()
+      .financial_instrument_id;
     // The payment authorises the quoted order's total (doc1 §4.9: payment, then order create).
-    const order = (await call('POST', `/api/v2/applications/${id}/orders/quote`, { address: applicant.address, profiles: [{ planKey: 'n910', quantity: 1 }] })).json();
+    const order = (
+      await call('POST', `/api/v2/applications/${id}/orders/quote`, {
+        address: applicant.address,
+        profiles: [{ planKey: 'n910', quantity: 1 }],
+      })
+    ).json();
     const amount = order.totals.totalCents as number;
-    const paid = await call('POST', `/api/v2/applications/${id}/payments`, { amount, financialInstrumentId: fi }, { 'idempotency-key': 'pay-1' });
+    const paid = await call(
+      'POST',
+      `/api/v2/applications/${id}/payments`,
+      { amount, financialInstrumentId: fi },
+      { 'idempotency-key': 'pay-1' },
+    );
     expect(paid.status).toBe(201);
     await kill();
 
     await start();
     // The session, the decision, the rate count, the texted link and the payment survived.
     expect((await call('GET', '/api/v2/session')).status).toBe(200);
-    expect((await call('POST', `/api/v2/applications/${id}/phone-auth/sms-verifications?retry=true`, {})).status).toBe(429);
-    const retried = await call('POST', `/api/v2/applications/${id}/payments`, { amount, financialInstrumentId: fi }, { 'idempotency-key': 'pay-1' });
+    expect((await call('POST', `/api/v2/applications/${id}/phone-auth/sms-verifications?retry=true`, {})).status).toBe(
+      429,
+    );
+    const retried = await call(
+      'POST',
+      `/api/v2/applications/${id}/payments`,
+      { amount, financialInstrumentId: fi },
+      { 'idempotency-key': 'pay-1' },
+    );
     expect(retried.status).toBe(200);
     expect(retried.json().paymentId).toBe(paid.json().paymentId);
     const confirmed = await call('POST', `/api/v2/applications/${id}/phone-auth/sms-verifications/${vfp}`);

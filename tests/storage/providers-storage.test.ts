@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createApplication } from '../../server/storage/applications.ts';
-import { claimInvitation, findInvitation, hasOwnerAccess, insertInvitation, revokeOwner } from '../../server/storage/owner-access.ts';
+import {
+  claimInvitation,
+  findInvitation,
+  hasOwnerAccess,
+  insertInvitation,
+  revokeOwner,
+} from '../../server/storage/owner-access.ts';
 import { createPhoneLink, findPhoneLink, latestPhoneLink, usePhoneLink } from '../../server/storage/phone-links.ts';
 import { insertPayment } from '../../server/storage/payments.ts';
 import { consumeRate } from '../../server/storage/rate-limits.ts';
@@ -21,7 +27,9 @@ describe(`provider storage on ${testDatabaseUrl ? 'PostgreSQL' : 'PGlite'}`, () 
     const limit = { bucket: 'race', max: 3, windowMs: 60_000 };
     const results = await Promise.all(Array.from({ length: 10 }, () => consumeRate(t.db, limit, 'subject-1')));
     expect(results.filter((r) => r.allowed)).toHaveLength(3);
-    expect(results.filter((r) => !r.allowed).every((r) => r.retryAfterSeconds >= 1 && r.retryAfterSeconds <= 60)).toBe(true);
+    expect(results.filter((r) => !r.allowed).every((r) => r.retryAfterSeconds >= 1 && r.retryAfterSeconds <= 60)).toBe(
+      true,
+    );
     expect((await consumeRate(t.db, limit, 'subject-2')).allowed).toBe(true);
   });
 
@@ -35,8 +43,16 @@ describe(`provider storage on ${testDatabaseUrl ? 'PostgreSQL' : 'PGlite'}`, () 
 
   it('a phone link works once even when two devices open it at the same time; only its hash is stored', async () => {
     const { id } = await application();
-    await createPhoneLink(t.db, { vfp: 'v'.repeat(43), applicationId: id, kind: 'sms', finalTargetUrl: '/x', ttlMs: 300_000 });
-    const outcomes = await Promise.all([1, 2, 3].map(() => usePhoneLink(t.db, 'v'.repeat(43), ['REQUESTED'], 'SUCCESS')));
+    await createPhoneLink(t.db, {
+      vfp: 'v'.repeat(43),
+      applicationId: id,
+      kind: 'sms',
+      finalTargetUrl: '/x',
+      ttlMs: 300_000,
+    });
+    const outcomes = await Promise.all(
+      [1, 2, 3].map(() => usePhoneLink(t.db, 'v'.repeat(43), ['REQUESTED'], 'SUCCESS')),
+    );
     expect(outcomes.filter((o) => o === 'ok')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'used')).toHaveLength(2);
     expect(JSON.stringify((await t.db.query('SELECT * FROM phone_links')).rows)).not.toContain('v'.repeat(43));
@@ -44,8 +60,20 @@ describe(`provider storage on ${testDatabaseUrl ? 'PostgreSQL' : 'PGlite'}`, () 
 
   it('a new link replaces the live one; an expired link is reported expired', async () => {
     const { id } = await application();
-    await createPhoneLink(t.db, { vfp: 'a'.repeat(43), applicationId: id, kind: 'sms', finalTargetUrl: '/x', ttlMs: 300_000 });
-    await createPhoneLink(t.db, { vfp: 'b'.repeat(43), applicationId: id, kind: 'sms', finalTargetUrl: '/x', ttlMs: -1 });
+    await createPhoneLink(t.db, {
+      vfp: 'a'.repeat(43),
+      applicationId: id,
+      kind: 'sms',
+      finalTargetUrl: '/x',
+      ttlMs: 300_000,
+    });
+    await createPhoneLink(t.db, {
+      vfp: 'b'.repeat(43),
+      applicationId: id,
+      kind: 'sms',
+      finalTargetUrl: '/x',
+      ttlMs: -1,
+    });
     expect((await findPhoneLink(t.db, 'a'.repeat(43)))?.status).toBe('FAILED');
     expect(await usePhoneLink(t.db, 'b'.repeat(43), ['REQUESTED'], 'SUCCESS')).toBe('expired');
     expect((await latestPhoneLink(t.db, id, 'sms'))?.expired).toBe(true);
@@ -55,7 +83,13 @@ describe(`provider storage on ${testDatabaseUrl ? 'PostgreSQL' : 'PGlite'}`, () 
   it('invitations: hashed token, claim gives access to that owner only, revoking removes it', async () => {
     const { id } = await application();
     const partner = (await insertUser(t.db, 'bob@example.com', 'h'))!;
-    await insertInvitation(t.db, { token: 'tok'.repeat(15), applicationId: id, ownerId: 'urn:owner:1', email: 'Bob@Example.com', ttlMs: 60_000 });
+    await insertInvitation(t.db, {
+      token: 'tok'.repeat(15),
+      applicationId: id,
+      ownerId: 'urn:owner:1',
+      email: 'Bob@Example.com',
+      ttlMs: 60_000,
+    });
     const invitation = (await findInvitation(t.db, 'tok'.repeat(15)))!;
     expect(invitation).toMatchObject({ email: 'bob@example.com', expired: false, claimedBy: null });
     await claimInvitation(t.db, 'tok'.repeat(15), invitation, partner.id);
@@ -68,7 +102,13 @@ describe(`provider storage on ${testDatabaseUrl ? 'PostgreSQL' : 'PGlite'}`, () 
 
   it('a payment is recorded once per idempotency key, even when retries race', async () => {
     const { id } = await application();
-    const input = { applicationId: id, financialInstrumentId: 'fi_1', amountCents: 100, status: 'AUTHORIZED', idempotencyKey: 'k' };
+    const input = {
+      applicationId: id,
+      financialInstrumentId: 'fi_1',
+      amountCents: 100,
+      status: 'AUTHORIZED',
+      idempotencyKey: 'k',
+    };
     const results = await Promise.all([1, 2, 3].map(() => insertPayment(t.db, input)));
     expect(results.filter((r) => r.created)).toHaveLength(1);
     expect(new Set(results.map((r) => r.payment.id)).size).toBe(1);

@@ -5,10 +5,22 @@
  * cache at all: the answers must be the same.
  */
 import { randomUUID } from 'node:crypto';
-import { applicationSql, createApplication, findApplication, saveDocument, updateApplication } from '../../server/storage/applications.ts';
+import {
+  applicationSql,
+  createApplication,
+  findApplication,
+  saveDocument,
+  updateApplication,
+} from '../../server/storage/applications.ts';
 import { changedBy, ReadCache } from '../../server/storage/pglite-cache.ts';
 import { readCacheFigures } from '../../server/storage/pglite.ts';
-import { deleteSession, findSessionUser, findSessionUserWithApplication, insertSession, sessionSql } from '../../server/storage/sessions.ts';
+import {
+  deleteSession,
+  findSessionUser,
+  findSessionUserWithApplication,
+  insertSession,
+  sessionSql,
+} from '../../server/storage/sessions.ts';
 import { insertUser } from '../../server/storage/users.ts';
 import { testDatabasePerFile, testDatabaseUrl } from './test-database.ts';
 
@@ -20,7 +32,9 @@ const doc = (id: string, dba: string): Doc => ({ application: { id }, company: {
 
 /** What the database holds, read with a statement the cache does not answer. */
 async function stored(id: string): Promise<Doc | undefined> {
-  const { rows } = await t.db.query<{ document: Doc }>('SELECT document FROM applications WHERE id = $1 AND true', [id]);
+  const { rows } = await t.db.query<{ document: Doc }>('SELECT document FROM applications WHERE id = $1 AND true', [
+    id,
+  ]);
   return rows[0]?.document;
 }
 
@@ -72,7 +86,10 @@ describe(`reads after writes on ${testDatabaseUrl ? 'PostgreSQL (no cache)' : 'P
     const { id } = await userWithApplication();
     for (let round = 0; round < 20; round += 1) {
       const reads = [findApplication<Doc>(t.db, id), findApplication<Doc>(t.db, id)];
-      const write = updateApplication<Doc>(t.db, id, (row) => ({ ...row.document, company: { dba: `Round ${round}` } }));
+      const write = updateApplication<Doc>(t.db, id, (row) => ({
+        ...row.document,
+        company: { dba: `Round ${round}` },
+      }));
       reads.push(findApplication<Doc>(t.db, id));
       await Promise.all([...reads, write]);
       expect((await findApplication<Doc>(t.db, id))?.document).toEqual(await stored(id));
@@ -96,7 +113,10 @@ describe(`reads after writes on ${testDatabaseUrl ? 'PostgreSQL (no cache)' : 'P
     const user = (await insertUser(t.db, 'later@example.com', 'h'))!;
     await insertSession(t.db, 'later-token', user.id, 60_000);
     const id = appId();
-    expect(await findSessionUserWithApplication(t.db, 'later-token', id)).toEqual({ user: { id: user.id, email: 'later@example.com' }, application: undefined });
+    expect(await findSessionUserWithApplication(t.db, 'later-token', id)).toEqual({
+      user: { id: user.id, email: 'later@example.com' },
+      application: undefined,
+    });
     await createApplication(t.db, { id, ownerId: user.id, document: doc(id, 'Created later') });
     const read = await findSessionUserWithApplication<Doc>(t.db, 'later-token', id);
     expect(read.application?.document.company.dba).toBe('Created later');
@@ -117,7 +137,9 @@ describe(`reads after writes on ${testDatabaseUrl ? 'PostgreSQL (no cache)' : 'P
         second.company.dba = 'Changed in memory';
       }).toThrow(TypeError);
     }
-    expect((await findSessionUserWithApplication<Doc>(t.db, 'shared-token', id)).application!.document.company.dba).toBe('First');
+    expect(
+      (await findSessionUserWithApplication<Doc>(t.db, 'shared-token', id)).application!.document.company.dba,
+    ).toBe('First');
     // Any other read is a copy its caller may change, as before.
     const own = (await findApplication<Doc>(t.db, id))!.document;
     own.company.dba = 'Mine';
@@ -125,7 +147,9 @@ describe(`reads after writes on ${testDatabaseUrl ? 'PostgreSQL (no cache)' : 'P
     expect(await stored(id)).toEqual(doc(id, 'First'));
     // A write is seen by the next read with the session.
     await saveDocument(t.db, id, doc(id, 'Saved'));
-    expect((await findSessionUserWithApplication<Doc>(t.db, 'shared-token', id)).application!.document.company.dba).toBe('Saved');
+    expect(
+      (await findSessionUserWithApplication<Doc>(t.db, 'shared-token', id)).application!.document.company.dba,
+    ).toBe('Saved');
   });
 
   it('ends a session at logout, for the session read and the session read with an application', async () => {
@@ -135,7 +159,10 @@ describe(`reads after writes on ${testDatabaseUrl ? 'PostgreSQL (no cache)' : 'P
     expect((await findSessionUserWithApplication(t.db, 'logout-token', id)).user?.id).toBe(user.id);
     await deleteSession(t.db, 'logout-token');
     expect(await findSessionUser(t.db, 'logout-token')).toBeUndefined();
-    expect(await findSessionUserWithApplication(t.db, 'logout-token', id)).toEqual({ user: undefined, application: undefined });
+    expect(await findSessionUserWithApplication(t.db, 'logout-token', id)).toEqual({
+      user: undefined,
+      application: undefined,
+    });
   });
 
   it('ends a session when its time is up, with no write in between (the clock, not a stale row)', async () => {
@@ -167,10 +194,14 @@ describe(`reads after writes on ${testDatabaseUrl ? 'PostgreSQL (no cache)' : 'P
 describe('which statements drop cached reads', () => {
   it('reads drop nothing; known writes drop their key; any other write naming a cached table drops everything', () => {
     expect(changedBy('SELECT id FROM applications WHERE owner_id = $1', ['u'])).toBeUndefined();
-    expect(changedBy('UPDATE applications SET document = $2::jsonb, updated_at = now() WHERE id = $1', ['urn:app:x', '{}'])).toEqual(['applications:urn:app:x']);
+    expect(
+      changedBy('UPDATE applications SET document = $2::jsonb, updated_at = now() WHERE id = $1', ['urn:app:x', '{}']),
+    ).toEqual(['applications:urn:app:x']);
     expect(changedBy(sessionSql.delete, ['hash'])).toEqual(['sessions:hash']);
     expect(changedBy("UPDATE sessions SET expires_at = now() - interval '1 second'", [])).toBe('all');
-    expect(changedBy('WITH gone AS (DELETE FROM applications WHERE id = $1 RETURNING id) SELECT id FROM gone', ['x'])).toBe('all');
+    expect(
+      changedBy('WITH gone AS (DELETE FROM applications WHERE id = $1 RETURNING id) SELECT id FROM gone', ['x']),
+    ).toBe('all');
     expect(changedBy('delete from Users where id = $1', ['x'])).toBe('all');
     expect(changedBy('INSERT INTO rate_events (bucket, subject) VALUES ($1, $2)', ['b', 's'])).toBeUndefined();
     expect(changedBy('UPDATE owner_applications_log SET seen = true', [])).toBeUndefined();
@@ -186,7 +217,9 @@ describe('a read that a write overtakes', () => {
     cache.drop(changedBy(applicationSql.saveDocument, ['urn:app:a', '{}']) ?? []);
     release([{ id: 'urn:app:a', document: { company: { dba: 'Before' } } }]);
     expect((await slow)[0]).toMatchObject({ document: { company: { dba: 'Before' } } });
-    const after = await cache.read(applicationSql.find, ['urn:app:a'], async () => [{ id: 'urn:app:a', document: { company: { dba: 'After' } } }]);
+    const after = await cache.read(applicationSql.find, ['urn:app:a'], async () => [
+      { id: 'urn:app:a', document: { company: { dba: 'After' } } },
+    ]);
     expect(after[0]).toMatchObject({ document: { company: { dba: 'After' } } });
     expect(cache.figures()).toMatchObject({ hits: 0, misses: 2 });
   });

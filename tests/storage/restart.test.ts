@@ -21,7 +21,12 @@ describe('restart', () => {
       payload: 'email=restart%40example.com&password=long+enough+pw&confirmPassword=long+enough+pw&path=%2F',
     });
     const cookie = sessionCookieOf(registered);
-    const created = await app.inject({ method: 'POST', url: '/api/v2/applications', headers: { cookie }, payload: { company: { name: 'Still Here Co' } } });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/v2/applications',
+      headers: { cookie },
+      payload: { company: { name: 'Still Here Co' } },
+    });
     expect(created.statusCode).toBe(201);
     const id = created.json().application.id as string;
     await app.close();
@@ -37,7 +42,8 @@ describe('restart', () => {
       await app.close();
     } finally {
       await db.close();
-      if (first.options.databaseUrl && first.options.schema) await dropSchema(first.options.databaseUrl, first.options.schema);
+      if (first.options.databaseUrl && first.options.schema)
+        await dropSchema(first.options.databaseUrl, first.options.schema);
     }
   });
 });

@@ -41,7 +41,11 @@ async function world() {
     const token = randomUUID();
     await insertSession(t.db, token, user.id, 60_000);
     const applicationId = `urn:app:${randomUUID()}`;
-    await createApplication(t.db, { id: applicationId, ownerId: user.id, document: doc(applicationId, `${name}'s shop`) });
+    await createApplication(t.db, {
+      id: applicationId,
+      ownerId: user.id,
+      document: doc(applicationId, `${name}'s shop`),
+    });
     users.push({ user, token, applicationId });
   }
   const expired = randomUUID();
@@ -59,7 +63,9 @@ async function oracle(lookups: Lookup[]) {
   const answers = [];
   for (const { token, applicationId } of lookups) {
     answers.push(
-      applicationId === undefined ? { user: await findSessionUser(t.db, token) } : await findSessionUserWithApplication<Doc>(t.db, token, applicationId),
+      applicationId === undefined
+        ? { user: await findSessionUser(t.db, token) }
+        : await findSessionUserWithApplication<Doc>(t.db, token, applicationId),
     );
   }
   return answers;
@@ -72,7 +78,9 @@ async function oracle(lookups: Lookup[]) {
 async function read(reader: ReturnType<typeof sessionReader>, lookups: Lookup[]) {
   const answers = await Promise.all(
     lookups.map(async ({ token, applicationId }) =>
-      applicationId === undefined ? { user: await reader.user(token) } : reader.userWithApplication<Doc>(token, applicationId),
+      applicationId === undefined
+        ? { user: await reader.user(token) }
+        : reader.userWithApplication<Doc>(token, applicationId),
     ),
   );
   return answers.map((answer) => {
@@ -110,9 +118,15 @@ describe(`session lookups on ${testDatabaseUrl ? 'PostgreSQL (batched)' : 'PGlit
       { token: tokens[2], applicationId: ada.applicationId },
       { token: tokens[3] },
     ]);
-    expect(answers[0]).toEqual({ user: ada.user, application: { id: ada.applicationId, ownerId: ada.user.id, document: doc(ada.applicationId, "ada's shop") } });
+    expect(answers[0]).toEqual({
+      user: ada.user,
+      application: { id: ada.applicationId, ownerId: ada.user.id, document: doc(ada.applicationId, "ada's shop") },
+    });
     // The access rule, not the lookup, refuses another user's application: the lookup reads it with its owner.
-    expect(answers[1]).toEqual({ user: ada.user, application: { id: bo.applicationId, ownerId: bo.user.id, document: doc(bo.applicationId, "bo's shop") } });
+    expect(answers[1]).toEqual({
+      user: ada.user,
+      application: { id: bo.applicationId, ownerId: bo.user.id, document: doc(bo.applicationId, "bo's shop") },
+    });
     expect(answers[2]).toEqual({ user: bo.user, application: undefined });
     expect(answers[3]).toEqual({ user: bo.user });
     expect(answers[4]).toEqual({ user: undefined, application: undefined });
@@ -123,7 +137,9 @@ describe(`session lookups on ${testDatabaseUrl ? 'PostgreSQL (batched)' : 'PGlit
     const { users } = await world();
     const { db, statements } = counting(t.db);
     const reader = sessionReader(db);
-    const lookups = Array.from({ length: 250 }, (_, i): Lookup => (i % 2 ? { token: users[i % 2].token } : { token: users[0].token, applicationId: users[0].applicationId }));
+    const lookups = Array.from({ length: 250 }, (_, i): Lookup =>
+      i % 2 ? { token: users[i % 2].token } : { token: users[0].token, applicationId: users[0].applicationId },
+    );
     const answers = await read(reader, lookups);
     expect(answers.every((answer) => answer.user !== undefined)).toBe(true);
     expect(statements()).toBe(testDatabaseUrl ? 2 : 250);
@@ -133,7 +149,9 @@ describe(`session lookups on ${testDatabaseUrl ? 'PostgreSQL (batched)' : 'PGlit
     const { users } = await world();
     const [ada] = users;
     const reader = sessionReader(t.db);
-    expect((await reader.userWithApplication<Doc>(ada.token, ada.applicationId)).application?.document.company.dba).toBe("ada's shop");
+    expect(
+      (await reader.userWithApplication<Doc>(ada.token, ada.applicationId)).application?.document.company.dba,
+    ).toBe("ada's shop");
     await updateApplication<Doc>(t.db, ada.applicationId, (row) => ({ ...row.document, company: { dba: 'Renamed' } }));
     const renamed = (await reader.userWithApplication<Doc>(ada.token, ada.applicationId)).application;
     expect(renamed?.document.company.dba).toBe('Renamed');
@@ -141,6 +159,9 @@ describe(`session lookups on ${testDatabaseUrl ? 'PostgreSQL (batched)' : 'PGlit
     if (testDatabaseUrl) expect(JSON.parse(renamed!.documentText!)).toEqual(renamed!.document);
     await deleteSession(t.db, ada.token);
     expect(await reader.user(ada.token)).toBeUndefined();
-    expect(await reader.userWithApplication(ada.token, ada.applicationId)).toEqual({ user: undefined, application: undefined });
+    expect(await reader.userWithApplication(ada.token, ada.applicationId)).toEqual({
+      user: undefined,
+      application: undefined,
+    });
   });
 });

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { migrate } from '../../server/storage/index.ts';
-import { countApplications, createApplication, findApplication, updateApplication } from '../../server/storage/applications.ts';
+import {
+  countApplications,
+  createApplication,
+  findApplication,
+  updateApplication,
+} from '../../server/storage/applications.ts';
 import { insertAnalyticsEvent, listAnalyticsEvents } from '../../server/storage/analytics.ts';
 import { deleteSession, findSessionUser, insertSession } from '../../server/storage/sessions.ts';
 import { findUserByEmail, insertUser } from '../../server/storage/users.ts';

@@ -19,7 +19,9 @@ const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCas
 export function sandboxAddressLookup(suggestions: AddressComponents[]): AddressLookup {
   return {
     async search(text, country, limit = 5) {
-      const words = fold(text).split(/[\s,]+/).filter(Boolean);
+      const words = fold(text)
+        .split(/[\s,]+/)
+        .filter(Boolean);
       return suggestions
         .filter((s) => !country || s.country === country)
         .filter((s) => {

@@ -31,7 +31,11 @@ export interface BankLinkProvider {
   /** The institutions of the picker. */
   institutions(): Institution[];
   /** The picker's choice: answers a public token, or `failed` (the error institution), or `invalid` (bad or used link token). */
-  choose(linkToken: string, institutionId: string, accountId: string): Promise<{ ok: true; publicToken: string } | { ok: false; reason: 'failed' | 'invalid' }>;
+  choose(
+    linkToken: string,
+    institutionId: string,
+    accountId: string,
+  ): Promise<{ ok: true; publicToken: string } | { ok: false; reason: 'failed' | 'invalid' }>;
   /** Exchanges a public token of this application once. */
   exchange(applicationId: string, publicToken: string): Promise<LinkedAccount | undefined>;
 }

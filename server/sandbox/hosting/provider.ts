@@ -27,9 +27,12 @@ export function readWebsites(file: string = fileURLToPath(new URL('./websites.js
   const seen = new Set<string>();
   return data.websites.map((record, index) => {
     const { id, url, ...rest } = (record ?? {}) as Record<string, unknown>;
-    if (typeof id !== 'string' || !idPattern.test(id)) throw new Error(`${file}: websites[${index}].id must match ${idPattern}`);
-    if (typeof url !== 'string' || !/^https:\/\/[^\s]+$/.test(url)) throw new Error(`${file}: websites[${index}].url must be an https URL`);
-    if (Object.keys(rest).length > 0) throw new Error(`${file}: websites[${index}] has unknown fields ${Object.keys(rest).join(', ')}`);
+    if (typeof id !== 'string' || !idPattern.test(id))
+      throw new Error(`${file}: websites[${index}].id must match ${idPattern}`);
+    if (typeof url !== 'string' || !/^https:\/\/[^\s]+$/.test(url))
+      throw new Error(`${file}: websites[${index}].url must be an https URL`);
+    if (Object.keys(rest).length > 0)
+      throw new Error(`${file}: websites[${index}] has unknown fields ${Object.keys(rest).join(', ')}`);
     if (seen.has(id.toLowerCase())) throw new Error(`${file}: websites[${index}].id ${id} is listed twice`);
     seen.add(id.toLowerCase());
     return { id, url };

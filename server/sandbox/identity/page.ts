@@ -10,7 +10,12 @@ const outcomes: InquiryStatus[] = ['RECEIVED', 'IN_PROGRESS', 'TIMEOUT'];
 const sameToken = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 const tokenPattern = { type: 'string', pattern: '^[A-Za-z0-9_-]{16,64}$' } as const;
-const params = { type: 'object', additionalProperties: false, required: ['inquiryId'], properties: { inquiryId: { type: 'string', pattern: '^inq_[a-f0-9]{24}$' } } } as const;
+const params = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['inquiryId'],
+  properties: { inquiryId: { type: 'string', pattern: '^inq_[a-f0-9]{24}$' } },
+} as const;
 
 /**
  * The sandbox identity inquiry page: what the browser opens to "capture" a photo ID and selfie (or business
@@ -28,7 +33,12 @@ export async function inquiryPageRoutes(app: FastifyInstance, { db }: { db: Data
     {
       schema: {
         params,
-        querystring: { type: 'object', additionalProperties: false, required: ['token'], properties: { token: tokenPattern, return: { type: 'string', maxLength: 2048 } } },
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['token'],
+          properties: { token: tokenPattern, return: { type: 'string', maxLength: 2048 } },
+        },
       },
     },
     async (request, reply) => {
@@ -37,19 +47,24 @@ export async function inquiryPageRoutes(app: FastifyInstance, { db }: { db: Data
       if (!inquiry) return sendHtml(reply, 404, sandboxPage(t, t.t('sandbox.inquiry.notFound'), html``));
       const title = t.t(`sandbox.inquiry.${inquiry.kind}.title`);
       const body = html`<p>${t.t(`sandbox.inquiry.${inquiry.kind}.intro`)}</p>
-<p class="status" role="status">${t.t('sandbox.inquiry.current', { status: t.t(`sandbox.inquiry.status.${inquiry.status}`) })}</p>
-<form method="post" action="/sandbox/inquiry/${inquiry.id}">
-<input type="hidden" name="token" value="${request.query.token}">
-<input type="hidden" name="return" value="${safeReturnPath(request.query.return)}">
-<fieldset>
-<legend>${t.t('sandbox.inquiry.outcome.legend')}</legend>
-${outcomes.map(
-  (o, i) => html`<div class="choice"><input type="radio" id="outcome-${o}" name="outcome" value="${o}"${i === 0 ? html` checked` : ''}>
-<label for="outcome-${o}">${t.t(`sandbox.inquiry.outcome.${o}`)}</label></div>`,
-)}
-</fieldset>
-<div class="actions"><button type="submit">${t.t('sandbox.inquiry.submit')}</button></div>
-</form>`;
+        <p class="status" role="status">
+          ${t.t('sandbox.inquiry.current', { status: t.t(`sandbox.inquiry.status.${inquiry.status}`) })}
+        </p>
+        <form method="post" action="/sandbox/inquiry/${inquiry.id}">
+          <input type="hidden" name="token" value="${request.query.token}" />
+          <input type="hidden" name="return" value="${safeReturnPath(request.query.return)}" />
+          <fieldset>
+            <legend>${t.t('sandbox.inquiry.outcome.legend')}</legend>
+            ${outcomes.map(
+              (o, i) =>
+                html`<div class="choice">
+                  <input type="radio" id="outcome-${o}" name="outcome" value="${o}" ${i === 0 ? html` checked` : ''} />
+                  <label for="outcome-${o}">${t.t(`sandbox.inquiry.outcome.${o}`)}</label>
+                </div>`,
+            )}
+          </fieldset>
+          <div class="actions"><button type="submit">${t.t('sandbox.inquiry.submit')}</button></div>
+        </form>`;
       return sendHtml(reply, 200, sandboxPage(t, title, body));
     },
   );
@@ -77,8 +92,14 @@ ${outcomes.map(
       return sendHtml(
         reply,
         200,
-        sandboxPage(t, t.t('sandbox.inquiry.done.title'), html`<p role="status">${t.t('sandbox.inquiry.current', { status: t.t(`sandbox.inquiry.status.${request.body.outcome}`) })}</p>
-<p>${t.t('sandbox.inquiry.done.body')}</p>`),
+        sandboxPage(
+          t,
+          t.t('sandbox.inquiry.done.title'),
+          html`<p role="status">
+              ${t.t('sandbox.inquiry.current', { status: t.t(`sandbox.inquiry.status.${request.body.outcome}`) })}
+            </p>
+            <p>${t.t('sandbox.inquiry.done.body')}</p>`,
+        ),
       );
     },
   );

@@ -26,7 +26,12 @@ export interface Inquiry {
 /** What the API needs from an identity verification provider. */
 export interface IdentityInquiryProvider {
   /** Starts an inquiry; `url` is where the browser captures the documents. */
-  start(input: { applicationId: string; ownerId?: string; kind: InquiryKind; templateId: string }): Promise<Inquiry & { url: string }>;
+  start(input: {
+    applicationId: string;
+    ownerId?: string;
+    kind: InquiryKind;
+    templateId: string;
+  }): Promise<Inquiry & { url: string }>;
   /** The inquiry, or undefined. */
   find(inquiryId: string): Promise<Inquiry | undefined>;
   /** Where the browser resumes an inquiry. */
@@ -43,11 +48,22 @@ interface Raw {
   template_id: string;
 }
 
-const fromRaw = (r: Raw): Inquiry => ({ id: r.id, applicationId: r.application_id, ownerId: r.owner_id, kind: r.kind, status: r.status, sessionToken: r.session_token, templateId: r.template_id });
+const fromRaw = (r: Raw): Inquiry => ({
+  id: r.id,
+  applicationId: r.application_id,
+  ownerId: r.owner_id,
+  kind: r.kind,
+  status: r.status,
+  sessionToken: r.session_token,
+  templateId: r.template_id,
+});
 
 /** Reads an inquiry from the sandbox table. */
 export async function findInquiry(db: Queryable, id: string): Promise<Inquiry | undefined> {
-  const { rows } = await db.query<Raw>('SELECT id, application_id, owner_id, kind, status, session_token, template_id FROM identity_inquiries WHERE id = $1', [id]);
+  const { rows } = await db.query<Raw>(
+    'SELECT id, application_id, owner_id, kind, status, session_token, template_id FROM identity_inquiries WHERE id = $1',
+    [id],
+  );
   return rows[0] ? fromRaw(rows[0]) : undefined;
 }
 

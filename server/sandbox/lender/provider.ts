@@ -25,7 +25,12 @@ export function sandboxLender(rules: OfferRules): Lender {
   return {
     offers(businessId, decision) {
       if (!decision || !rules.eligibleDecisions.includes(decision)) return [];
-      return rules.offers.map((o) => ({ offerId: `off_${o.key}_${businessId}`, businessId, amountCents: o.amountCents, dailySalesPercent: o.dailySalesPercent }));
+      return rules.offers.map((o) => ({
+        offerId: `off_${o.key}_${businessId}`,
+        businessId,
+        amountCents: o.amountCents,
+        dailySalesPercent: o.dailySalesPercent,
+      }));
     },
     redirectUrl(offer) {
       return `${rules.lenderUrl}?offerId=${encodeURIComponent(offer.offerId)}`;

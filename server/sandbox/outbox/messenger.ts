@@ -48,11 +48,18 @@ export interface MessengerOptions {
   transport?: Pick<Transporter, 'sendMail'>;
 }
 
-const asLocale = (value: string): Locale => ((locales as readonly string[]).includes(value) ? (value as Locale) : 'en-US');
+const asLocale = (value: string): Locale =>
+  (locales as readonly string[]).includes(value) ? (value as Locale) : 'en-US';
 
 /** Renders a message's text in its locale (the outbox page and SMTP use it). */
-export function renderMessage(catalogues: Catalogues, message: Pick<OutgoingMessage, 'key' | 'args' | 'link' | 'locale'>, publicUrl = ''): string {
-  return catalogues.for(asLocale(message.locale)).t(message.key, { ...message.args, link: message.link ? `${publicUrl}${message.link}` : '' });
+export function renderMessage(
+  catalogues: Catalogues,
+  message: Pick<OutgoingMessage, 'key' | 'args' | 'link' | 'locale'>,
+  publicUrl = '',
+): string {
+  return catalogues
+    .for(asLocale(message.locale))
+    .t(message.key, { ...message.args, link: message.link ? `${publicUrl}${message.link}` : '' });
 }
 
 /** The sandbox outbox, and SMTP delivery of emails when `smtpUrl` is set. */

@@ -13,16 +13,26 @@ const stylesheet = readFileSync(new URL('../sandbox.css', import.meta.url), 'utf
  * their email address (nobody sees another user's), newest first, rendered in the
  * message's locale with its link (the tester's phone and inbox). Also serves the sandbox stylesheet.
  */
-export async function outboxPageRoutes(app: FastifyInstance, { db, catalogues }: { db: Database; catalogues: Catalogues }): Promise<void> {
-  app.get('/sandbox/assets/sandbox.css', { schema: { response: { 200: { type: 'string' } } } }, async (_request, reply) =>
-    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(stylesheet),
+export async function outboxPageRoutes(
+  app: FastifyInstance,
+  { db, catalogues }: { db: Database; catalogues: Catalogues },
+): Promise<void> {
+  app.get(
+    '/sandbox/assets/sandbox.css',
+    { schema: { response: { 200: { type: 'string' } } } },
+    async (_request, reply) =>
+      reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(stylesheet),
   );
 
   app.get<{ Querystring: { to?: string } }>(
     '/sandbox/outbox',
     {
       schema: {
-        querystring: { type: 'object', additionalProperties: false, properties: { to: { type: 'string', maxLength: 254 } } },
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { to: { type: 'string', maxLength: 254 } },
+        },
         response: { 200: { type: 'string' } },
       },
     },
@@ -33,16 +43,26 @@ export async function outboxPageRoutes(app: FastifyInstance, { db, catalogues }:
       const origin = `${request.protocol}://${request.host}`;
       const when = new Intl.DateTimeFormat(t.locale, { dateStyle: 'medium', timeStyle: 'medium' });
       const items = messages.map(
-        (m) => html`<li class="message">
-<p class="meta">${t.t(m.channel === 'sms' ? 'outbox.page.sms' : 'outbox.page.email', { recipient: m.recipient, sentAt: when.format(new Date(m.createdAt)) })}</p>
-<div lang="${m.locale}">
-${m.subject ? html`<p><strong>${renderMessage(catalogues, { key: m.subject, args: m.args, locale: m.locale })}</strong></p>` : ''}
-<p>${renderMessage(catalogues, { key: m.message, args: m.args, link: m.link ?? undefined, locale: m.locale }, origin)}</p>
-</div>
-${m.link ? html`<p><a href="${m.link}">${t.t('outbox.page.openLink')}</a></p>` : ''}
-</li>`,
+        (m) =>
+          html`<li class="message">
+            <p class="meta">
+              ${t.t(m.channel === 'sms' ? 'outbox.page.sms' : 'outbox.page.email', { recipient: m.recipient, sentAt: when.format(new Date(m.createdAt)) })}
+            </p>
+            <div lang="${m.locale}">
+              ${m.subject ? html`<p><strong>${renderMessage(catalogues, { key: m.subject, args: m.args, locale: m.locale })}</strong></p>` : ''}
+              <p>
+                ${renderMessage(catalogues, { key: m.message, args: m.args, link: m.link ?? undefined, locale: m.locale }, origin)}
+              </p>
+            </div>
+            ${m.link ? html`<p><a href="${m.link}">${t.t('outbox.page.openLink')}</a></p>` : ''}
+          </li>`,
       );
-      const body = messages.length === 0 ? html`<p>${t.t('outbox.page.empty')}</p>` : html`<ul class="messages">${items}</ul>`;
+      const body =
+        messages.length === 0
+          ? html`<p>${t.t('outbox.page.empty')}</p>`
+          : html`<ul class="messages">
+              ${items}
+            </ul>`;
       return sendHtml(reply, 200, sandboxPage(t, t.t('outbox.page.title'), body));
     },
   );

@@ -16,7 +16,12 @@ export function csrfToken(request: FastifyRequest, reply: FastifyReply): string 
   const current = request.cookies[csrfCookie];
   if (typeof current === 'string' && shape.test(current)) return current;
   const token = randomBytes(32).toString('base64url');
-  reply.setCookie(csrfCookie, token, { path: '/sso', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
+  reply.setCookie(csrfCookie, token, {
+    path: '/sso',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+  });
   return token;
 }
 
@@ -30,12 +35,14 @@ export function csrfTokenForPost(request: FastifyRequest, reply: FastifyReply): 
   return isBrowser(request) ? csrfToken(request, reply) : '';
 }
 
-const isBrowser = (request: FastifyRequest) => request.headers.origin !== undefined || request.headers['sec-fetch-site'] !== undefined;
+const isBrowser = (request: FastifyRequest) =>
+  request.headers.origin !== undefined || request.headers['sec-fetch-site'] !== undefined;
 
 /** True when a form post may proceed: not from a browser, or its `csrf` field repeats the cookie. */
 export function csrfHolds(request: FastifyRequest, field: string | undefined): boolean {
   if (!isBrowser(request)) return true;
   const cookie = request.cookies[csrfCookie];
-  if (typeof cookie !== 'string' || typeof field !== 'string' || !shape.test(cookie) || field.length !== cookie.length) return false;
+  if (typeof cookie !== 'string' || typeof field !== 'string' || !shape.test(cookie) || field.length !== cookie.length)
+    return false;
   return timingSafeEqual(Buffer.from(cookie), Buffer.from(field));
 }

@@ -49,7 +49,15 @@ const pageQuery = {
   },
 } as const;
 
-type Form = { email?: string; password?: string; confirmPassword?: string; path?: string; realm?: string; app?: string; csrf?: string };
+type Form = {
+  email?: string;
+  password?: string;
+  confirmPassword?: string;
+  path?: string;
+  realm?: string;
+  app?: string;
+  csrf?: string;
+};
 
 // Pages are HTML strings, sent as they are. Refusals of malformed requests (schema errors) are the common JSON
 // error body: declaring 4xx as strings here made Fastify serialise that body to "[object Object]".
@@ -62,8 +70,16 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions):
   options.shared.registerFormats(ajv);
   const isEmail = ajv.compile({ type: 'string', format: 'email' });
   // Kept in the database (server/storage/rate-limits.ts) so several API processes share one count per address.
-  const limitLogin = rateLimited(db, { bucket: 'sign-in', max: options.attemptsPerMinute, windowMs: 60_000 }, (r) => r.ip);
-  const limitRegister = rateLimited(db, { bucket: 'registration', max: options.attemptsPerMinute, windowMs: 60_000 }, (r) => r.ip);
+  const limitLogin = rateLimited(
+    db,
+    { bucket: 'sign-in', max: options.attemptsPerMinute, windowMs: 60_000 },
+    (r) => r.ip,
+  );
+  const limitRegister = rateLimited(
+    db,
+    { bucket: 'registration', max: options.attemptsPerMinute, windowMs: 60_000 },
+    (r) => r.ip,
+  );
 
   const sendPage = (reply: FastifyReply, status: number, body: string) =>
     reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
@@ -75,7 +91,12 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions):
   app.get<{ Querystring: { path?: string } }>(
     '/sso/login',
     { schema: { querystring: pageQuery, response: htmlResponse } },
-    async (request, reply) => sendPage(reply, 200, loginPage(request.translator, { path: safeReturnPath(request.query.path), csrf: csrfToken(request, reply) })),
+    async (request, reply) =>
+      sendPage(
+        reply,
+        200,
+        loginPage(request.translator, { path: safeReturnPath(request.query.path), csrf: csrfToken(request, reply) }),
+      ),
   );
 
   app.get<{ Querystring: { path?: string; realm?: string; app?: string } }>(
@@ -102,7 +123,11 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions):
       const path = safeReturnPath(request.body?.path);
       const csrf = csrfTokenForPost(request, reply);
       if (!csrfHolds(request, request.body?.csrf))
-        return sendPage(reply, 403, loginPage(request.translator, { path, csrf, email, errors: [{ field: 'csrf', key: 'sso.errors.csrf' }] }));
+        return sendPage(
+          reply,
+          403,
+          loginPage(request.translator, { path, csrf, email, errors: [{ field: 'csrf', key: 'sso.errors.csrf' }] }),
+        );
       const errors: FieldError[] = [];
       if (!isEmail(email.trim())) errors.push({ field: 'email', key: 'sso.errors.emailInvalid' });
       if (password.length === 0) errors.push({ field: 'password', key: 'sso.errors.passwordRequired' });
@@ -113,7 +138,12 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions):
         return sendPage(
           reply,
           401,
-          loginPage(request.translator, { path, csrf, email, errors: [{ field: 'email', key: 'sso.errors.credentials' }] }),
+          loginPage(request.translator, {
+            path,
+            csrf,
+            email,
+            errors: [{ field: 'email', key: 'sso.errors.credentials' }],
+          }),
         );
       }
       await startSession(db, request, reply, identity.id, sessionTtlMs);
@@ -132,12 +162,21 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions):
       if (!csrfHolds(request, request.body?.csrf)) errors.push({ field: 'csrf', key: 'sso.errors.csrf' });
       else if (!isEmail(email.trim())) errors.push({ field: 'email', key: 'sso.errors.emailInvalid' });
       if (errors.length > 0 && errors[0]!.field === 'csrf')
-        return sendPage(reply, 403, registerPage(request.translator, { path, csrf, realm, app: appName, email, errors }));
+        return sendPage(
+          reply,
+          403,
+          registerPage(request.translator, { path, csrf, realm, app: appName, email, errors }),
+        );
       if (password.length < minPasswordLength)
         errors.push({ field: 'password', key: 'sso.errors.passwordTooShort', args: { minLength: minPasswordLength } });
-      else if (password !== confirmPassword) errors.push({ field: 'confirmPassword', key: 'sso.errors.passwordsDiffer' });
+      else if (password !== confirmPassword)
+        errors.push({ field: 'confirmPassword', key: 'sso.errors.passwordsDiffer' });
       const render = (status: number, list: FieldError[]) =>
-        sendPage(reply, status, registerPage(request.translator, { path, csrf, realm, app: appName, email, errors: list }));
+        sendPage(
+          reply,
+          status,
+          registerPage(request.translator, { path, csrf, realm, app: appName, email, errors: list }),
+        );
       if (errors.length > 0) return render(400, errors);
       const result = await provider.register(email.trim(), password);
       if (!result.ok) {
@@ -181,6 +220,7 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions):
     },
     // "Who is signed in?" has an answer when nobody is: 200 with user null, so a signed-out first load asks it
     // without a failed request in the console (issue 22 item 13). Every other call still answers 401 without a session.
-    async (request, reply) => reply.header('cache-control', 'no-store').send({ user: request.user ? { email: request.user.email } : null }),
+    async (request, reply) =>
+      reply.header('cache-control', 'no-store').send({ user: request.user ? { email: request.user.email } : null }),
   );
 }

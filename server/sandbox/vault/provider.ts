@@ -35,7 +35,10 @@ export interface TokenUse {
  */
 export interface CardVault {
   /** Stores a card for `userId`; `unavailable` when the vault refuses it (doc2 §8 'Card save'). */
-  tokenize(card: CardInput, userId: string): Promise<({ ok: true } & VaultedCard) | { ok: false; reason: 'unavailable' }>;
+  tokenize(
+    card: CardInput,
+    userId: string,
+  ): Promise<({ ok: true } & VaultedCard) | { ok: false; reason: 'unavailable' }>;
   /**
    * Files a token on an application: the card behind it when `use.userId` made it and it is not filed on another
    * application (it is then tied to `use.applicationId`), else undefined.
@@ -50,7 +53,10 @@ export interface CardVault {
 }
 
 /** The sandbox vault over the `vault_cards` table. */
-export function sandboxVault(db: Database, triggers: { declineOnPayment: string[]; refuseToSave: string[] }): CardVault {
+export function sandboxVault(
+  db: Database,
+  triggers: { declineOnPayment: string[]; refuseToSave: string[] },
+): CardVault {
   return {
     async tokenize(card, userId) {
       const digits = card.number.replace(/\D/g, '');
@@ -61,7 +67,16 @@ export function sandboxVault(db: Database, triggers: { declineOnPayment: string[
       const last4 = digits.slice(-4);
       await db.query(
         'INSERT INTO vault_cards (token, brand, last4, exp_month, exp_year, postal_code, outcome, user_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
-        [token, brand, last4, month, 2000 + (year ?? 0), card.postalCode, triggers.declineOnPayment.includes(digits) ? 'DECLINE' : 'APPROVE', userId],
+        [
+          token,
+          brand,
+          last4,
+          month,
+          2000 + (year ?? 0),
+          card.postalCode,
+          triggers.declineOnPayment.includes(digits) ? 'DECLINE' : 'APPROVE',
+          userId,
+        ],
       );
       return { ok: true, token, brand, last4 };
     },

@@ -9,9 +9,18 @@ import { isApplicationRoot } from '../../../engine/screens/after-environment-rou
 import type { AccountEntry } from '../../../domain/accounts.ts';
 
 const bundle = loadContent(resolve(import.meta.dirname, '../../..'));
-const us = (extra: Record<string, unknown> = {}) => ({ environment: { portal: 'domain', market: 'US', ...extra }, flags: {}, route: {} });
+const us = (extra: Record<string, unknown> = {}) => ({
+  environment: { portal: 'domain', market: 'US', ...extra },
+  flags: {},
+  route: {},
+});
 const id = 'urn:app:aaaa1111-bbbb-cccc-dddd-eeeeeeee';
-const entry = (applicationId: string, riskDecision: AccountEntry['riskDecision'], applicationLevel: AccountEntry['applicationLevel'], extra: Partial<AccountEntry> = {}): AccountEntry => ({ applicationId, riskDecision, applicationLevel, ...extra });
+const entry = (
+  applicationId: string,
+  riskDecision: AccountEntry['riskDecision'],
+  applicationLevel: AccountEntry['applicationLevel'],
+  extra: Partial<AccountEntry> = {},
+): AccountEntry => ({ applicationId, riskDecision, applicationLevel, ...extra });
 
 describe('afterEnvironmentTarget', () => {
   it('stays when the user has no accounts', () => {
@@ -20,18 +29,30 @@ describe('afterEnvironmentTarget', () => {
 
   it('goes to the account list with several accounts, keeping the co-brand and the query', () => {
     const accounts = [entry(id, 'APPROVED', 'FULL'), entry(id.replace('aaaa1111', 'aaaa2222'), 'PENDING', 'FULL')];
-    expect(afterEnvironmentTarget(bundle, 'after-environment', accounts, { ...us({ referralUrlId: 'acme' }), query: { source: 'mail' } })).toBe('/r/acme/accounts?source=mail');
+    expect(
+      afterEnvironmentTarget(bundle, 'after-environment', accounts, {
+        ...us({ referralUrlId: 'acme' }),
+        query: { source: 'mail' },
+      }),
+    ).toBe('/r/acme/accounts?source=mail');
   });
 
   it('opens the stores of the current business when it has an approved account', () => {
-    const accounts = [entry(id, 'APPROVED', 'FULL', { businessId: 'biz-1' }), entry(id.replace('aaaa1111', 'aaaa2222'), 'PENDING', 'FULL')];
-    expect(afterEnvironmentTarget(bundle, 'after-environment', accounts, { ...us(), query: { businessId: 'biz-1' } })).toBe('/accounts/biz-1/stores?businessId=biz-1');
+    const accounts = [
+      entry(id, 'APPROVED', 'FULL', { businessId: 'biz-1' }),
+      entry(id.replace('aaaa1111', 'aaaa2222'), 'PENDING', 'FULL'),
+    ];
+    expect(
+      afterEnvironmentTarget(bundle, 'after-environment', accounts, { ...us(), query: { businessId: 'biz-1' } }),
+    ).toBe('/accounts/biz-1/stores?businessId=biz-1');
   });
 
   it('sends a single basic account to its signup form, and create-business mode to the root', () => {
     const accounts = [entry(id, 'PENDING', 'BASIC', { originalIntent: 'CREATE_BUSINESS' })];
     expect(afterEnvironmentTarget(bundle, 'after-environment', accounts, { ...us(), query: {} })).toBe(`/${id}/update`);
-    expect(afterEnvironmentTarget(bundle, 'after-environment', accounts, { ...us(), query: { createBusiness: 'true' } })).toBe('/?createBusiness=true');
+    expect(
+      afterEnvironmentTarget(bundle, 'after-environment', accounts, { ...us(), query: { createBusiness: 'true' } }),
+    ).toBe('/?createBusiness=true');
   });
 });
 

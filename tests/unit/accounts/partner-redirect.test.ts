@@ -9,13 +9,19 @@ import { redirectTarget, type RedirectOptions } from '../../../engine/screens/re
 
 const options = screen.options as unknown as RedirectOptions;
 const origin = 'https://onboarding.example';
-const partner = { organizationId: 'org-partner', redirectUrl: 'https://partner.example/return', alternateRedirectUrl: 'https://partner.example/other' };
+const partner = {
+  organizationId: 'org-partner',
+  redirectUrl: 'https://partner.example/return',
+  alternateRedirectUrl: 'https://partner.example/other',
+};
 const target = (environment: object, application: object, code: unknown = 'c0de/+=') =>
   redirectTarget(options, { environment, application, response: { code } }, origin);
 
 describe('partner redirect', () => {
   it('goes to the redirect address with the code, encoded', () => {
-    expect(target(partner, { organizationId: 'org-partner' })).toBe('https://partner.example/return?code=c0de%2F%2B%3D');
+    expect(target(partner, { organizationId: 'org-partner' })).toBe(
+      'https://partner.example/return?code=c0de%2F%2B%3D',
+    );
     expect(target(partner, {})).toBe('https://partner.example/return?code=c0de%2F%2B%3D');
   });
 
@@ -24,9 +30,12 @@ describe('partner redirect', () => {
   });
 
   it('keeps the redirect address when the organisations differ but there is no alternate one', () => {
-    expect(target({ organizationId: 'org-partner', redirectUrl: 'https://partner.example/return' }, { organizationId: 'org-other' })).toBe(
-      'https://partner.example/return?code=c0de%2F%2B%3D',
-    );
+    expect(
+      target(
+        { organizationId: 'org-partner', redirectUrl: 'https://partner.example/return' },
+        { organizationId: 'org-other' },
+      ),
+    ).toBe('https://partner.example/return?code=c0de%2F%2B%3D');
   });
 
   it('goes nowhere without a code, or to a non-https address', () => {

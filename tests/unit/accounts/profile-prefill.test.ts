@@ -10,7 +10,12 @@ import { fillTemplate } from '../../../engine/calls/template.ts';
 import { profileParts } from '../../../server/routes/launch.ts';
 
 const asks = (portal: string, currency: string, flags: Record<string, boolean> = {}) =>
-  (fillTemplate(calls.calls.createApplication.query, { environment: { portal, currency }, flags }) as Record<string, string>)['use-shopper-data'];
+  (
+    fillTemplate(calls.calls.createApplication.query, { environment: { portal, currency }, flags }) as Record<
+      string,
+      string
+    >
+  )['use-shopper-data'];
 
 describe('when the create call asks for the profile prefill', () => {
   it('asks for the domain-portal user in USD, and in CAD with master-MID', () => {
@@ -18,7 +23,9 @@ describe('when the create call asks for the profile prefill', () => {
     expect(asks('domain', 'CAD', { masterMid: true })).toBe('true');
   });
   it('asks the same way when a product is added to an existing business (ADD_PRODUCT)', () => {
-    expect(calls.calls.createProductApplication.query['use-shopper-data']).toEqual(calls.calls.createApplication.query['use-shopper-data']);
+    expect(calls.calls.createProductApplication.query['use-shopper-data']).toEqual(
+      calls.calls.createApplication.query['use-shopper-data'],
+    );
     expect(calls.calls.createProductApplication.query['force-intent']).toBe('ADD_PRODUCT');
   });
   it('does not ask on another portal, with the eHopper flow, or in CAD without master-MID', () => {
@@ -32,8 +39,18 @@ describe('when the create call asks for the profile prefill', () => {
 const row = (decision: string | undefined, currency: string, createdAt: string, name: string) => ({
   document: {
     application: { id: name, ...(decision ? { decision } : {}) },
-    applicant: { name: { firstName: name, lastName: 'Lee' }, email: { emailAddress: `${name}@example.com` }, governmentIdentification: { value: '4321', sourceType: 'SSN4' }, dob: '01/15/1985' },
-    company: { name: `${name} Co`, currency, governmentIdentification: { value: '274815963', sourceType: 'FEIN' }, segment: '5462' },
+    applicant: {
+      name: { firstName: name, lastName: 'Lee' },
+      email: { emailAddress: `${name}@example.com` },
+      governmentIdentification: { value: '4321', sourceType: 'SSN4' },
+      dob: '01/15/1985',
+    },
+    company: {
+      name: `${name} Co`,
+      currency,
+      governmentIdentification: { value: '274815963', sourceType: 'FEIN' },
+      segment: '5462',
+    },
   },
   createdAt,
 });
@@ -53,11 +70,24 @@ describe('profileParts', () => {
       accounts.openDecisions,
       rules,
     );
-    expect(parts.applicant).toEqual({ name: { firstName: 'Newest', lastName: 'Lee' }, email: { emailAddress: 'Newest@example.com' } });
+    expect(parts.applicant).toEqual({
+      name: { firstName: 'Newest', lastName: 'Lee' },
+      email: { emailAddress: 'Newest@example.com' },
+    });
     expect(parts.company).toEqual({ name: 'Newest Co', segment: '5462' });
     expect(JSON.stringify(parts)).not.toMatch(/4321|274815963|01\/15\/1985/);
   });
   it('is empty without a profile in the currency', () => {
-    expect(profileParts([row('APPROVED', 'CAD', '2026-01-01T00:00:00.000Z', 'Canadian'), row('DECLINED', 'USD', '2026-01-02T00:00:00.000Z', 'Declined')], 'USD', accounts.openDecisions, rules)).toEqual({});
+    expect(
+      profileParts(
+        [
+          row('APPROVED', 'CAD', '2026-01-01T00:00:00.000Z', 'Canadian'),
+          row('DECLINED', 'USD', '2026-01-02T00:00:00.000Z', 'Declined'),
+        ],
+        'USD',
+        accounts.openDecisions,
+        rules,
+      ),
+    ).toEqual({});
   });
 });

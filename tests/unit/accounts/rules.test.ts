@@ -27,7 +27,12 @@ const rules = JSON.parse(readFileSync(resolve(root, 'rules/accounts.json'), 'utf
   fixtures: Array<{ rule: string; store: Record<string, unknown>; expect: string }>;
 };
 
-const account = (applicationId: string, riskDecision: AccountEntry['riskDecision'], applicationLevel: AccountEntry['applicationLevel'] = 'FULL', extra: Partial<AccountEntry> = {}): AccountEntry => ({
+const account = (
+  applicationId: string,
+  riskDecision: AccountEntry['riskDecision'],
+  applicationLevel: AccountEntry['applicationLevel'] = 'FULL',
+  extra: Partial<AccountEntry> = {},
+): AccountEntry => ({
   applicationId,
   riskDecision,
   applicationLevel,
@@ -60,7 +65,14 @@ describe('orderAccounts (doc1 §4.7)', () => {
       account('draft', undefined),
       account('ap-basic', 'APPROVED_PENDING', 'BASIC'),
     ];
-    expect(orderAccounts(list, rules.order).map((a) => a.applicationId)).toEqual(['approved', 'ap-basic', 'ap-full', 'pending', 'declined', 'draft']);
+    expect(orderAccounts(list, rules.order).map((a) => a.applicationId)).toEqual([
+      'approved',
+      'ap-basic',
+      'ap-full',
+      'pending',
+      'declined',
+      'draft',
+    ]);
     expect(list[0].applicationId).toBe('pending');
   });
 
@@ -71,7 +83,10 @@ describe('orderAccounts (doc1 §4.7)', () => {
 });
 
 describe('matchingAccount', () => {
-  const list = [account('a', 'APPROVED', 'FULL', { businessId: 'biz-1' }), account('b', 'PENDING', 'FULL', { serviceId: 'svc-2' })];
+  const list = [
+    account('a', 'APPROVED', 'FULL', { businessId: 'biz-1' }),
+    account('b', 'PENDING', 'FULL', { serviceId: 'svc-2' }),
+  ];
   it('finds the account of the current business or service', () => {
     expect(matchingAccount(list, { businessId: 'biz-1' })?.applicationId).toBe('a');
     expect(matchingAccount(list, { serviceId: 'svc-2' })?.applicationId).toBe('b');
@@ -125,7 +140,8 @@ describe('storeAttachable (doc1 §4.7)', () => {
 
 describe('channelType', () => {
   it('keeps the six known types and clears anything else', () => {
-    for (const type of ['ONLINE', 'RETAIL', 'MOBILE', 'MARKETPLACE', 'SOCIAL', 'DEFAULT']) expect(channelType(type, rules.channelTypes)).toBe(type);
+    for (const type of ['ONLINE', 'RETAIL', 'MOBILE', 'MARKETPLACE', 'SOCIAL', 'DEFAULT'])
+      expect(channelType(type, rules.channelTypes)).toBe(type);
     expect(channelType('online', rules.channelTypes)).toBeUndefined();
     expect(channelType('TV', rules.channelTypes)).toBeUndefined();
     expect(channelType(3, rules.channelTypes)).toBeUndefined();
@@ -136,12 +152,24 @@ describe('currencyOverlap (doc1 §4.8)', () => {
   const cad = account('c', 'APPROVED', 'FULL', { company: { currency: 'CAD' } });
   const usd = account('u', 'APPROVED', 'FULL', { company: { currency: 'USD' } });
   it('switches to the other currency when no account is in the current one and it is offered', () => {
-    expect(currencyOverlap([cad], 'USD', ['USD', 'CAD'], rules.currencyOverlap)).toEqual({ kind: 'switch', currency: 'CAD' });
-    expect(currencyOverlap([usd], 'CAD', ['USD', 'CAD'], rules.currencyOverlap)).toEqual({ kind: 'switch', currency: 'USD' });
+    expect(currencyOverlap([cad], 'USD', ['USD', 'CAD'], rules.currencyOverlap)).toEqual({
+      kind: 'switch',
+      currency: 'CAD',
+    });
+    expect(currencyOverlap([usd], 'CAD', ['USD', 'CAD'], rules.currencyOverlap)).toEqual({
+      kind: 'switch',
+      currency: 'USD',
+    });
   });
   it('shows the toast of the first account’s country when the other currency is not offered', () => {
-    expect(currencyOverlap([cad], 'USD', ['USD'], rules.currencyOverlap)).toEqual({ kind: 'toast', key: 'accounts.currencyOverlap.ca' });
-    expect(currencyOverlap([usd], 'CAD', ['CAD'], rules.currencyOverlap)).toEqual({ kind: 'toast', key: 'accounts.currencyOverlap.us' });
+    expect(currencyOverlap([cad], 'USD', ['USD'], rules.currencyOverlap)).toEqual({
+      kind: 'toast',
+      key: 'accounts.currencyOverlap.ca',
+    });
+    expect(currencyOverlap([usd], 'CAD', ['CAD'], rules.currencyOverlap)).toEqual({
+      kind: 'toast',
+      key: 'accounts.currencyOverlap.us',
+    });
   });
   it('does nothing when an account is in the current currency, or there are none', () => {
     expect(currencyOverlap([cad, usd], 'USD', ['USD', 'CAD'], rules.currencyOverlap)).toEqual({ kind: 'none' });
@@ -152,13 +180,29 @@ describe('currencyOverlap (doc1 §4.8)', () => {
 describe('accountFacts and applicationOfAccount', () => {
   it('gives the decision of the current business account and the single account’s level', () => {
     const list = [account('a', 'APPROVED_PENDING', 'BASIC', { businessId: 'biz-1' })];
-    expect(accountFacts(list, { businessId: 'biz-1' })).toEqual({ count: 1, currentBusinessDecision: 'APPROVED_PENDING', singleLevel: 'BASIC' });
+    expect(accountFacts(list, { businessId: 'biz-1' })).toEqual({
+      count: 1,
+      currentBusinessDecision: 'APPROVED_PENDING',
+      singleLevel: 'BASIC',
+    });
     expect(accountFacts(list, {}).currentBusinessDecision).toBeNull();
-    expect(accountFacts([...list, account('b', 'PENDING')], {})).toEqual({ count: 2, currentBusinessDecision: null, singleLevel: null });
+    expect(accountFacts([...list, account('b', 'PENDING')], {})).toEqual({
+      count: 2,
+      currentBusinessDecision: null,
+      singleLevel: null,
+    });
   });
   it('maps an account entry to the application fields routing reads', () => {
-    expect(applicationOfAccount(account('urn:app:x', 'PENDING', 'FULL', { businessId: 'b', originalIntent: 'CREATE_BUSINESS' }))).toEqual({
-      id: 'urn:app:x', businessId: 'b', decision: 'PENDING', applicationLevel: 'FULL', intent: 'CREATE_BUSINESS',
+    expect(
+      applicationOfAccount(
+        account('urn:app:x', 'PENDING', 'FULL', { businessId: 'b', originalIntent: 'CREATE_BUSINESS' }),
+      ),
+    ).toEqual({
+      id: 'urn:app:x',
+      businessId: 'b',
+      decision: 'PENDING',
+      applicationLevel: 'FULL',
+      intent: 'CREATE_BUSINESS',
     });
     expect(applicationOfAccount(undefined)).toEqual({});
   });

@@ -13,11 +13,22 @@ const map = scripts.addressComponents as unknown as AddressComponentMap;
 const folder = join(import.meta.dirname, 'recorded');
 const recorded = readdirSync(folder)
   .filter((name) => name.endsWith('.json'))
-  .map((name) => ({ name, ...(JSON.parse(readFileSync(join(folder, name), 'utf8')) as { answer: PlaceAnswer; expected: Record<string, string> }) }));
+  .map((name) => ({
+    name,
+    ...(JSON.parse(readFileSync(join(folder, name), 'utf8')) as {
+      answer: PlaceAnswer;
+      expected: Record<string, string>;
+    }),
+  }));
 
 describe('mapAddressComponents on recorded answers', () => {
   it('has the recorded answers to test', () => {
-    expect(recorded.map((r) => r.name).sort()).toEqual(['ca-fr.json', 'empty.json', 'route-only.json', 'us-suite.json']);
+    expect(recorded.map((r) => r.name).sort()).toEqual([
+      'ca-fr.json',
+      'empty.json',
+      'route-only.json',
+      'us-suite.json',
+    ]);
   });
 
   it.each(recorded)('$name', ({ answer, expected }) => {
@@ -26,7 +37,15 @@ describe('mapAddressComponents on recorded answers', () => {
 
   it('reads exactly the components doc2 §7 names, and nothing from components it does not (county, sublocality, postal suffix)', () => {
     const used = new Set(Object.values(map).flatMap((parts) => parts.map(([type]) => type)));
-    expect([...used].sort()).toEqual(['administrative_area_level_1', 'country', 'locality', 'postal_code', 'route', 'street_number', 'subpremise']);
+    expect([...used].sort()).toEqual([
+      'administrative_area_level_1',
+      'country',
+      'locality',
+      'postal_code',
+      'route',
+      'street_number',
+      'subpremise',
+    ]);
     const us = recorded.find((r) => r.name === 'us-suite.json')!;
     expect(JSON.stringify(mapAddressComponents(us.answer, map))).not.toMatch(/Maricopa|1234/);
   });
@@ -42,10 +61,12 @@ describe('mapAddressComponents on recorded answers', () => {
   });
 
   it('uses the short form where the map says so (state code, country code) and the long form otherwise', () => {
-    const one = { address_components: [
-      { long_name: 'Ontario', short_name: 'ON', types: ['administrative_area_level_1'] },
-      { long_name: 'Toronto', short_name: 'TO', types: ['locality'] },
-    ] };
+    const one = {
+      address_components: [
+        { long_name: 'Ontario', short_name: 'ON', types: ['administrative_area_level_1'] },
+        { long_name: 'Toronto', short_name: 'TO', types: ['locality'] },
+      ],
+    };
     expect(mapAddressComponents(one, map)).toEqual({ state: 'ON', city: 'Toronto' });
   });
 });

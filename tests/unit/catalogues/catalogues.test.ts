@@ -22,15 +22,21 @@ const write = (root: string, file: string, data: unknown): void => {
   writeFileSync(join(root, file), JSON.stringify(data, null, 2));
 };
 
-const catalogue = (messages: Record<string, string>) => ({ $schema: '../../schemas/content/catalogue.schema.json', messages });
+const catalogue = (messages: Record<string, string>) => ({
+  $schema: '../../schemas/content/catalogue.schema.json',
+  messages,
+});
 
-const byLocale = (root: string) => Object.fromEntries(catalogueReport(root).locales.map((report) => [report.locale, report]));
+const byLocale = (root: string) =>
+  Object.fromEntries(catalogueReport(root).locales.map((report) => [report.locale, report]));
 
 describe('catalogueReport', () => {
   it('finds nothing to fix in the good tree', () => {
     const report = catalogueReport(tree());
     expect(hasErrors(report)).toBe(false);
-    expect(report.locales.map((l) => [l.locale, l.keys, l.missing.length, l.untranslated.length, l.problems.length])).toEqual([
+    expect(
+      report.locales.map((l) => [l.locale, l.keys, l.missing.length, l.untranslated.length, l.problems.length]),
+    ).toEqual([
       ['en-US', 8, 0, 0, 0],
       ['en-CA', 8, 0, 0, 0],
       ['fr-CA', 8, 0, 0, 0],
@@ -39,42 +45,72 @@ describe('catalogueReport', () => {
 
   it('names a missing French key, who needs it and where to add it', () => {
     const report = catalogueReport(tree('missing-key'));
-    expect(byLocale(tree('missing-key'))['fr-CA'].missing).toEqual([{ key: 'demo.start.color.help', neededBy: 'locales/en-US' }]);
+    expect(byLocale(tree('missing-key'))['fr-CA'].missing).toEqual([
+      { key: 'demo.start.color.help', neededBy: 'locales/en-US' },
+    ]);
     expect(hasErrors(report)).toBe(true);
-    expect(formatReport(report)).toContain('missing       demo.start.color.help  (needed by locales/en-US; add it to locales/fr-CA/demo.json)');
+    expect(formatReport(report)).toContain(
+      'missing       demo.start.color.help  (needed by locales/en-US; add it to locales/fr-CA/demo.json)',
+    );
   });
 
   it('flags a French message identical to English unless locales/same-as-source.json marks it', () => {
     const root = tree();
-    write(root, 'locales/fr-CA/demo.json', catalogue({
-      'demo.start.title': 'Choisissez une couleur', 'demo.start.submit': 'Continuer', 'demo.start.color.label': 'Couleur',
-      'demo.start.color.help': 'Choisissez celle qui vous plaît.', 'demo.start.color.options.red': 'Rouge',
-      'demo.start.color.options.blue': 'Blue', 'demo.done.title': 'All done', 'demo.other.title': 'Autre chose',
-    }));
+    write(
+      root,
+      'locales/fr-CA/demo.json',
+      catalogue({
+        'demo.start.title': 'Choisissez une couleur',
+        'demo.start.submit': 'Continuer',
+        'demo.start.color.label': 'Couleur',
+        'demo.start.color.help': 'Choisissez celle qui vous plaît.',
+        'demo.start.color.options.red': 'Rouge',
+        'demo.start.color.options.blue': 'Blue',
+        'demo.done.title': 'All done',
+        'demo.other.title': 'Autre chose',
+      }),
+    );
     expect(byLocale(root)['fr-CA'].untranslated).toEqual(['demo.done.title', 'demo.start.color.options.blue']);
     expect(byLocale(root)['en-CA'].untranslated).toEqual([]);
     write(root, 'locales/same-as-source.json', {
       $schema: '../schemas/content/locales/same-as-source.schema.json',
-      locales: { 'fr-CA': { 'demo.start.color.options.blue': 'Test: meant.', 'demo.start.title': 'Test: a stale mark.' } },
+      locales: {
+        'fr-CA': { 'demo.start.color.options.blue': 'Test: meant.', 'demo.start.title': 'Test: a stale mark.' },
+      },
     });
     const report = catalogueReport(root);
     expect(byLocale(root)['fr-CA'].untranslated).toEqual(['demo.done.title']);
     expect(report.sameAsSource.map(({ file, pointer, message }) => ({ file, pointer, message }))).toEqual([
-      { file: 'locales/same-as-source.json', pointer: '/locales/fr-CA/demo.start.title', message: 'marks "demo.start.title" as the same as en-US, but it is now translated' },
+      {
+        file: 'locales/same-as-source.json',
+        pointer: '/locales/fr-CA/demo.start.title',
+        message: 'marks "demo.start.title" as the same as en-US, but it is now translated',
+      },
     ]);
   });
 
   it('reports MessageFormat 2 syntax and variables a translation invents', () => {
     const root = tree();
     write(root, 'locales/en-US/extra.json', catalogue({ 'extra.greeting': 'Hello {$name}', 'extra.broken': 'Fine' }));
-    write(root, 'locales/en-CA/extra.json', catalogue({ 'extra.greeting': 'Hello {$name}', 'extra.broken': 'Fine {$' }));
+    write(
+      root,
+      'locales/en-CA/extra.json',
+      catalogue({ 'extra.greeting': 'Hello {$name}', 'extra.broken': 'Fine {$' }),
+    );
     write(root, 'locales/fr-CA/extra.json', catalogue({ 'extra.greeting': 'Bonjour {$nom}', 'extra.broken': 'Bien' }));
     const reports = byLocale(root);
     expect(reports['fr-CA'].problems.map(({ file, pointer, message }) => ({ file, pointer, message }))).toEqual([
-      { file: 'locales/fr-CA/extra.json', pointer: '/messages/extra.greeting', message: 'uses {$nom}, which the en-US message does not provide (it has {$name})' },
+      {
+        file: 'locales/fr-CA/extra.json',
+        pointer: '/messages/extra.greeting',
+        message: 'uses {$nom}, which the en-US message does not provide (it has {$name})',
+      },
     ]);
     expect(reports['en-CA'].problems).toHaveLength(1);
-    expect(reports['en-CA'].problems[0]).toMatchObject({ file: 'locales/en-CA/extra.json', pointer: '/messages/extra.broken' });
+    expect(reports['en-CA'].problems[0]).toMatchObject({
+      file: 'locales/en-CA/extra.json',
+      pointer: '/messages/extra.broken',
+    });
     expect(reports['en-CA'].problems[0].message).toMatch(/^does not parse as MessageFormat 2: /);
     expect(reports['en-US'].unused).toEqual(['extra.broken', 'extra.greeting']);
   });

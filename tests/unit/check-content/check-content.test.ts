@@ -16,62 +16,132 @@ const missingSubmit = (locale: string): Expected => ({
 });
 
 const CASES: Record<string, Expected[]> = {
-  'missing-schema': [{ file: 'flows/demo/screens/done.json', pointer: '/$schema', message: 'has no $schema naming its meta-schema' }],
+  'missing-schema': [
+    { file: 'flows/demo/screens/done.json', pointer: '/$schema', message: 'has no $schema naming its meta-schema' },
+  ],
   'invalid-screen': [
     { file: 'flows/demo/screens/done.json', pointer: '/colour', message: 'property "colour" is not allowed here' },
     { file: 'flows/demo/screens/done.json', pointer: '/kind', message: 'must match pattern "^[a-z][a-z0-9-]*$"' },
   ],
-  'wrong-id': [{ file: 'flows/demo/screens/other.json', pointer: '/id', message: 'screen id "another" differs from its file name "other"' }],
+  'wrong-id': [
+    {
+      file: 'flows/demo/screens/other.json',
+      pointer: '/id',
+      message: 'screen id "another" differs from its file name "other"',
+    },
+  ],
   'unknown-target': [
     ...['en-CA', 'en-US', 'fr-CA'].map(missingSubmit),
-    { file: 'flows/demo/screens/other.json', pointer: '/next/0/to', message: 'goes to screen "nowhere", which does not exist' },
+    {
+      file: 'flows/demo/screens/other.json',
+      pointer: '/next/0/to',
+      message: 'goes to screen "nowhere", which does not exist',
+    },
   ],
   'unknown-table': [
-    { file: 'flows/demo/screens/done.json', pointer: '', message: `screen "done" cannot be reached from any flow's entry through next, onError or routing tables` },
-    { file: 'flows/demo/screens/other.json', pointer: '', message: `screen "other" cannot be reached from any flow's entry through next, onError or routing tables` },
-    { file: 'flows/demo/screens/start.json', pointer: '/next/0/table', message: 'names routing table "choose", which does not exist' },
+    {
+      file: 'flows/demo/screens/done.json',
+      pointer: '',
+      message: `screen "done" cannot be reached from any flow's entry through next, onError or routing tables`,
+    },
+    {
+      file: 'flows/demo/screens/other.json',
+      pointer: '',
+      message: `screen "other" cannot be reached from any flow's entry through next, onError or routing tables`,
+    },
+    {
+      file: 'flows/demo/screens/start.json',
+      pointer: '/next/0/table',
+      message: 'names routing table "choose", which does not exist',
+    },
   ],
-  'unknown-call': [{ file: 'flows/demo/screens/other.json', pointer: '/load/0', message: 'names call "loadThing", which flows/calls.json does not define' }],
+  'unknown-call': [
+    {
+      file: 'flows/demo/screens/other.json',
+      pointer: '/load/0',
+      message: 'names call "loadThing", which flows/calls.json does not define',
+    },
+  ],
   'fixture-mismatch': [
-    { file: 'rules/routing/pick.json', pointer: '/fixtures/0/expect', message: 'fixture 0 expects "other" but the table gives "done" (first matching row: /rows/0)' },
+    {
+      file: 'rules/routing/pick.json',
+      pointer: '/fixtures/0/expect',
+      message: 'fixture 0 expects "other" but the table gives "done" (first matching row: /rows/0)',
+    },
   ],
-  'no-fixtures': [{ file: 'rules/routing/pick.json', pointer: '/fixtures', message: 'must NOT have fewer than 1 items' }],
+  'no-fixtures': [
+    { file: 'rules/routing/pick.json', pointer: '/fixtures', message: 'must NOT have fewer than 1 items' },
+  ],
   unreachable: [
-    { file: 'flows/demo/screens/orphan.json', pointer: '', message: `screen "orphan" cannot be reached from any flow's entry through next, onError or routing tables` },
+    {
+      file: 'flows/demo/screens/orphan.json',
+      pointer: '',
+      message: `screen "orphan" cannot be reached from any flow's entry through next, onError or routing tables`,
+    },
   ],
   'dead-end': [
-    { file: 'flows/demo/screens/other.json', pointer: '', message: 'screen "other" is a dead end: it has no next or onError rows and is not final' },
+    {
+      file: 'flows/demo/screens/other.json',
+      pointer: '',
+      message: 'screen "other" is a dead end: it has no next or onError rows and is not final',
+    },
     ...['en-CA', 'en-US', 'fr-CA'].map(missingSubmit),
   ],
   'final-no-way-on': [
-    { file: 'flows/demo/screens/done.json', pointer: '/options', message: 'screen "done" is final and offers nothing to do: no rows, actions, secondary actions or links' },
+    {
+      file: 'flows/demo/screens/done.json',
+      pointer: '/options',
+      message: 'screen "done" is final and offers nothing to do: no rows, actions, secondary actions or links',
+    },
   ],
   'missing-key': [
-    { file: 'flows/demo/screens/start.json', pointer: '/messages', message: 'needs message key "demo.start.color.help", which locales/fr-CA/ lacks' },
-    { file: 'locales/fr-CA/demo.json', pointer: '/messages', message: 'lacks key "demo.start.color.help", which locales/en-US/demo.json has' },
+    {
+      file: 'flows/demo/screens/start.json',
+      pointer: '/messages',
+      message: 'needs message key "demo.start.color.help", which locales/fr-CA/ lacks',
+    },
+    {
+      file: 'locales/fr-CA/demo.json',
+      pointer: '/messages',
+      message: 'lacks key "demo.start.color.help", which locales/en-US/demo.json has',
+    },
   ],
   'bad-message': [
-    { file: 'locales/en-US/demo.json', pointer: '/messages/demo.done.title', message: "message does not compile as MessageFormat 2: Missing ' ' at 16" },
+    {
+      file: 'locales/en-US/demo.json',
+      pointer: '/messages/demo.done.title',
+      message: "message does not compile as MessageFormat 2: Missing ' ' at 16",
+    },
   ],
   'broken-condition': [
-    { file: 'rules/routing/pick.json', pointer: '/rows/0/when', message: 'condition reads "form.colour", but screen "start" has no field "colour" (its fields: color)' },
+    {
+      file: 'rules/routing/pick.json',
+      pointer: '/rows/0/when',
+      message: 'condition reads "form.colour", but screen "start" has no field "colour" (its fields: color)',
+    },
   ],
   'closed-cycle': [
-    { file: 'flows/demo/screens/other.json', pointer: '', message: 'screens "other" form a cycle with no way out: no row leads outside it and none of them is final' },
+    {
+      file: 'flows/demo/screens/other.json',
+      pointer: '',
+      message: 'screens "other" form a cycle with no way out: no row leads outside it and none of them is final',
+    },
     ...['en-CA', 'en-US', 'fr-CA'].map(missingSubmit),
   ],
   'uncollected-read': [
     {
       file: 'flows/demo/screens/late.json',
       pointer: '/next/0/when',
-      message: 'condition on screen "late" reads "application.source", which start collects but not on every path that reaches it (e.g. late)',
+      message:
+        'condition on screen "late" reads "application.source", which start collects but not on every path that reaches it (e.g. late)',
     },
   ],
   'market-dead-end': [
     {
       file: 'flows/demo/screens/other.json',
       pointer: '/variants/0',
-      message: 'screen "other" has no way out for this market and portal: with the variant at /variants/0 applied it has no next row that can hold and is not final (in CA-domain, CA-terminal)',
+      message:
+        'screen "other" has no way out for this market and portal: with the variant at /variants/0 applied it has no next row that can hold and is not final (in CA-domain, CA-terminal)',
     },
     ...['en-CA', 'en-US', 'fr-CA'].map((locale) => ({ ...missingSubmit(locale), pointer: '/variants/0/merge' })),
   ],
@@ -79,17 +149,30 @@ const CASES: Record<string, Expected[]> = {
     {
       file: 'locales/en-US/demo.json',
       pointer: '/messages/demo.start.color.help',
-      message: 'uses {$name}, but screen "start" shows this message (a title, intro, button, label, help, option or busy text) without variables',
+      message:
+        'uses {$name}, but screen "start" shows this message (a title, intro, button, label, help, option or busy text) without variables',
     },
   ],
   // A field a conditional part of the schema adds (allOf/if/then) may be bound; one in no part may not.
   'unknown-binding': [
-    { file: 'flows/demo/screens/start.json', pointer: '/form/bind/size', message: 'binds field "size", which the form schema does not have' },
+    {
+      file: 'flows/demo/screens/start.json',
+      pointer: '/form/bind/size',
+      message: 'binds field "size", which the form schema does not have',
+    },
   ],
   // Issue 25: the content check knows the API.
   'unknown-route': [
-    { file: 'flows/calls.json', pointer: '/calls/readThing/method', message: 'call "readThing" is PATCH /api/v2/categories, but the API serves that path only with GET' },
-    { file: 'flows/calls.json', pointer: '/calls/saveThing/path', message: 'call "saveThing" is PUT /api/v2/aplications/{applicationId}, a route the API does not serve' },
+    {
+      file: 'flows/calls.json',
+      pointer: '/calls/readThing/method',
+      message: 'call "readThing" is PATCH /api/v2/categories, but the API serves that path only with GET',
+    },
+    {
+      file: 'flows/calls.json',
+      pointer: '/calls/saveThing/path',
+      message: 'call "saveThing" is PUT /api/v2/aplications/{applicationId}, a route the API does not serve',
+    },
   ],
   'unsaved-field': [
     {
@@ -100,30 +183,69 @@ const CASES: Record<string, Expected[]> = {
     },
   ],
   'unknown-format': [
-    { file: 'flows/demo/screens/start.json', pointer: '/form/schema/properties/color/format', message: 'names format "busines-name", which the format registry does not have' },
+    {
+      file: 'flows/demo/screens/start.json',
+      pointer: '/form/schema/properties/color/format',
+      message: 'names format "busines-name", which the format registry does not have',
+    },
   ],
   'unknown-document-path': [
     {
       file: 'flows/demo/screens/other.json',
       pointer: '/variants/0/when/present/var',
-      message: 'reads "company.phone.localPhonNumber", but the application document has no "localPhonNumber" in company.phone (schemas/entities)',
+      message:
+        'reads "company.phone.localPhonNumber", but the application document has no "localPhonNumber" in company.phone (schemas/entities)',
     },
   ],
-  'unknown-kind': [{ file: 'flows/demo/screens/other.json', pointer: '/kind', message: 'kind "mesage" is not a registered screen kind' }],
-  'kind-option': [{ file: 'flows/demo/screens/other.json', pointer: '/options/paragraphKey', message: 'option "paragraphKey" is not a setting of the message kind' }],
+  'unknown-kind': [
+    {
+      file: 'flows/demo/screens/other.json',
+      pointer: '/kind',
+      message: 'kind "mesage" is not a registered screen kind',
+    },
+  ],
+  'kind-option': [
+    {
+      file: 'flows/demo/screens/other.json',
+      pointer: '/options/paragraphKey',
+      message: 'option "paragraphKey" is not a setting of the message kind',
+    },
+  ],
   'unknown-widget': [
-    { file: 'flows/demo/screens/start.json', pointer: '/form/uiSchema/color/ui:widget', message: 'names widget "radoi", which neither rjsf nor engine/form/theme.tsx has' },
+    {
+      file: 'flows/demo/screens/start.json',
+      pointer: '/form/uiSchema/color/ui:widget',
+      message: 'names widget "radoi", which neither rjsf nor engine/form/theme.tsx has',
+    },
   ],
   // Errors an editor can act on: line and column, one message for one mistake, the type a list value needs.
   'json-syntax': [{ file: 'rules/notes.json', pointer: '', message: 'is not valid JSON at line 3, column 18' }],
-  'broken-operator': [{ file: 'rules/routing/pick.json', pointer: '/rows/0/when', message: 'condition fails: Unrecognized operation =' }],
+  'broken-operator': [
+    { file: 'rules/routing/pick.json', pointer: '/rows/0/when', message: 'condition fails: Unrecognized operation =' },
+  ],
   'wrong-list-type': [
-    { file: 'flows/demo/screens/start.json', pointer: '/form/schema/properties/color/enum/0', message: 'list value "red" is a string, but field "color" has type integer' },
-    { file: 'flows/demo/screens/start.json', pointer: '/form/schema/properties/color/enum/1', message: 'list value "blue" is a string, but field "color" has type integer' },
+    {
+      file: 'flows/demo/screens/start.json',
+      pointer: '/form/schema/properties/color/enum/0',
+      message: 'list value "red" is a string, but field "color" has type integer',
+    },
+    {
+      file: 'flows/demo/screens/start.json',
+      pointer: '/form/schema/properties/color/enum/1',
+      message: 'list value "blue" is a string, but field "color" has type integer',
+    },
   ],
   'wrong-namespace': [
-    { file: 'locales/en-CA/demo.json', pointer: '/messages/other.title', message: 'has key "other.title", which locales/en-US/demo.json lacks' },
-    { file: 'locales/en-CA/demo.json', pointer: '/messages/other.title', message: 'key "other.title" does not start with the file\'s namespace "demo."' },
+    {
+      file: 'locales/en-CA/demo.json',
+      pointer: '/messages/other.title',
+      message: 'has key "other.title", which locales/en-US/demo.json lacks',
+    },
+    {
+      file: 'locales/en-CA/demo.json',
+      pointer: '/messages/other.title',
+      message: 'key "other.title" does not start with the file\'s namespace "demo."',
+    },
   ],
 };
 

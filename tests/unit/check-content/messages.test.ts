@@ -28,18 +28,30 @@ describe('messageKeysOfScreen', () => {
     });
     expect(keys).toEqual(
       [
-        'p.title', 'p.submit', 'p.intro',
-        'p.name.label', 'p.name.help', 'p.name.invalid',
-        'p.kind.label', 'p.kind.options.A', 'p.kind.options.B',
-        'p.state.label', 'countries.US.AZ',
-        'p.address.label', 'p.address.city.label',
-        'p.link', 'b.title', 'b.subtitle',
+        'p.title',
+        'p.submit',
+        'p.intro',
+        'p.name.label',
+        'p.name.help',
+        'p.name.invalid',
+        'p.kind.label',
+        'p.kind.options.A',
+        'p.kind.options.B',
+        'p.state.label',
+        'countries.US.AZ',
+        'p.address.label',
+        'p.address.city.label',
+        'p.link',
+        'b.title',
+        'b.subtitle',
       ].sort(),
     );
   });
 
   it('asks for no intro, help or submit unless declared, and no submit on a final screen', () => {
     expect(messageKeysOfScreen({ messages: 'x', final: true })).toEqual(['x.title']);
-    expect(messageKeysOfScreen({ messages: 'x', form: { schema: { properties: { a: { type: 'string' } } } } })).toEqual(['x.a.label', 'x.submit', 'x.title']);
+    expect(messageKeysOfScreen({ messages: 'x', form: { schema: { properties: { a: { type: 'string' } } } } })).toEqual(
+      ['x.a.label', 'x.submit', 'x.title'],
+    );
   });
 });

@@ -29,18 +29,25 @@ export function undocumented(schema: unknown, at = ''): string[] {
     for (const [name, property] of Object.entries(properties)) {
       const here = `${at}/${keyword}/${name}`;
       if (isObject(property) && typeof property.$ref !== 'string') {
-        if (typeof property.description !== 'string' || property.description.trim().length < 3) gaps.push(`${here} (description)`);
+        if (typeof property.description !== 'string' || property.description.trim().length < 3)
+          gaps.push(`${here} (description)`);
         if (!Array.isArray(property.examples) || property.examples.length === 0) gaps.push(`${here} (examples)`);
       }
       gaps.push(...undocumented(property, here));
     }
   }
   for (const keyword of ['$defs', 'definitions']) {
-    if (isObject(schema[keyword])) for (const [name, definition] of Object.entries(schema[keyword] as Obj)) gaps.push(...undocumented(definition, `${at}/${keyword}/${name}`));
+    if (isObject(schema[keyword]))
+      for (const [name, definition] of Object.entries(schema[keyword] as Obj))
+        gaps.push(...undocumented(definition, `${at}/${keyword}/${name}`));
   }
-  for (const keyword of ['items', 'additionalProperties', 'then', 'else', 'not']) gaps.push(...undocumented(schema[keyword], `${at}/${keyword}`));
+  for (const keyword of ['items', 'additionalProperties', 'then', 'else', 'not'])
+    gaps.push(...undocumented(schema[keyword], `${at}/${keyword}`));
   for (const keyword of ['oneOf', 'anyOf', 'allOf']) {
-    if (Array.isArray(schema[keyword])) (schema[keyword] as unknown[]).forEach((branch, index) => gaps.push(...undocumented(branch, `${at}/${keyword}/${index}`)));
+    if (Array.isArray(schema[keyword]))
+      (schema[keyword] as unknown[]).forEach((branch, index) =>
+        gaps.push(...undocumented(branch, `${at}/${keyword}/${index}`)),
+      );
   }
   return gaps;
 }
@@ -50,22 +57,39 @@ describe('meta-schemas document every property for editors', () => {
 
   it('finds the meta-schemas, rules and locales folders included', () => {
     const names = schemas.map((file) => relative(REPO, file).split('\\').join('/'));
-    expect(names).toEqual(expect.arrayContaining(['schemas/content/screen.schema.json', 'schemas/content/rules/config.schema.json', 'schemas/content/locales/same-as-source.schema.json']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'schemas/content/screen.schema.json',
+        'schemas/content/rules/config.schema.json',
+        'schemas/content/locales/same-as-source.schema.json',
+      ]),
+    );
   });
 
   it('the walker finds a missing description or example at any depth', () => {
     const schema = {
       properties: {
         a: { type: 'string', description: 'The a.', examples: ['x'] },
-        b: { type: 'object', description: 'The b.', examples: [{}], properties: { c: { type: 'string', description: 'The c.' } } },
+        b: {
+          type: 'object',
+          description: 'The b.',
+          examples: [{}],
+          properties: { c: { type: 'string', description: 'The c.' } },
+        },
       },
       $defs: { d: { properties: { e: { type: 'number', examples: [1] } } } },
       oneOf: [{ properties: { f: { $ref: '#/$defs/d' } } }],
     };
-    expect(undocumented(schema)).toEqual(['/properties/b/properties/c (examples)', '/$defs/d/properties/e (description)']);
+    expect(undocumented(schema)).toEqual([
+      '/properties/b/properties/c (examples)',
+      '/$defs/d/properties/e (description)',
+    ]);
   });
 
-  it.each(schemas.map((file) => [relative(REPO, file).split('\\').join('/'), file]))('%s describes every property with examples', (name, file) => {
-    expect(undocumented(JSON.parse(readFileSync(file, 'utf8'))), `${name}: undocumented properties`).toEqual([]);
-  });
+  it.each(schemas.map((file) => [relative(REPO, file).split('\\').join('/'), file]))(
+    '%s describes every property with examples',
+    (name, file) => {
+      expect(undocumented(JSON.parse(readFileSync(file, 'utf8'))), `${name}: undocumented properties`).toEqual([]);
+    },
+  );
 });

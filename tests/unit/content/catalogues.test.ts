@@ -6,8 +6,14 @@
 import { dirname, resolve } from 'node:path';
 import { MessageFormat } from 'messageformat';
 import {
-  locales, readCatalogue, readJson, repoRoot, validateAgainst,
-  type CategoriesFile, type CountriesFile, type SalesRangesFile,
+  locales,
+  readCatalogue,
+  readJson,
+  repoRoot,
+  validateAgainst,
+  type CategoriesFile,
+  type CountriesFile,
+  type SalesRangesFile,
 } from './load.ts';
 
 const categories = readJson<CategoriesFile>('rules/categories.json');
@@ -20,7 +26,9 @@ const expectedKeys: Record<string, string[]> = {
     `categories.group.${g.id}`,
     ...g.industries.map((i) => `categories.industry.${i.id}`),
   ]),
-  salesRanges: Object.entries(sales.markets).flatMap(([market, m]) => m.ranges.map((r) => `salesRanges.${market}.${r.id}`)),
+  salesRanges: Object.entries(sales.markets).flatMap(([market, m]) =>
+    m.ranges.map((r) => `salesRanges.${market}.${r.id}`),
+  ),
   countries: countries.countries.flatMap((c) => [
     `countries.${c.code}.name`,
     ...c.regions.map((r) => `countries.${c.code}.region.${r.code}`),
@@ -34,16 +42,56 @@ const namespaces = Object.keys(expectedKeys);
  * and the US states and territory that French writes as in English.
  */
 const sameInBothLanguages = new Set([
-  'Canada', 'Alberta', 'Manitoba', 'Ontario', 'Saskatchewan', 'Nunavut', 'Yukon',
-  'Alabama', 'Alaska', 'Arizona', 'Arkansas', 'Colorado', 'Connecticut', 'Delaware', 'Idaho', 'Illinois',
-  'Indiana', 'Iowa', 'Kansas', 'Kentucky', 'Maine', 'Maryland', 'Massachusetts', 'Michigan', 'Minnesota',
-  'Mississippi', 'Missouri', 'Montana', 'Nebraska', 'Nevada', 'New Hampshire', 'New Jersey', 'New York',
-  'Ohio', 'Oklahoma', 'Oregon', 'Rhode Island', 'Tennessee', 'Texas', 'Utah', 'Vermont', 'Washington',
-  'Wisconsin', 'Wyoming', 'Guam',
+  'Canada',
+  'Alberta',
+  'Manitoba',
+  'Ontario',
+  'Saskatchewan',
+  'Nunavut',
+  'Yukon',
+  'Alabama',
+  'Alaska',
+  'Arizona',
+  'Arkansas',
+  'Colorado',
+  'Connecticut',
+  'Delaware',
+  'Idaho',
+  'Illinois',
+  'Indiana',
+  'Iowa',
+  'Kansas',
+  'Kentucky',
+  'Maine',
+  'Maryland',
+  'Massachusetts',
+  'Michigan',
+  'Minnesota',
+  'Mississippi',
+  'Missouri',
+  'Montana',
+  'Nebraska',
+  'Nevada',
+  'New Hampshire',
+  'New Jersey',
+  'New York',
+  'Ohio',
+  'Oklahoma',
+  'Oregon',
+  'Rhode Island',
+  'Tennessee',
+  'Texas',
+  'Utah',
+  'Vermont',
+  'Washington',
+  'Wisconsin',
+  'Wyoming',
+  'Guam',
 ]);
 
 /** US spellings and usages that Canadian English writes differently (centre, theatre, jewellery, physiotherapy, ...). */
-const usSpellings = /\b(center|theater|counseling|jewelry|catalog|labor|remodeling|parlor|defense|color|check cashing|physical therapy)\b/i;
+const usSpellings =
+  /\b(center|theater|counseling|jewelry|catalog|labor|remodeling|parlor|defense|color|check cashing|physical therapy)\b/i;
 
 /** English words that must not appear in a French label (a sign of an untranslated message). */
 const englishWords = /\b(and|or|the|of|for|with|store|shop|under|over|up to|just|prefer)\b/i;

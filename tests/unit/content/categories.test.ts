@@ -41,7 +41,10 @@ describe('industry categories', () => {
   it('types every id in the 296..341 band PROHIBITED or SUPER_PROHIBITED, and nothing outside it', () => {
     const wrong = industries.filter((i) => inBand(i.id) === (i.type === 'REGULAR'));
     expect(wrong.map((i) => `${i.id} ${i.type}`)).toEqual([]);
-    const band = industries.filter((i) => inBand(i.id)).map((i) => i.id).sort((a, b) => a - b);
+    const band = industries
+      .filter((i) => inBand(i.id))
+      .map((i) => i.id)
+      .sort((a, b) => a - b);
     expect(band).toEqual(Array.from({ length: BAND.to - BAND.from + 1 }, (_, k) => BAND.from + k));
     const types = new Set<MccType>(band.map((id) => industries.find((i) => i.id === id)!.type));
     expect(types).toEqual(new Set(['PROHIBITED', 'SUPER_PROHIBITED']));
@@ -61,7 +64,24 @@ describe('industry categories', () => {
 
   it('never types an industry REGULAR when its MCC is one card networks treat as high risk', () => {
     // Independent oracle: gambling, tobacco, quasi-cash, adult, telemarketing, continuity and timeshare codes.
-    const highRisk = new Set(['7800', '7801', '7802', '7995', '5993', '6051', '5967', '7273', '5966', '5968', '5962', '7012', '5933', '9223', '4829', '6211']);
+    const highRisk = new Set([
+      '7800',
+      '7801',
+      '7802',
+      '7995',
+      '5993',
+      '6051',
+      '5967',
+      '7273',
+      '5966',
+      '5968',
+      '5962',
+      '7012',
+      '5933',
+      '9223',
+      '4829',
+      '6211',
+    ]);
     expect(industries.filter((i) => highRisk.has(i.mcc) && i.type === 'REGULAR').map((i) => i.id)).toEqual([]);
   });
 
@@ -73,10 +93,22 @@ describe('industry categories', () => {
 
   it('gives industries MCCs that fit them (spot checks by keyword)', () => {
     const expected: [string, string[]][] = [
-      ['restaurant', ['5812']], ['dentist', ['8021']], ['veterinarian', ['0742']], ['barber', ['7230']],
-      ['plumber', ['1711']], ['florist', ['5992']], ['car wash', ['7542']], ['hotel', ['7011']],
-      ['lawyer', ['8111']], ['casino', ['7995', '7801']], ['tobacco', ['5993']], ['payday loan', ['6012']],
-      ['cryptocurrency', ['6051']], ['bookstore', ['5942']], ['pharmacy', ['5912']], ['daycare', ['8351']],
+      ['restaurant', ['5812']],
+      ['dentist', ['8021']],
+      ['veterinarian', ['0742']],
+      ['barber', ['7230']],
+      ['plumber', ['1711']],
+      ['florist', ['5992']],
+      ['car wash', ['7542']],
+      ['hotel', ['7011']],
+      ['lawyer', ['8111']],
+      ['casino', ['7995', '7801']],
+      ['tobacco', ['5993']],
+      ['payday loan', ['6012']],
+      ['cryptocurrency', ['6051']],
+      ['bookstore', ['5942']],
+      ['pharmacy', ['5912']],
+      ['daycare', ['8351']],
     ];
     for (const [word, codes] of expected) {
       const found = byKeyword(word);

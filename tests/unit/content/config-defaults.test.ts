@@ -16,7 +16,12 @@ interface ConfigFile {
   defaultMarket: string;
   markets: Record<string, { currency: string }>;
   flags: Record<string, boolean>;
-  defaults: Record<string, unknown> & { pricing: Record<string, number>; devicePlans: string[]; orderTypes: string[]; deviceKinds: string[] };
+  defaults: Record<string, unknown> & {
+    pricing: Record<string, number>;
+    devicePlans: string[];
+    orderTypes: string[];
+    deviceKinds: string[];
+  };
   constants: Record<string, unknown>;
 }
 
@@ -42,7 +47,9 @@ describe('rules/config.json: the configuration defaults of doc2 §9', () => {
     const missing = structuredClone(config) as Partial<ConfigFile>;
     delete missing.environment;
     expect(validateAgainst(schema, missing).map((e) => e.params)).toContainEqual({ missingProperty: 'environment' });
-    expect(validateAgainst(schema, { ...config, unexpected: 1 }).map((e) => e.keyword)).toContain('additionalProperties');
+    expect(validateAgainst(schema, { ...config, unexpected: 1 }).map((e) => e.keyword)).toContain(
+      'additionalProperties',
+    );
   });
 
   it('has the environments CI, LOCAL, TEST, OTE and production, and this build selects OTE (one of them)', () => {
@@ -52,20 +59,48 @@ describe('rules/config.json: the configuration defaults of doc2 §9', () => {
   });
 
   it('has the flags of doc2 §9 off: debitCards, multiLanguageEnabled, twoStepsFlow, pbd, enableWebsiteCollection, isPartner, impersonation', () => {
-    for (const flag of ['debitCards', 'multiLanguageEnabled', 'twoStepsFlow', 'pbd', 'enableWebsiteCollection', 'isPartner', 'impersonation']) {
+    for (const flag of [
+      'debitCards',
+      'multiLanguageEnabled',
+      'twoStepsFlow',
+      'pbd',
+      'enableWebsiteCollection',
+      'isPartner',
+      'impersonation',
+    ]) {
       expect([flag, config.flags[flag]]).toEqual([flag, false]);
     }
   });
 
   it('defaults terminals and payments type to ALL, the reseller type to AGENT, the country to US, the API version to V2', () => {
-    expect(config.defaults).toMatchObject({ terminalsType: 'ALL', paymentsType: 'ALL', resellerType: 'AGENT', country: 'US', apiVersion: 'V2', orderType: 'RENT', paymentMethod: 'BANK', defaultPriceValue: 30 });
+    expect(config.defaults).toMatchObject({
+      terminalsType: 'ALL',
+      paymentsType: 'ALL',
+      resellerType: 'AGENT',
+      country: 'US',
+      apiVersion: 'V2',
+      orderType: 'RENT',
+      paymentMethod: 'BANK',
+      defaultPriceValue: 30,
+    });
     expect(config.defaultMarket).toBe('US');
     expect(Object.keys(config.markets)).toContain(config.defaults.country);
   });
 
   it('has every pricing key of doc2 §9, all zero', () => {
     expect(Object.keys(config.defaults.pricing).sort()).toEqual(
-      ['terminal', 'keyedIn', 'transferToBank', 'invoicing', 'paylink', 'paybuttonCaptureFee', 'paybuttonFixedAmount', 'debitKeyedIn', 'debitTerminal', 'debitInvoicing'].sort(),
+      [
+        'terminal',
+        'keyedIn',
+        'transferToBank',
+        'invoicing',
+        'paylink',
+        'paybuttonCaptureFee',
+        'paybuttonFixedAmount',
+        'debitKeyedIn',
+        'debitTerminal',
+        'debitInvoicing',
+      ].sort(),
     );
     expect(Object.values(config.defaults.pricing).every((value) => value === 0)).toBe(true);
   });
@@ -78,7 +113,10 @@ describe('rules/config.json: the configuration defaults of doc2 §9', () => {
 
   it('has plan entries with planName, perUnit and trialPeriodDays for every device plan in every market', () => {
     for (const [market, entries] of Object.entries(plans.markets)) {
-      expect([market, entries.map((entry) => entry.planKey)]).toEqual([market, expect.arrayContaining(config.defaults.devicePlans)]);
+      expect([market, entries.map((entry) => entry.planKey)]).toEqual([
+        market,
+        expect.arrayContaining(config.defaults.devicePlans),
+      ]);
       for (const entry of entries) {
         expect(typeof entry.planName).toBe('string');
         expect(Number.isFinite(entry.perUnit)).toBe(true);

@@ -25,7 +25,12 @@ describe('countries', () => {
 
   it('gives Canada: CAD, +1, ca-postal-code, en-CA and fr-CA', () => {
     const ca = country('CA');
-    expect([ca.currency, ca.dialingCode, ca.postalCodeFormat, [...ca.locales].sort()]).toEqual(['CAD', '+1', 'ca-postal-code', ['en-CA', 'fr-CA']]);
+    expect([ca.currency, ca.dialingCode, ca.postalCodeFormat, [...ca.locales].sort()]).toEqual([
+      'CAD',
+      '+1',
+      'ca-postal-code',
+      ['en-CA', 'fr-CA'],
+    ]);
   });
 
   it('offers every product locale in exactly one country', () => {
@@ -41,7 +46,9 @@ describe('countries', () => {
 
   it('has the 10 provinces and 3 territories for Canada', () => {
     expect(countKinds('CA')).toEqual({ province: 10, territory: 3 });
-    const codes = country('CA').regions.map((r) => r.code).sort();
+    const codes = country('CA')
+      .regions.map((r) => r.code)
+      .sort();
     expect(codes).toEqual(['AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT']);
   });
 

@@ -42,7 +42,9 @@ describe("the browser's screen outlines", () => {
     const outlines = outlined(bundle).screens as Record<string, Record<string, unknown>>;
     expect(Object.keys(outlines)).toEqual(Object.keys(bundle.screens));
     for (const [id, screen] of Object.entries(bundle.screens)) {
-      const kept = Object.fromEntries(['id', 'path', 'flow', 'auth', 'load'].filter((key) => key in screen).map((key) => [key, screen[key]]));
+      const kept = Object.fromEntries(
+        ['id', 'path', 'flow', 'auth', 'load'].filter((key) => key in screen).map((key) => [key, screen[key]]),
+      );
       expect(outlines[id]).toEqual(kept);
       expect('kind' in outlines[id]).toBe(false); // engine/app/screen-definition.ts tells an outline by this
     }

@@ -22,13 +22,24 @@ const keys = [
 
 const screens = {
   landing: { id: 'landing', flow: 'signup', messages: 'signup.landing' },
-  about: { id: 'about', flow: 'signup', messages: 'signup.about', uiSchema: { state: { 'ui:enumLabels': 'countries.US.region' } } },
+  about: {
+    id: 'about',
+    flow: 'signup',
+    messages: 'signup.about',
+    uiSchema: { state: { 'ui:enumLabels': 'countries.US.region' } },
+  },
   // Shares the landing's points with the landing, and the US regions with `about`.
-  intro: { id: 'intro', flow: 'signup', messages: 'signup.intro', points: ['signup.landing.points.fast'], regions: 'countries.US.region' },
+  intro: {
+    id: 'intro',
+    flow: 'signup',
+    messages: 'signup.intro',
+    points: ['signup.landing.points.fast'],
+    regions: 'countries.US.region',
+  },
 };
 
 describe('message owners', () => {
-  it("gives a screen the keys only it names (its prefix and the keys under it); shared and unnamed keys stay in the catalogue", () => {
+  it('gives a screen the keys only it names (its prefix and the keys under it); shared and unnamed keys stay in the catalogue', () => {
     const owners = messageOwners({ keys, screens, browser: [], server: [] });
     expect(owners).toEqual({
       landing: ['signup.landing.title'],
@@ -43,7 +54,10 @@ describe('message owners', () => {
     ];
     expect(messageOwners({ keys, screens, browser, server: [] })).toEqual({ about: ['signup.about.name.label'] });
     // A content file (a toast of rules/shell.json, say) naming a prefix.
-    expect(messageOwners({ keys, screens, browser: ['{ "toastKey": "signup.about.name" }'], server: [] })).toEqual({ landing: ['signup.landing.title'], about: ['signup.about.title'] });
+    expect(messageOwners({ keys, screens, browser: ['{ "toastKey": "signup.about.name" }'], server: [] })).toEqual({
+      landing: ['signup.landing.title'],
+      about: ['signup.about.title'],
+    });
   });
 
   it('takes one word for a name only when a key is built on it: an id or a property name is not a key', () => {
@@ -55,10 +69,20 @@ describe('message owners', () => {
     expect(messageOwners({ keys, screens, browser: ['`signup.${x}`'], server: [] })).toEqual({});
   });
 
-  it("counts a key the server names (it may answer the browser with it) unless the server translates it itself", () => {
-    const answered = messageOwners({ keys, screens, browser: [], server: ["throw new ApiError('X', [{ key: 'signup.about.name.label' }])"] });
+  it('counts a key the server names (it may answer the browser with it) unless the server translates it itself', () => {
+    const answered = messageOwners({
+      keys,
+      screens,
+      browser: [],
+      server: ["throw new ApiError('X', [{ key: 'signup.about.name.label' }])"],
+    });
     expect(answered.about).toEqual(['signup.about.title']);
-    const translated = messageOwners({ keys, screens, browser: [], server: ["reply.send(t.t('signup.about.name.label'))", 'request.translator.t(`signup.about.${x}`)'] });
+    const translated = messageOwners({
+      keys,
+      screens,
+      browser: [],
+      server: ["reply.send(t.t('signup.about.name.label'))", 'request.translator.t(`signup.about.${x}`)'],
+    });
     expect(translated.about).toEqual(['signup.about.title', 'signup.about.name.label']);
   });
 
@@ -69,9 +93,17 @@ describe('message owners', () => {
       fc.property(
         fc.uniqueArray(key, { maxLength: 30 }),
         fc.dictionary(fc.constantFrom('s1', 's2', 's3'), fc.array(key, { maxLength: 5 })),
-        fc.array(key.map((name) => `'${name}'`), { maxLength: 3 }),
+        fc.array(
+          key.map((name) => `'${name}'`),
+          { maxLength: 3 },
+        ),
         (allKeys, named, browser) => {
-          const owners = messageOwners({ keys: allKeys, screens: Object.fromEntries(Object.entries(named).map(([id, list]) => [id, { list }])), browser, server: [] });
+          const owners = messageOwners({
+            keys: allKeys,
+            screens: Object.fromEntries(Object.entries(named).map(([id, list]) => [id, { list }])),
+            browser,
+            server: [],
+          });
           const given = Object.values(owners).flat();
           expect(new Set(given).size).toBe(given.length);
           for (const [id, owned] of Object.entries(owners)) {
@@ -80,7 +112,8 @@ describe('message owners', () => {
               // Oracle: the screen names the key or a dotted prefix of it; no other screen and no text does.
               const covers = (name: string) => name.includes('.') && (k === name || k.startsWith(`${name}.`));
               expect(named[id].some(covers)).toBe(true);
-              for (const [other, list] of Object.entries(named)) if (other !== id) expect(list.some(covers)).toBe(false);
+              for (const [other, list] of Object.entries(named))
+                if (other !== id) expect(list.some(covers)).toBe(false);
               for (const text of browser) expect(covers(text.slice(1, -1))).toBe(false);
             }
           }
@@ -96,7 +129,10 @@ describe('message owners', () => {
     expect(owners.landing).toContain('signup.landing.title');
     expect(owners.category).toContain('categories.industry.1');
     const all = Object.keys(loadCatalogues(process.cwd())['en-US']);
-    for (const key of all.filter((k) => k.startsWith('shell.') || k.startsWith('validation.') || k.startsWith('errors.'))) expect(owned.has(key)).toBe(false);
+    for (const key of all.filter(
+      (k) => k.startsWith('shell.') || k.startsWith('validation.') || k.startsWith('errors.'),
+    ))
+      expect(owned.has(key)).toBe(false);
     // Every owned key is a key of the catalogue, and its screen exists.
     const screens = loadContent(process.cwd()).screens;
     for (const [id, list] of Object.entries(owners)) {

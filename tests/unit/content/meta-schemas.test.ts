@@ -29,19 +29,26 @@ describe.each(files)('$data', ({ data, schema }) => {
   });
 
   it('is rejected without a description', () => {
-    const copy = broken<Record<string, unknown>>(data, (c) => { delete c.description; });
+    const copy = broken<Record<string, unknown>>(data, (c) => {
+      delete c.description;
+    });
     expect(validateAgainst(schema, copy).map((e) => e.params)).toContainEqual({ missingProperty: 'description' });
   });
 
   it('is rejected with an unknown top-level property', () => {
-    const copy = broken<Record<string, unknown>>(data, (c) => { c.unexpected = true; });
+    const copy = broken<Record<string, unknown>>(data, (c) => {
+      c.unexpected = true;
+    });
     expect(validateAgainst(schema, copy).map((e) => e.keyword)).toContain('additionalProperties');
   });
 
   it('has a meta-schema that gives every property a description and examples', () => {
     const missing: string[] = [];
     const walk = (node: unknown, pointer: string): void => {
-      if (Array.isArray(node)) { node.forEach((n, i) => walk(n, `${pointer}/${i}`)); return; }
+      if (Array.isArray(node)) {
+        node.forEach((n, i) => walk(n, `${pointer}/${i}`));
+        return;
+      }
       if (node === null || typeof node !== 'object') return;
       const obj = node as Record<string, unknown>;
       for (const key of ['properties', '$defs']) {
@@ -63,12 +70,48 @@ describe('broken category fixtures are rejected', () => {
   const schema = 'schemas/content/rules/categories.schema.json';
   type C = { groups: { industries: Record<string, unknown>[] }[] };
   it.each([
-    ['a three-digit mcc', (c: C) => { c.groups[0].industries[0].mcc = '581'; }, 'pattern'],
-    ['a numeric mcc', (c: C) => { c.groups[0].industries[0].mcc = 5812; }, 'type'],
-    ['an unknown industry type', (c: C) => { c.groups[0].industries[0].type = 'BANNED'; }, 'enum'],
-    ['a missing industry id', (c: C) => { delete c.groups[0].industries[0].id; }, 'required'],
-    ['an upper-case keyword', (c: C) => { c.groups[0].industries[0].keywords = ['Diner']; }, 'pattern'],
-    ['a label written into the content', (c: C) => { c.groups[0].industries[0].label = 'Restaurant'; }, 'additionalProperties'],
+    [
+      'a three-digit mcc',
+      (c: C) => {
+        c.groups[0].industries[0].mcc = '581';
+      },
+      'pattern',
+    ],
+    [
+      'a numeric mcc',
+      (c: C) => {
+        c.groups[0].industries[0].mcc = 5812;
+      },
+      'type',
+    ],
+    [
+      'an unknown industry type',
+      (c: C) => {
+        c.groups[0].industries[0].type = 'BANNED';
+      },
+      'enum',
+    ],
+    [
+      'a missing industry id',
+      (c: C) => {
+        delete c.groups[0].industries[0].id;
+      },
+      'required',
+    ],
+    [
+      'an upper-case keyword',
+      (c: C) => {
+        c.groups[0].industries[0].keywords = ['Diner'];
+      },
+      'pattern',
+    ],
+    [
+      'a label written into the content',
+      (c: C) => {
+        c.groups[0].industries[0].label = 'Restaurant';
+      },
+      'additionalProperties',
+    ],
   ])('%s', (_name, change, keyword) => {
     const copy = broken<C>('rules/categories.json', change);
     expect(validateAgainst(schema, copy).map((e) => e.keyword)).toContain(keyword);
@@ -78,18 +121,31 @@ describe('broken category fixtures are rejected', () => {
 describe('broken sales-range and country fixtures are rejected', () => {
   it('a sales value given as a formatted string', () => {
     type S = { markets: { US: { ranges: Record<string, unknown>[] } } };
-    const copy = broken<S>('rules/sales-ranges.json', (c) => { c.markets.US.ranges[1].value = '25,000'; });
-    expect(validateAgainst('schemas/content/rules/sales-ranges.schema.json', copy).map((e) => e.keyword)).toContain('type');
+    const copy = broken<S>('rules/sales-ranges.json', (c) => {
+      c.markets.US.ranges[1].value = '25,000';
+    });
+    expect(validateAgainst('schemas/content/rules/sales-ranges.schema.json', copy).map((e) => e.keyword)).toContain(
+      'type',
+    );
   });
   it('a market missing', () => {
     type S = { markets: Record<string, unknown> };
-    const copy = broken<S>('rules/sales-ranges.json', (c) => { delete c.markets.CA; });
-    expect(validateAgainst('schemas/content/rules/sales-ranges.schema.json', copy).map((e) => e.params)).toContainEqual({ missingProperty: 'CA' });
+    const copy = broken<S>('rules/sales-ranges.json', (c) => {
+      delete c.markets.CA;
+    });
+    expect(validateAgainst('schemas/content/rules/sales-ranges.schema.json', copy).map((e) => e.params)).toContainEqual(
+      { missingProperty: 'CA' },
+    );
   });
   it('a region of an unknown kind and a locale the product does not offer', () => {
     type K = { countries: { locales: string[]; regions: { kind: string }[] }[] };
-    const copy = broken<K>('rules/countries.json', (c) => { c.countries[0].regions[0].kind = 'county'; c.countries[1].locales = ['fr-FR']; });
+    const copy = broken<K>('rules/countries.json', (c) => {
+      c.countries[0].regions[0].kind = 'county';
+      c.countries[1].locales = ['fr-FR'];
+    });
     const errors = validateAgainst('schemas/content/rules/countries.schema.json', copy);
-    expect(errors.map((e) => e.instancePath)).toEqual(expect.arrayContaining(['/countries/0/regions/0/kind', '/countries/1/locales/0']));
+    expect(errors.map((e) => e.instancePath)).toEqual(
+      expect.arrayContaining(['/countries/0/regions/0/kind', '/countries/1/locales/0']),
+    );
   });
 });

@@ -61,5 +61,7 @@ describe.each(markets)('annual sales ranges, %s', (market) => {
 });
 
 it('formats French amounts with no-break spaces, as fr-CA does (for example "Moins de 50 000 $")', () => {
-  expect(readCatalogue('fr-CA', 'salesRanges').messages['salesRanges.CA.under-50000']).toBe('Moins de 50\u00a0000\u00a0$');
+  expect(readCatalogue('fr-CA', 'salesRanges').messages['salesRanges.CA.under-50000']).toBe(
+    'Moins de 50\u00a0000\u00a0$',
+  );
 });

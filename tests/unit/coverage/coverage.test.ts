@@ -44,9 +44,26 @@ const bundle = {
         { when: { '==': [{ var: 'application.decision' }, 'APPROVED'] }, merge: { next: [{ to: 'done' }] } },
       ],
     },
-    review: { id: 'review', path: '/:applicationId/review', kind: 'message', entry: true, next: [{ table: 'outcome' }] },
-    'ca-extra': { id: 'ca-extra', path: '/:applicationId/form/extra', kind: 'form', next: [{ to: 'done' }, { to: 'ca-extra' }] },
-    waiting: { id: 'waiting', path: '/:applicationId/waiting', kind: 'message', entry: true, watch: { call: 'x', everyMs: 1000, until: true, next: [{ to: 'done' }] } },
+    review: {
+      id: 'review',
+      path: '/:applicationId/review',
+      kind: 'message',
+      entry: true,
+      next: [{ table: 'outcome' }],
+    },
+    'ca-extra': {
+      id: 'ca-extra',
+      path: '/:applicationId/form/extra',
+      kind: 'form',
+      next: [{ to: 'done' }, { to: 'ca-extra' }],
+    },
+    waiting: {
+      id: 'waiting',
+      path: '/:applicationId/waiting',
+      kind: 'message',
+      entry: true,
+      watch: { call: 'x', everyMs: 1000, until: true, next: [{ to: 'done' }] },
+    },
     phone: { id: 'phone', path: '/:applicationId/phone', kind: 'form', final: true },
     error: { id: 'error', path: '/:applicationId/error', kind: 'message', final: true },
     done: { id: 'done', path: '/:applicationId/done', kind: 'message', final: true },
@@ -88,9 +105,13 @@ describe('co-brand launches (rules/accounts.json cobrands)', () => {
     ]);
   });
 
-  test("a flag the co-brand sets may be on in its portal only: the row it rules exists there and nowhere else", () => {
+  test('a flag the co-brand sets may be on in its portal only: the row it rules exists there and nowhere else', () => {
     // flags.phoneAuth is off in the configuration; the pos-shop co-brand turns it on for its reseller launches.
-    expect(edge('table:more -> phone')?.contexts).toEqual(['US/reseller/en-US', 'CA/reseller/en-CA', 'CA/reseller/fr-CA']);
+    expect(edge('table:more -> phone')?.contexts).toEqual([
+      'US/reseller/en-US',
+      'CA/reseller/en-CA',
+      'CA/reseller/fr-CA',
+    ]);
     expect(flowGraph(bundle, config).edges.some((e) => e.id === 'table:more -> phone')).toBe(false);
   });
 
@@ -104,7 +125,12 @@ describe('co-brand launches (rules/accounts.json cobrands)', () => {
 describe('the boot routing of the application root (doc1 §2.8, after-environment)', () => {
   const booting = {
     ...bundle,
-    tables: { ...bundle.tables, 'after-environment': { rows: [{ when: { '>': [{ var: 'accounts.count' }, 1] }, to: 'review' }, { table: 'outcome' }] } },
+    tables: {
+      ...bundle.tables,
+      'after-environment': {
+        rows: [{ when: { '>': [{ var: 'accounts.count' }, 1] }, to: 'review' }, { table: 'outcome' }],
+      },
+    },
   } as unknown as ContentBundle;
   const graph = flowGraph(booting, config);
 
@@ -127,7 +153,10 @@ describe('the boot routing of the application root (doc1 §2.8, after-environmen
     };
     const report = coverageOf(graph, [record]);
     expect(report.undeclared).toEqual([]);
-    expect(report.covered.map((e) => e.id)).toEqual(['start -> table:after-environment', 'table:after-environment -> review']);
+    expect(report.covered.map((e) => e.id)).toEqual([
+      'start -> table:after-environment',
+      'table:after-environment -> review',
+    ]);
   });
 
   test('without the table (or on another path) nothing is added', () => {
@@ -140,8 +169,22 @@ describe("a link a screen's kind renders to another screen (options.href)", () =
     ...bundle,
     screens: {
       ...bundle.screens,
-      offers: { id: 'offers', path: '/offers', kind: 'item-list', entry: true, final: true, options: { href: { cat: ['/urn:app:1/review?offer=', { var: 'item.id' }] } } },
-      away: { id: 'away', path: '/away', kind: 'redirect', entry: true, final: true, options: { href: '/sso/login?path=RETURN' } },
+      offers: {
+        id: 'offers',
+        path: '/offers',
+        kind: 'item-list',
+        entry: true,
+        final: true,
+        options: { href: { cat: ['/urn:app:1/review?offer=', { var: 'item.id' }] } },
+      },
+      away: {
+        id: 'away',
+        path: '/away',
+        kind: 'redirect',
+        entry: true,
+        final: true,
+        options: { href: '/sso/login?path=RETURN' },
+      },
     },
   } as unknown as ContentBundle;
   const ids = flowGraph(linking, config).edges.map((e) => e.id);
@@ -153,7 +196,12 @@ describe("a link a screen's kind renders to another screen (options.href)", () =
 });
 
 describe('the header links of the shell (rules/shell.json headerLinks)', () => {
-  const withHeader = { ...bundle, shell: { headerLinks: [{ id: 'switch', to: 'review', when: { '>': [{ count: { var: 'data.getAccounts' } }, 1] } }] } } as unknown as ContentBundle;
+  const withHeader = {
+    ...bundle,
+    shell: {
+      headerLinks: [{ id: 'switch', to: 'review', when: { '>': [{ count: { var: 'data.getAccounts' } }, 1] } }],
+    },
+  } as unknown as ContentBundle;
   const graph = flowGraph(withHeader, config);
 
   test('a header link is one edge header:<id> -> target, whichever screen it is followed from; screens without the parameters have none', () => {
@@ -229,11 +277,18 @@ describe('flowGraph: what one transition is', () => {
     expect(edge('form -> table:outcome').contexts).toEqual([US, 'US/terminal/en-US']);
     // The secondary list is not merged by the variant: it stays everywhere.
     expect(edge('form -> done').contexts).toHaveLength(6);
-    expect(graph.routes.filter((r) => r.context === CA[0] && r.from === 'form').map((r) => r.to).sort()).toEqual(['ca-extra', 'done', 'done']);
+    expect(
+      graph.routes
+        .filter((r) => r.context === CA[0] && r.from === 'form')
+        .map((r) => r.to)
+        .sort(),
+    ).toEqual(['ca-extra', 'done', 'done']);
   });
 
   test('a route lists the edges a move takes, through nested tables', () => {
-    expect(graph.routes.filter((r) => r.context === US && r.from === 'form' && r.to === 'done').map((r) => r.edges)).toEqual([
+    expect(
+      graph.routes.filter((r) => r.context === US && r.from === 'form' && r.to === 'done').map((r) => r.edges),
+    ).toEqual([
       ['form -> table:outcome', 'table:outcome -> table:more', 'table:more -> done'],
       ['form -> done'],
       ['form [form#/variants/1] -> done'],
@@ -241,8 +296,15 @@ describe('flowGraph: what one transition is', () => {
   });
 
   test('canHold splits and/or so the environment part of a mixed condition still decides; mustHold needs certainty', () => {
-    const facts = { name: 'US', environment: { market: 'US', currency: 'USD' }, flags: { phoneAuth: false }, known: true };
-    expect(canHold({ and: [{ '==': [{ var: 'flags.phoneAuth' }, true] }, { '==': [{ var: 'application.x' }, 1] }] }, facts)).toBe(false);
+    const facts = {
+      name: 'US',
+      environment: { market: 'US', currency: 'USD' },
+      flags: { phoneAuth: false },
+      known: true,
+    };
+    expect(
+      canHold({ and: [{ '==': [{ var: 'flags.phoneAuth' }, true] }, { '==': [{ var: 'application.x' }, 1] }] }, facts),
+    ).toBe(false);
     expect(canHold({ or: [market('CA'), { '==': [{ var: 'application.x' }, 1] }] }, facts)).toBe(true);
     expect(canHold(market('CA'), facts)).toBe(false);
     expect(canHold(undefined, facts)).toBe(true);
@@ -283,7 +345,11 @@ describe('movesOf', () => {
   };
 
   test('consecutive different screens in one context are moves; sign-on pages and context changes break the chain', () => {
-    expect(movesOf(record).map((m) => `${m.context}:${m.from}->${m.to}`)).toEqual(['US/domain/en-US:start->form', 'US/domain/en-US:form->start', 'CA/domain/fr-CA:form->done']);
+    expect(movesOf(record).map((m) => `${m.context}:${m.from}->${m.to}`)).toEqual([
+      'US/domain/en-US:start->form',
+      'US/domain/en-US:form->start',
+      'CA/domain/fr-CA:form->done',
+    ]);
   });
 
   test("a second page's visits (another device) make moves of their own, never joined to the first page's", () => {
@@ -317,14 +383,20 @@ describe('movesOf', () => {
 describe('coverageOf: when a transition counts as covered', () => {
   const graph = flowGraph(bundle, config);
   const visit = (context: string, screen: string | null) => ({ screen, url: `/${screen ?? 'sso/login'}`, context });
-  const journey = (test: string, context: string, ...screens: Array<string | null>): TestRecord => ({ test, visits: screens.map((s) => visit(context, s)) });
+  const journey = (test: string, context: string, ...screens: Array<string | null>): TestRecord => ({
+    test,
+    visits: screens.map((s) => visit(context, s)),
+  });
   const covered = (records: TestRecord[]) => coverageOf(graph, records).covered.map((e) => e.id);
 
   test('a move through a table covers the screen → table edge and the table → target edge only', () => {
-    expect(covered([journey('j', 'US/domain/en-US', 'review', 'error')])).toEqual(['review -> table:outcome', 'table:outcome -> error']);
+    expect(covered([journey('j', 'US/domain/en-US', 'review', 'error')])).toEqual([
+      'review -> table:outcome',
+      'table:outcome -> error',
+    ]);
   });
 
-  test('a table edge is covered whichever screen routed through it; the other screen\'s edge stays uncovered', () => {
+  test("a table edge is covered whichever screen routed through it; the other screen's edge stays uncovered", () => {
     const report = coverageOf(graph, [journey('j', 'US/domain/en-US', 'start', 'form', 'error')]);
     expect(report.covered.map((e) => e.id)).toContain('table:outcome -> error');
     expect(report.uncovered.map((e) => e.id)).toContain('review -> table:outcome');
@@ -353,30 +425,46 @@ describe('coverageOf: when a transition counts as covered', () => {
     const us = coverageOf(graph, [journey('us', 'US/domain/en-US', 'form', 'ca-extra')]);
     expect(us.covered).toEqual([]);
     expect(us.undeclared.map((m) => `${m.context}:${m.from}->${m.to}`)).toEqual(['US/domain/en-US:form->ca-extra']);
-    expect(covered([journey('ca', 'CA/domain/en-CA', 'form', 'ca-extra')])).toEqual(['form [form#/variants/0] -> ca-extra']);
+    expect(covered([journey('ca', 'CA/domain/en-CA', 'form', 'ca-extra')])).toEqual([
+      'form [form#/variants/0] -> ca-extra',
+    ]);
   });
 
-  test("a row the variant replaced there covers nothing: form -> error in Canada is undeclared", () => {
+  test('a row the variant replaced there covers nothing: form -> error in Canada is undeclared', () => {
     const report = coverageOf(graph, [journey('ca', 'CA/domain/fr-CA', 'form', 'error')]);
     expect(report.covered).toEqual([]);
     expect(report.undeclared).toHaveLength(1);
   });
 
   test('every market, portal and locale needs a journey; sign-on pages do not count as one', () => {
-    const report = coverageOf(graph, [journey('us', 'US/domain/en-US', 'start', 'form'), journey('sso', 'CA/terminal/fr-CA', null)]);
+    const report = coverageOf(graph, [
+      journey('us', 'US/domain/en-US', 'start', 'form'),
+      journey('sso', 'CA/terminal/fr-CA', null),
+    ]);
     expect(report.missing).toEqual(['market CA', 'portal terminal', 'locale en-CA', 'locale fr-CA']);
     expect(report.journeys.market).toEqual({ US: ['us'], CA: [] });
-    const all = coverageOf(graph, [journey('a', 'US/domain/en-US', 'start'), journey('b', 'CA/terminal/fr-CA', 'start'), journey('c', 'CA/domain/en-CA', 'start')]);
+    const all = coverageOf(graph, [
+      journey('a', 'US/domain/en-US', 'start'),
+      journey('b', 'CA/terminal/fr-CA', 'start'),
+      journey('c', 'CA/domain/en-CA', 'start'),
+    ]);
     expect(all.missing).toEqual([]);
   });
 
   test('only passed tests count', () => {
-    const records = [{ ...journey('ok', 'US/domain/en-US', 'start', 'form'), status: 'passed' }, { ...journey('bad', 'US/domain/en-US', 'review', 'error'), status: 'failed' }, journey('old', 'US/domain/en-US', 'waiting', 'done')];
+    const records = [
+      { ...journey('ok', 'US/domain/en-US', 'start', 'form'), status: 'passed' },
+      { ...journey('bad', 'US/domain/en-US', 'review', 'error'), status: 'failed' },
+      journey('old', 'US/domain/en-US', 'waiting', 'done'),
+    ];
     expect(passedOnly(records).map((r) => r.test)).toEqual(['ok', 'old']);
   });
 
   test('the Markdown lists uncovered edges with their rows, the journeys per market, portal and locale, and what is missing', () => {
-    const markdown = coverageMarkdown(coverageOf(graph, [journey('us', 'US/domain/en-US', 'start', 'form')]), '/runs/1');
+    const markdown = coverageMarkdown(
+      coverageOf(graph, [journey('us', 'US/domain/en-US', 'start', 'form')]),
+      '/runs/1',
+    );
     expect(markdown).toContain('Covered 1 of 11 transitions');
     expect(markdown).toContain('- table:outcome -> error (table outcome/0; exists in 6 contexts)');
     expect(markdown).toContain('| market | CA | 0 |');
@@ -386,7 +474,11 @@ describe('coverageOf: when a transition counts as covered', () => {
 
 describe('check.ts', () => {
   const run = (env: Record<string, string>) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'scripts/coverage/check.ts'], { cwd: join(import.meta.dirname, '../../..'), env: { ...process.env, ...env }, encoding: 'utf8' });
+    spawnSync(process.execPath, ['--import', 'tsx', 'scripts/coverage/check.ts'], {
+      cwd: join(import.meta.dirname, '../../..'),
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+    });
 
   test('reports uncovered transitions without failing, and fails on them with COVERAGE_STRICT=1', () => {
     const dir = mkdtempSync(join(tmpdir(), 'coverage-'));

@@ -7,7 +7,11 @@ import { afterFirstPaint } from '../../../engine/app/after-first-paint.ts';
 
 /** A PerformanceObserver stand-in that supports `paint` and lets the test report entries. */
 function paintTiming() {
-  const observers: Array<{ callback: (list: { getEntries(): Array<{ name: string }> }) => void; disconnected: boolean; observed?: unknown }> = [];
+  const observers: Array<{
+    callback: (list: { getEntries(): Array<{ name: string }> }) => void;
+    disconnected: boolean;
+    observed?: unknown;
+  }> = [];
   class FakeObserver {
     static supportedEntryTypes = ['paint', 'resource'];
     private readonly entry: (typeof observers)[number];
@@ -26,7 +30,8 @@ function paintTiming() {
   return {
     observers,
     report: (...names: string[]) => {
-      for (const observer of observers) if (!observer.disconnected) observer.callback({ getEntries: () => names.map((name) => ({ name })) });
+      for (const observer of observers)
+        if (!observer.disconnected) observer.callback({ getEntries: () => names.map((name) => ({ name })) });
     },
   };
 }
@@ -84,9 +89,12 @@ describe('afterFirstPaint', () => {
 
   it('runs it after the next frame in a browser without paint timing', () => {
     let frame: (() => void) | undefined;
-    vi.stubGlobal('PerformanceObserver', class {
-      static supportedEntryTypes = ['resource'];
-    });
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        static supportedEntryTypes = ['resource'];
+      },
+    );
     vi.stubGlobal('requestAnimationFrame', (callback: () => void) => {
       frame = callback;
       return 1;

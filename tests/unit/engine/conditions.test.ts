@@ -25,13 +25,19 @@ describe('conditions (JSON Logic with named operators)', () => {
   });
 
   it('firstMatch takes the first row that holds, in order', () => {
-    const rows = [{ when: { '>': [{ var: 'n' }, 10] }, to: 'big' }, { when: { '>': [{ var: 'n' }, 1] }, to: 'some' }, { to: 'none' }];
+    const rows = [
+      { when: { '>': [{ var: 'n' }, 10] }, to: 'big' },
+      { when: { '>': [{ var: 'n' }, 1] }, to: 'some' },
+      { to: 'none' },
+    ];
     expect(firstMatch(rows, { n: 20 })?.to).toBe('big');
     expect(firstMatch(rows, { n: 5 })?.to).toBe('some');
     expect(firstMatch(rows, { n: 0 })?.to).toBe('none');
   });
 
   it('lists the variables a condition reads', () => {
-    expect(variablesOf({ and: [{ var: 'application.decision' }, { present: { var: 'query.completed' } }] }).sort()).toEqual(['application.decision', 'query.completed']);
+    expect(
+      variablesOf({ and: [{ var: 'application.decision' }, { present: { var: 'query.completed' } }] }).sort(),
+    ).toEqual(['application.decision', 'query.completed']);
   });
 });

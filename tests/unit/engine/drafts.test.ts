@@ -45,7 +45,17 @@ describe('drafts under a changed flow', () => {
   it('loads an old draft into the changed form: keeps what fits, drops the rest and says which', async () => {
     const storage = new MemoryStorage() as unknown as Storage;
     const key = draftKey(undefined, 'USD');
-    createDraftStore(storage, key).write('applicant', { firstName: 'Ann', nickname: 'Annie', employees: 'ten', plan: 'lease', address: { line1: '1 Main St', floor: '2' } }, OLD);
+    createDraftStore(storage, key).write(
+      'applicant',
+      {
+        firstName: 'Ann',
+        nickname: 'Annie',
+        employees: 'ten',
+        plan: 'lease',
+        address: { line1: '1 Main St', floor: '2' },
+      },
+      OLD,
+    );
     const changes: DraftChange[] = [];
     const store = createDraftStore(storage, key, (change) => changes.push(change));
     expect(store.read('applicant', NEW)).toEqual({ firstName: 'Ann', address: { line1: '1 Main St' } });
@@ -65,7 +75,9 @@ describe('drafts under a changed flow', () => {
     const key = draftKey('acme', 'CAD');
     storage.setItem(key, JSON.stringify({ applicant: { firstName: 'Zoé', removedField: true } }));
     const changes: DraftChange[] = [];
-    expect(createDraftStore(storage, key, (change) => changes.push(change)).read('applicant', NEW)).toEqual({ firstName: 'Zoé' });
+    expect(createDraftStore(storage, key, (change) => changes.push(change)).read('applicant', NEW)).toEqual({
+      firstName: 'Zoé',
+    });
     await tick();
     expect(changes).toEqual([{ screenId: 'applicant', dropped: ['removedField'] }]);
   });
@@ -81,14 +93,24 @@ describe('drafts under a changed flow', () => {
   });
 
   it('fingerprints the fields, not their order or wording', () => {
-    expect(shapeOf({ properties: { a: { type: 'string' }, b: { type: 'integer' } } })).toBe(shapeOf({ properties: { b: { type: 'integer' }, a: { type: 'string' } } }));
-    expect(shapeOf({ properties: { a: { type: 'string', description: 'x' } } })).toBe(shapeOf({ properties: { a: { type: 'string' } } }));
-    expect(shapeOf({ properties: { a: { type: 'string' } } })).not.toBe(shapeOf({ properties: { a: { type: 'integer' } } }));
-    expect(shapeOf({ properties: { a: { enum: ['x', 'y'] } } })).not.toBe(shapeOf({ properties: { a: { enum: ['x'] } } }));
+    expect(shapeOf({ properties: { a: { type: 'string' }, b: { type: 'integer' } } })).toBe(
+      shapeOf({ properties: { b: { type: 'integer' }, a: { type: 'string' } } }),
+    );
+    expect(shapeOf({ properties: { a: { type: 'string', description: 'x' } } })).toBe(
+      shapeOf({ properties: { a: { type: 'string' } } }),
+    );
+    expect(shapeOf({ properties: { a: { type: 'string' } } })).not.toBe(
+      shapeOf({ properties: { a: { type: 'integer' } } }),
+    );
+    expect(shapeOf({ properties: { a: { enum: ['x', 'y'] } } })).not.toBe(
+      shapeOf({ properties: { a: { enum: ['x'] } } }),
+    );
   });
 
   it('never throws on whatever storage holds, and every real form reads any stored draft (property)', () => {
-    const forms = Object.values(loadContent(REPO).screens).flatMap((screen) => (screen.form ? [screen.form.schema as object] : []));
+    const forms = Object.values(loadContent(REPO).screens).flatMap((screen) =>
+      screen.form ? [screen.form.schema as object] : [],
+    );
     expect(forms.length).toBeGreaterThan(0);
     fc.assert(
       fc.property(fc.jsonValue(), fc.constantFrom(...forms), (stored, schema) => {
@@ -118,7 +140,9 @@ describe('a deferred save (the engine writes a keystroke after the next frame)',
     const storage = new MemoryStorage();
     const writes: Array<() => void> = [];
     const key = draftKey(undefined, 'USD');
-    const store = createDraftStore(storage as unknown as Storage, key, () => {}, { defer: (write) => writes.push(write) });
+    const store = createDraftStore(storage as unknown as Storage, key, () => {}, {
+      defer: (write) => writes.push(write),
+    });
     return { storage, writes, key, store };
   };
 

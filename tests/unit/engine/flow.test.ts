@@ -6,8 +6,14 @@ import { formDataFrom, changesFrom } from '../../../engine/state/bind.ts';
 import type { ContentBundle, Screen } from '../../../engine/content/types.ts';
 
 const tables = {
-  outcome: { description: 'd', rows: [{ when: { '==': [{ var: 'application.decision' }, 'ERROR'] }, to: 'error' }, { table: 'inner' }] },
-  inner: { description: 'd', rows: [{ when: { '==': [{ var: 'application.decision' }, 'APPROVED'] }, to: 'approved' }] },
+  outcome: {
+    description: 'd',
+    rows: [{ when: { '==': [{ var: 'application.decision' }, 'ERROR'] }, to: 'error' }, { table: 'inner' }],
+  },
+  inner: {
+    description: 'd',
+    rows: [{ when: { '==': [{ var: 'application.decision' }, 'APPROVED'] }, to: 'approved' }],
+  },
   loop: { description: 'd', rows: [{ table: 'loop' }] },
 };
 
@@ -15,7 +21,9 @@ describe('transitions', () => {
   it('takes the first row that holds, following tables', () => {
     expect(nextScreen([{ table: 'outcome' }], { application: { decision: 'ERROR' } }, tables)).toBe('error');
     expect(nextScreen([{ table: 'outcome' }], { application: { decision: 'APPROVED' } }, tables)).toBe('approved');
-    expect(nextScreen([{ table: 'outcome' }, { to: 'fallback' }], { application: { decision: 'PENDING' } }, tables)).toBe('fallback');
+    expect(
+      nextScreen([{ table: 'outcome' }, { to: 'fallback' }], { application: { decision: 'PENDING' } }, tables),
+    ).toBe('fallback');
     expect(nextScreen([{ table: 'outcome' }], { application: { decision: 'PENDING' } }, tables)).toBeUndefined();
   });
 
@@ -35,13 +43,18 @@ const bundle = {
 describe('paths', () => {
   it('every path also answers under the co-brand prefix', () => {
     expect(routePatterns('/')).toEqual(['/', '/r/:referralUrlId']);
-    expect(routePatterns('/:applicationId/bank')).toEqual(['/:applicationId/bank', '/r/:referralUrlId/:applicationId/bank']);
+    expect(routePatterns('/:applicationId/bank')).toEqual([
+      '/:applicationId/bank',
+      '/r/:referralUrlId/:applicationId/bank',
+    ]);
   });
 
   it('fills parameters from the flow expressions and keeps the co-brand prefix', () => {
     const id = 'urn:app:1111-2222-3333-4444-555566667777';
     expect(pathFor('a', { application: { id } }, bundle)).toBe(`/${id}/applicant`);
-    expect(pathFor('a', { application: { id }, environment: { referralUrlId: 'acme' } }, bundle)).toBe(`/r/acme/${id}/applicant`);
+    expect(pathFor('a', { application: { id }, environment: { referralUrlId: 'acme' } }, bundle)).toBe(
+      `/r/acme/${id}/applicant`,
+    );
     expect(() => pathFor('a', { application: {} }, bundle)).toThrow(/no value for :applicationId/);
   });
 });
@@ -52,9 +65,14 @@ describe('variants', () => {
     path: '/s',
     kind: 'form',
     messages: 'm',
-    form: { schema: { type: 'object', properties: { n: { type: 'string', format: 'person-name' }, x: { type: 'string' } } } },
+    form: {
+      schema: { type: 'object', properties: { n: { type: 'string', format: 'person-name' }, x: { type: 'string' } } },
+    },
     variants: [
-      { when: { '==': [{ var: 'environment.market' }, 'CA'] }, merge: { form: { schema: { properties: { n: { format: 'person-name-accented' } } } } } },
+      {
+        when: { '==': [{ var: 'environment.market' }, 'CA'] },
+        merge: { form: { schema: { properties: { n: { format: 'person-name-accented' } } } } },
+      },
       { when: { '==': [{ var: 'flags.short' }, true] }, merge: { form: { schema: { properties: { x: null } } } } },
       { when: { '==': [{ var: 'flags.other' }, true] }, merge: { messages: 'other' } },
     ],
@@ -62,7 +80,10 @@ describe('variants', () => {
 
   it('merges every variant whose condition holds (RFC 7396: null deletes)', () => {
     const ca = resolveScreen(screen, { environment: { market: 'CA' }, flags: { short: true } });
-    expect(ca.form!.schema).toEqual({ type: 'object', properties: { n: { type: 'string', format: 'person-name-accented' } } });
+    expect(ca.form!.schema).toEqual({
+      type: 'object',
+      properties: { n: { type: 'string', format: 'person-name-accented' } },
+    });
     expect(resolveScreen(screen, { environment: { market: 'US' }, flags: {} })).toEqual(screen);
   });
 
@@ -73,7 +94,10 @@ describe('variants', () => {
   });
 
   it('merge patch replaces arrays and scalars, merges objects', () => {
-    expect(mergePatch({ a: [1, 2], b: { c: 1, d: 2 } }, { a: [3], b: { d: null, e: 5 } })).toEqual({ a: [3], b: { c: 1, e: 5 } });
+    expect(mergePatch({ a: [1, 2], b: { c: 1, d: 2 } }, { a: [3], b: { d: null, e: 5 } })).toEqual({
+      a: [3],
+      b: { c: 1, e: 5 },
+    });
   });
 });
 
@@ -82,7 +106,10 @@ describe('bindings', () => {
   it('fills a form from the document and makes the partial document back', () => {
     const doc = { applicant: { name: { firstName: 'Ann' } }, company: {} };
     expect(formDataFrom(doc, bind)).toEqual({ first: 'Ann' });
-    expect(changesFrom({ first: 'Bo', zip: '12345', stray: 1 }, bind)).toEqual({ applicant: { name: { firstName: 'Bo' } }, company: { address: { zip: '12345' } } });
+    expect(changesFrom({ first: 'Bo', zip: '12345', stray: 1 }, bind)).toEqual({
+      applicant: { name: { firstName: 'Bo' } },
+      company: { address: { zip: '12345' } },
+    });
   });
 
   it('a cleared field is sent as null so the API clears it', () => {
@@ -94,7 +121,9 @@ import { normalizeForm } from '../../../engine/form/normalize.ts';
 
 describe('normalisers named in content', () => {
   it('digits keeps only digits; other fields are untouched; an unknown normaliser is an error', () => {
-    expect(normalizeForm({ mobile: '(512) 555-0147', name: ' Ann ' }, { mobile: { 'ui:normalize': 'digits' } })).toEqual({ mobile: '5125550147', name: ' Ann ' });
+    expect(
+      normalizeForm({ mobile: '(512) 555-0147', name: ' Ann ' }, { mobile: { 'ui:normalize': 'digits' } }),
+    ).toEqual({ mobile: '5125550147', name: ' Ann ' });
     expect(() => normalizeForm({ a: 'x' }, { a: { 'ui:normalize': 'nope' } })).toThrow(/unknown normaliser/);
   });
 });

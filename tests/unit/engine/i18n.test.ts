@@ -11,7 +11,12 @@ import { cookieString, readCookie } from '../../../engine/environment/cookies.ts
 describe('translator', () => {
   it('formats MF2 with variables, falls back to the fallback catalogue, then reports and shows the key', () => {
     const missing: string[] = [];
-    const { t } = createTranslator('fr-CA', { a: 'Étape {$step} sur {$steps}' }, { locale: 'en-US', messages: { b: 'Only English' } }, (key) => missing.push(key));
+    const { t } = createTranslator(
+      'fr-CA',
+      { a: 'Étape {$step} sur {$steps}' },
+      { locale: 'en-US', messages: { b: 'Only English' } },
+      (key) => missing.push(key),
+    );
     expect(t('a', { step: 1, steps: 5 })).toBe('Étape 1 sur 5');
     expect(t('b')).toBe('Only English');
     expect(t('c')).toBe('c');
@@ -19,17 +24,40 @@ describe('translator', () => {
   });
 
   // The oracle is MessageFormat itself: text the translator hands out as it is must format to exactly that text.
-  const formatted = (source: string) => new MessageFormat('en-US', source, { bidiIsolation: 'none' }).format({}, () => {});
+  const formatted = (source: string) =>
+    new MessageFormat('en-US', source, { bidiIsolation: 'none' }).format({}, () => {});
   it('hands out plain text as MessageFormat would format it, for any text (fast-check)', () => {
-    const char = fc.constantFrom('a', 'É', ' ', '.', '{', '}', '\\', '|', '#', '@', '$', ':', '\n', '\t', '’', '%', '0');
+    const char = fc.constantFrom(
+      'a',
+      'É',
+      ' ',
+      '.',
+      '{',
+      '}',
+      '\\',
+      '|',
+      '#',
+      '@',
+      '$',
+      ':',
+      '\n',
+      '\t',
+      '’',
+      '%',
+      '0',
+    );
     fc.assert(
-      fc.property(fc.array(char, { minLength: 1, maxLength: 12 }).map((chars) => chars.join('')), (source) => {
-        if (isPlainText(source)) expect(formatted(source)).toBe(source);
-      }),
+      fc.property(
+        fc.array(char, { minLength: 1, maxLength: 12 }).map((chars) => chars.join('')),
+        (source) => {
+          if (isPlainText(source)) expect(formatted(source)).toBe(source);
+        },
+      ),
       { numRuns: 3000 },
     );
     // Text with a placeholder, an escape or a keyword start goes to the parser.
-    for (const source of ['{$a}', 'a {b}', 'a \\{', '.input {$x}', ' leading', '']) expect(isPlainText(source)).toBe(false);
+    for (const source of ['{$a}', 'a {b}', 'a \\{', '.input {$x}', ' leading', ''])
+      expect(isPlainText(source)).toBe(false);
     expect(isPlainText('Step 3: your business | you')).toBe(true);
   });
 
@@ -48,14 +76,26 @@ describe('translator', () => {
 });
 
 describe("a screen's own messages (engine/i18n/translator.ts screenMessages)", () => {
-  const chunk = (messages: Record<string, string>, fallback: Record<string, string> = {}) => ({ default: messages, fallback });
+  const chunk = (messages: Record<string, string>, fallback: Record<string, string> = {}) => ({
+    default: messages,
+    fallback,
+  });
 
   it('loads them once, then the translator has them; a screen without a chunk of its own gives nothing to wait for', async () => {
     let loads = 0;
     const missing: string[] = [];
-    const translator = createTranslator('fr-CA', { 'shell.x': 'Coquille' }, { locale: 'en-US', messages: {} }, (key) => missing.push(key), {
-      landing: async () => (loads++, chunk({ 'signup.landing.title': 'Faites-vous payer' }, { 'signup.landing.intro': 'Apply' })),
-    });
+    const translator = createTranslator(
+      'fr-CA',
+      { 'shell.x': 'Coquille' },
+      { locale: 'en-US', messages: {} },
+      (key) => missing.push(key),
+      {
+        landing: async () => (
+          loads++,
+          chunk({ 'signup.landing.title': 'Faites-vous payer' }, { 'signup.landing.intro': 'Apply' })
+        ),
+      },
+    );
     expect(translator.has('signup.landing.title')).toBe(false);
     const first = translator.screenMessages!('landing')!;
     expect(translator.screenMessages!('landing')).toBe(first); // the same promise: React's use() waits on one
@@ -79,7 +119,9 @@ describe("a screen's own messages (engine/i18n/translator.ts screenMessages)", (
 
   it("does not change the catalogue it was made from (another locale's translator, the next test, share it)", async () => {
     const catalogue = { 'shell.x': 'X' };
-    const translator = createTranslator('en-US', catalogue, undefined, undefined, { s: async () => chunk({ 'a.b': 'A' }) });
+    const translator = createTranslator('en-US', catalogue, undefined, undefined, {
+      s: async () => chunk({ 'a.b': 'A' }),
+    });
     await translator.screenMessages!('s');
     expect(catalogue).toEqual({ 'shell.x': 'X' });
     expect(createTranslator('en-US', catalogue, undefined).screenMessages).toBeUndefined();
@@ -89,8 +131,12 @@ describe("a screen's own messages (engine/i18n/translator.ts screenMessages)", (
 describe('locale detection: cookie, then session, then browser, then query (doc1 §1)', () => {
   const supported = ['en-CA', 'fr-CA'];
   it('takes the first supported source in that order', () => {
-    expect(detectLocale({ cookie: 'fr-CA', session: 'en-CA', browser: ['en-CA'], query: 'en-CA' }, supported, 'en-CA')).toBe('fr-CA');
-    expect(detectLocale({ cookie: 'de-DE', session: 'en-CA', browser: ['fr'], query: 'fr-CA' }, supported, 'fr-CA')).toBe('en-CA');
+    expect(
+      detectLocale({ cookie: 'fr-CA', session: 'en-CA', browser: ['en-CA'], query: 'en-CA' }, supported, 'en-CA'),
+    ).toBe('fr-CA');
+    expect(
+      detectLocale({ cookie: 'de-DE', session: 'en-CA', browser: ['fr'], query: 'fr-CA' }, supported, 'fr-CA'),
+    ).toBe('en-CA');
     expect(detectLocale({ browser: ['de', 'fr-FR'] }, supported, 'en-CA')).toBe('fr-CA');
     expect(detectLocale({ query: 'fr-ca' }, supported, 'en-CA')).toBe('fr-CA');
     expect(detectLocale({}, supported, 'en-CA')).toBe('en-CA');
@@ -129,7 +175,9 @@ describe('environment', () => {
 
 describe('small whole numbers in messages', () => {
   // Oracle: Intl.NumberFormat itself, in every locale the product ships (a locale added with other digits fails here).
-  const shipped = readdirSync(join(import.meta.dirname, '../../../locales'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  const shipped = readdirSync(join(import.meta.dirname, '../../../locales'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
 
   it('read exactly as the locale formats them, for every whole number from 0 to 999', () => {
     expect(shipped.length).toBeGreaterThanOrEqual(3);
@@ -144,7 +192,11 @@ describe('small whole numbers in messages', () => {
   it('still select plurals and format as numbers where the message declares :number, and larger numbers keep grouping', () => {
     fc.assert(
       fc.property(fc.constantFrom(...shipped), fc.integer({ min: -5000, max: 5000 }), (locale, n) => {
-        const { t } = createTranslator(locale, { count: '.input {$n :number}\n.match $n\none {{{$n} second}}\n* {{{$n} seconds}}', plain: '{$n}' }, undefined);
+        const { t } = createTranslator(
+          locale,
+          { count: '.input {$n :number}\n.match $n\none {{{$n} second}}\n* {{{$n} seconds}}', plain: '{$n}' },
+          undefined,
+        );
         const format = new Intl.NumberFormat(locale);
         const one = new Intl.PluralRules(locale).select(n) === 'one';
         expect(t('count', { n })).toBe(`${format.format(n)} ${one ? 'second' : 'seconds'}`);

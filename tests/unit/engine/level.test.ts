@@ -17,7 +17,13 @@ import type { Problem } from '../../../scripts/check-content/problem.ts';
 
 const rules = shell as unknown as ShellRules;
 const tables = loadContent(process.cwd()).tables;
-const pendingCreateBusiness = { intent: 'CREATE_BUSINESS', businessId: 'b1', decision: 'PENDING', applicationLevel: 'BASIC', stepUpDetails: [] as unknown[] };
+const pendingCreateBusiness = {
+  intent: 'CREATE_BUSINESS',
+  businessId: 'b1',
+  decision: 'PENDING',
+  applicationLevel: 'BASIC',
+  stepUpDetails: [] as unknown[],
+};
 const reseller = { environment: { portal: 'reseller', currency: 'USD' }, flags: {} };
 
 function levelOf(application: Record<string, unknown>): unknown {
@@ -47,31 +53,61 @@ describe('the full-level rule for create-business (doc1 §4.1)', () => {
     const derived = deriveContext(rules, context, tables);
     expect(derived).not.toBe(context);
     expect(application).not.toHaveProperty('level');
-    expect(derived).toMatchObject({ application: { applicationLevel: 'BASIC', level: 'FULL' }, environment: { market: 'X' } });
+    expect(derived).toMatchObject({
+      application: { applicationLevel: 'BASIC', level: 'FULL' },
+      environment: { market: 'X' },
+    });
   });
 
   it('the signup form and the exit notification follow the derived level', () => {
-    const form = (application: Record<string, unknown>) => nextScreen([{ table: 'signup-form' }], deriveContext(rules, { ...reseller, application }, tables), tables);
+    const form = (application: Record<string, unknown>) =>
+      nextScreen([{ table: 'signup-form' }], deriveContext(rules, { ...reseller, application }, tables), tables);
     expect(form(pendingCreateBusiness)).toBe('applicant-info');
     expect(form({ ...pendingCreateBusiness, stepUpDetails: [{ type: 'OTP_SMS' }] })).toBe('update');
-    const beacons = (application: Record<string, unknown>) => beaconsFor(rules, deriveContext(rules, { application }, tables)).map((beacon) => beacon.id);
+    const beacons = (application: Record<string, unknown>) =>
+      beaconsFor(rules, deriveContext(rules, { application }, tables)).map((beacon) => beacon.id);
     expect(beacons(pendingCreateBusiness)).toEqual(['exitNotification']);
     expect(beacons({ ...pendingCreateBusiness, businessId: undefined })).toEqual([]);
   });
 
   it('the boot routing places it too (the account’s step-ups come with it)', () => {
     const bundle = loadContent(process.cwd());
-    const withLevel = { ...bundle, tables: { ...bundle.tables, probe: { description: 'd', rows: [{ when: { '==': [{ var: 'application.level' }, 'FULL'] }, to: 'accounts' }], fixtures: [] } } };
-    const account = { applicationId: 'urn:app:aaaa-bbbb-cccc-dddd-eeee', businessId: 'b1', riskDecision: 'PENDING', applicationLevel: 'BASIC', originalIntent: 'CREATE_BUSINESS' } as const;
+    const withLevel = {
+      ...bundle,
+      tables: {
+        ...bundle.tables,
+        probe: {
+          description: 'd',
+          rows: [{ when: { '==': [{ var: 'application.level' }, 'FULL'] }, to: 'accounts' }],
+          fixtures: [],
+        },
+      },
+    };
+    const account = {
+      applicationId: 'urn:app:aaaa-bbbb-cccc-dddd-eeee',
+      businessId: 'b1',
+      riskDecision: 'PENDING',
+      applicationLevel: 'BASIC',
+      originalIntent: 'CREATE_BUSINESS',
+    } as const;
     const context = { query: {}, environment: {}, flags: {} };
     expect(afterEnvironmentTarget(withLevel as never, 'probe', [account], context)).toBe('/accounts');
-    expect(afterEnvironmentTarget(withLevel as never, 'probe', [{ ...account, stepUpDetails: [{ type: 'OTP_SMS' }] }], context)).toBeUndefined();
+    expect(
+      afterEnvironmentTarget(
+        withLevel as never,
+        'probe',
+        [{ ...account, stepUpDetails: [{ type: 'OTP_SMS' }] }],
+        context,
+      ),
+    ).toBeUndefined();
   });
 });
 
 describe('the content check evaluates the rule', () => {
   function problemsWith(edit: (rule: { value: { if: [{ and: unknown[] }, unknown, unknown] } }) => void): Problem[] {
-    const copy = structuredClone(shell) as unknown as { derived: Array<{ value: { if: [{ and: unknown[] }, unknown, unknown] } }> };
+    const copy = structuredClone(shell) as unknown as {
+      derived: Array<{ value: { if: [{ and: unknown[] }, unknown, unknown] } }>;
+    };
     edit(copy.derived[0]);
     const model = buildModel([
       { file: 'rules/shell.json', data: copy },
@@ -85,19 +121,24 @@ describe('the content check evaluates the rule', () => {
 
   it('passes with the rule as it is', () => {
     expect(problemsWith(() => {})).toEqual([]);
-    for (const fixture of shell.fixtures) expect(ruleVerdict(rules, fixture.rule, fixture.context, tables)).toBe(fixture.expect);
+    for (const fixture of shell.fixtures)
+      expect(ruleVerdict(rules, fixture.rule, fixture.context, tables)).toBe(fixture.expect);
   });
 
   it.each([0, 1, 2, 3])('fails when condition %i of the rule is left out', (index) => {
     const problems = problemsWith((rule) => rule.value.if[0].and.splice(index, 1));
     expect(problems.length).toBeGreaterThan(0);
-    expect(problems.some((problem) => problem.file === 'rules/shell.json' && /fixture \d+ expects/.test(problem.message))).toBe(true);
+    expect(
+      problems.some((problem) => problem.file === 'rules/shell.json' && /fixture \d+ expects/.test(problem.message)),
+    ).toBe(true);
   });
 
   it('fails when the rule is gone (the signup-form and beacon fixtures notice)', () => {
     const problems = problemsWith((rule) => {
       rule.value.if[1] = { var: 'application.applicationLevel' };
     });
-    expect(problems.map((problem) => problem.file)).toEqual(expect.arrayContaining(['rules/shell.json', 'rules/routing/signup-form.json']));
+    expect(problems.map((problem) => problem.file)).toEqual(
+      expect.arrayContaining(['rules/shell.json', 'rules/routing/signup-form.json']),
+    );
   });
 });

@@ -27,7 +27,11 @@ function screen(id: string, extra: Record<string, unknown> = {}): Screen {
       schema: {
         type: 'object',
         required: ['firstName', 'email'],
-        properties: { firstName: { type: 'string', format: 'person-name' }, email: { type: 'string', format: 'email' }, ...extra },
+        properties: {
+          firstName: { type: 'string', format: 'person-name' },
+          email: { type: 'string', format: 'email' },
+          ...extra,
+        },
       },
       uiSchema: {},
       bind: {},
@@ -35,7 +39,14 @@ function screen(id: string, extra: Record<string, unknown> = {}): Screen {
     variants: [
       {
         when: { '==': [{ var: 'environment.market' }, 'A'] },
-        merge: { form: { schema: { properties: { confirmEmail: confirmation('email') }, required: ['firstName', 'email', 'confirmEmail'] } } },
+        merge: {
+          form: {
+            schema: {
+              properties: { confirmEmail: confirmation('email') },
+              required: ['firstName', 'email', 'confirmEmail'],
+            },
+          },
+        },
       },
       {
         when: { '==': [{ var: 'environment.portal' }, 'B'] },
@@ -55,7 +66,18 @@ const bundle = {
     one: screen('one'),
     two: screen('two', { nickname: { type: 'string', maxLength: 20 } }),
     // rjsf hashes this schema to "df512a2", which ajv exports as `exports.df512a2` (the shape that broke).
-    three: { id: 'three', flow: 'signup', path: '/three', kind: 'form', messages: 'three', form: { schema: { type: 'object', properties: { nickname: { type: 'string', maxLength: 43 } } }, uiSchema: {}, bind: {} } } as unknown as Screen,
+    three: {
+      id: 'three',
+      flow: 'signup',
+      path: '/three',
+      kind: 'form',
+      messages: 'three',
+      form: {
+        schema: { type: 'object', properties: { nickname: { type: 'string', maxLength: 43 } } },
+        uiSchema: {},
+        bind: {},
+      },
+    } as unknown as Screen,
   },
   calls: {},
   tables: {},

@@ -8,13 +8,30 @@
 import type { CallEnvironment } from '../../../engine/calls/run.ts';
 import { CallError } from '../../../engine/calls/run.ts';
 import { failureFrom } from '../../../engine/calls/errors.ts';
-import { failureOutcome, loadedDocument, mergeDocument, nextTarget, performActions, watchStep, type RunnerContent } from '../../../engine/flow/runner.ts';
+import {
+  failureOutcome,
+  loadedDocument,
+  mergeDocument,
+  nextTarget,
+  performActions,
+  watchStep,
+  type RunnerContent,
+} from '../../../engine/flow/runner.ts';
 import type { CallCatalogue, Watch } from '../../../engine/content/types.ts';
 
 const calls: CallCatalogue = {
   getApplication: { method: 'GET', path: '/api/v2/applications/{applicationId}', result: 'document' },
-  updateApplication: { method: 'PATCH', path: '/api/v2/applications/{applicationId}', body: { var: 'changes' }, result: 'document' },
-  verify: { method: 'POST', path: '/api/v2/applications/{applicationId}/verify', body: { decision: { var: 'application.decision' } } },
+  updateApplication: {
+    method: 'PATCH',
+    path: '/api/v2/applications/{applicationId}',
+    body: { var: 'changes' },
+    result: 'document',
+  },
+  verify: {
+    method: 'POST',
+    path: '/api/v2/applications/{applicationId}/verify',
+    body: { decision: { var: 'application.decision' } },
+  },
   listPlans: { method: 'GET', path: '/api/v2/plans' },
 };
 
@@ -27,7 +44,11 @@ const shell: RunnerContent['shell'] = {
 const bundle = {
   calls,
   shell,
-  tables: { afterDecision: { rows: [{ when: { '==': [{ var: 'application.decision' }, 'APPROVED'] }, to: 'success' }, { to: 'pending' }] } },
+  tables: {
+    afterDecision: {
+      rows: [{ when: { '==': [{ var: 'application.decision' }, 'APPROVED'] }, to: 'success' }, { to: 'pending' }],
+    },
+  },
   flows: {},
   screens: {
     landing: { id: 'landing', path: '/' },
@@ -46,7 +67,10 @@ function fakeApi(answers: Array<{ status: number; body?: unknown }>) {
     fetch: (async (url: string, init: RequestInit) => {
       seen.push({ method: String(init.method), url, body: init.body ? JSON.parse(String(init.body)) : undefined });
       const answer = answers.shift() ?? { status: 500 };
-      return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+      return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'Content-Type': 'application/json' },
+      });
     }) as typeof fetch,
     sleep: async () => undefined,
     newKey: () => 'key-1',
@@ -79,7 +103,12 @@ describe('mergeDocument: the one way a document enters the context', () => {
 
 describe('loadedDocument', () => {
   it('is the answer of the first loaded read whose result is the document', () => {
-    expect(loadedDocument(['listPlans', 'getApplication'], calls, { listPlans: { plans: [] }, getApplication: { application: { id: 'x' } } })).toEqual({ application: { id: 'x' } });
+    expect(
+      loadedDocument(['listPlans', 'getApplication'], calls, {
+        listPlans: { plans: [] },
+        getApplication: { application: { id: 'x' } },
+      }),
+    ).toEqual({ application: { id: 'x' } });
     expect(loadedDocument(['listPlans'], calls, { listPlans: { plans: [] } })).toEqual({});
     expect(loadedDocument(['getApplication'], calls, undefined)).toEqual({});
   });
@@ -93,7 +122,11 @@ describe('performActions: the declared calls in order', () => {
     ]);
     const documents: unknown[] = [];
     const result = await performActions(
-      [{ call: 'listPlans', when: { '==': [{ var: 'form.wantsPlans' }, true] } }, { call: 'updateApplication' }, { call: 'verify' }],
+      [
+        { call: 'listPlans', when: { '==': [{ var: 'form.wantsPlans' }, true] } },
+        { call: 'updateApplication' },
+        { call: 'verify' },
+      ],
       { route, form: { wantsPlans: false }, changes: { application: { name: 'Shop' } } },
       { content: bundle, environment: api.environment, onDocument: (document) => void documents.push(document) },
     );
@@ -110,8 +143,15 @@ describe('performActions: the declared calls in order', () => {
   });
 
   it('stops at a failed call and gives the context it failed in with its error', async () => {
-    const api = fakeApi([{ status: 200, body: { application: { decision: 'PENDING' } } }, { status: 422, body: { message: 'Nope' } }]);
-    const result = await performActions([{ call: 'updateApplication' }, { call: 'verify' }, { call: 'listPlans' }], { route, changes: {} }, { content: bundle, environment: api.environment });
+    const api = fakeApi([
+      { status: 200, body: { application: { decision: 'PENDING' } } },
+      { status: 422, body: { message: 'Nope' } },
+    ]);
+    const result = await performActions(
+      [{ call: 'updateApplication' }, { call: 'verify' }, { call: 'listPlans' }],
+      { route, changes: {} },
+      { content: bundle, environment: api.environment },
+    );
     expect(api.seen).toHaveLength(2);
     expect(result.failed).toBeInstanceOf(CallError);
     expect(result.failed?.failure.status).toBe(422);
@@ -122,7 +162,16 @@ describe('performActions: the declared calls in order', () => {
 describe('nextTarget: the first row that holds', () => {
   it('follows a routing table and adds the row query to the address', () => {
     const context = { route, application: { decision: 'APPROVED' } };
-    expect(nextTarget([{ when: false, to: 'owners' }, { table: 'afterDecision', query: { from: 'x' } }], context, bundle)).toEqual({
+    expect(
+      nextTarget(
+        [
+          { when: false, to: 'owners' },
+          { table: 'afterDecision', query: { from: 'x' } },
+        ],
+        context,
+        bundle,
+      ),
+    ).toEqual({
       screen: 'success',
       href: `/applications/${route.applicationId}/success?from=x`,
     });
@@ -143,12 +192,17 @@ describe('watchStep: doc1 §4.5 polling', () => {
 
   it('reads again while the condition fails and reads remain', async () => {
     const api = fakeApi([{ status: 200, body: { application: { decision: 'PENDING' } } }]);
-    expect(await watchStep(watch, { route }, 1, { content: bundle, environment: api.environment })).toEqual({ next: 'again' });
+    expect(await watchStep(watch, { route }, 1, { content: bundle, environment: api.environment })).toEqual({
+      next: 'again',
+    });
   });
 
   it('moves on by its rows over the answer, not the document the screen loaded', async () => {
     const api = fakeApi([{ status: 200, body: { application: { decision: 'APPROVED' } } }]);
-    const verdict = await watchStep(watch, { route, application: { decision: 'PENDING' } }, 2, { content: bundle, environment: api.environment });
+    const verdict = await watchStep(watch, { route, application: { decision: 'PENDING' } }, 2, {
+      content: bundle,
+      environment: api.environment,
+    });
     expect(verdict.next).toBe('go');
     if (verdict.next !== 'go') return;
     expect(verdict.rows).toBe(watch.next);
@@ -159,12 +213,16 @@ describe('watchStep: doc1 §4.5 polling', () => {
     const answers = () => fakeApi([{ status: 200, body: { application: { decision: 'PENDING' } } }]).environment;
     const last = await watchStep(watch, { route }, 3, { content: bundle, environment: answers() });
     expect(last.next === 'go' && last.rows).toBe(watch.onTimeout);
-    expect(await watchStep({ ...watch, onTimeout: undefined }, { route }, 3, { content: bundle, environment: answers() })).toEqual({ next: 'stop' });
+    expect(
+      await watchStep({ ...watch, onTimeout: undefined }, { route }, 3, { content: bundle, environment: answers() }),
+    ).toEqual({ next: 'stop' });
   });
 
   it('stops quietly when the screen went away during the read', async () => {
     const api = fakeApi([{ status: 200, body: { application: { decision: 'APPROVED' } } }]);
-    expect(await watchStep(watch, { route }, 1, { content: bundle, environment: api.environment }, () => false)).toEqual({ next: 'stop' });
+    expect(
+      await watchStep(watch, { route }, 1, { content: bundle, environment: api.environment }, () => false),
+    ).toEqual({ next: 'stop' });
   });
 });
 
@@ -174,12 +232,22 @@ describe('failureOutcome: where a failed call sends the applicant', () => {
   });
 
   it('follows the onError rows, which read the error', () => {
-    const outcome = failureOutcome(failureFrom(409, {}), { route }, [{ when: { '==': [{ var: 'error.status' }, 409] }, to: 'owners' }], bundle);
+    const outcome = failureOutcome(
+      failureFrom(409, {}),
+      { route },
+      [{ when: { '==': [{ var: 'error.status' }, 409] }, to: 'owners' }],
+      bundle,
+    );
     expect(outcome).toMatchObject({ kind: 'navigate', href: `/applications/${route.applicationId}/owners` });
   });
 
   it('sends a failed read answered 403 to the root with completed=true (doc2 §7), not a failed write', () => {
-    expect(failureOutcome(failureFrom(403, {}), { route }, undefined, bundle, true)).toMatchObject({ kind: 'navigate', href: '/?completed=true' });
-    expect(failureOutcome(failureFrom(403, { message: 'Forbidden' }), { route }, undefined, bundle, false)).toMatchObject({ kind: 'notice', messages: ['Forbidden'] });
+    expect(failureOutcome(failureFrom(403, {}), { route }, undefined, bundle, true)).toMatchObject({
+      kind: 'navigate',
+      href: '/?completed=true',
+    });
+    expect(
+      failureOutcome(failureFrom(403, { message: 'Forbidden' }), { route }, undefined, bundle, false),
+    ).toMatchObject({ kind: 'notice', messages: ['Forbidden'] });
   });
 });

@@ -1,6 +1,16 @@
 import shell from '../../../rules/shell.json' with { type: 'json' };
 import analyticsRules from '../../../rules/analytics.json' with { type: 'json' };
-import { beaconsFor, blockingModalFor, deriveContext, firstTarget, malformedParameters, redirectFor, ruleVerdict, withQuery, type ShellRules } from '../../../engine/app/shell-rules.ts';
+import {
+  beaconsFor,
+  blockingModalFor,
+  deriveContext,
+  firstTarget,
+  malformedParameters,
+  redirectFor,
+  ruleVerdict,
+  withQuery,
+  type ShellRules,
+} from '../../../engine/app/shell-rules.ts';
 import { flatParams, track, trackingContext, type AnalyticsSinks } from '../../../engine/analytics/index.ts';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import analyticsEventSchema from '../../../schemas/api/analytics-event.schema.json' with { type: 'json' };
@@ -19,14 +29,17 @@ describe('rules/shell.json', () => {
 
   it('names screens and calls that exist', () => {
     const bundle = loadContent(process.cwd());
-    for (const target of [...rules.loadFailures, rules.sessionTimeout]) expect(Object.keys(bundle.screens)).toContain(target.to);
+    for (const target of [...rules.loadFailures, rules.sessionTimeout])
+      expect(Object.keys(bundle.screens)).toContain(target.to);
     for (const beacon of rules.beacons) expect(bundle.calls[beacon.call]?.method).toBe('POST');
   });
 
   it('application and owner ids follow doc1 §2.1', () => {
     expect(malformedParameters({ applicationId: 'urn:app:1a2b3c4d-aaaa-bbbb-cccc-1234567890ab' }, rules)).toEqual([]);
     expect(malformedParameters({ applicationId: 'urn:app:abc-aaaa-bbbb-cccc-dddd' }, rules)).toEqual(['applicationId']);
-    expect(malformedParameters({ applicationId: 'urn:app:1a2b3c4d-aaaa-bbbb-cccc-1234567890abcd' }, rules)).toEqual(['applicationId']);
+    expect(malformedParameters({ applicationId: 'urn:app:1a2b3c4d-aaaa-bbbb-cccc-1234567890abcd' }, rules)).toEqual([
+      'applicationId',
+    ]);
     expect(malformedParameters({ applicationId: 'hello' }, rules)).toEqual(['applicationId']);
     expect(malformedParameters({ ownerId: 'urn:owner:1' }, rules)).toEqual([]);
     expect(malformedParameters({ ownerId: 'bob' }, rules)).toEqual(['ownerId']);
@@ -34,10 +47,23 @@ describe('rules/shell.json', () => {
   });
 
   it('helpers pick the first holding target, the redirect, the modal and the beacons', () => {
-    expect(firstTarget(rules.loadFailures, { error: { status: 403 } })).toMatchObject({ to: 'landing', query: { completed: 'true' } });
+    expect(firstTarget(rules.loadFailures, { error: { status: 403 } })).toMatchObject({
+      to: 'landing',
+      query: { completed: 'true' },
+    });
     expect(redirectFor(rules, { location: { href: 'http://h/signup-eu' } })).toMatch(/^https:/);
-    expect(blockingModalFor(rules, { application: { serviceType: 'gopay.x', apiVersion: 'V2' }, environment: { redirectUrl: 'https://back' } })).toMatchObject({ href: 'https://back' });
-    expect(beaconsFor(rules, deriveContext(rules, { application: { applicationLevel: 'FULL', decision: 'PENDING' } }, tables)).map((b) => b.id)).toEqual(['exitNotification']);
+    expect(
+      blockingModalFor(rules, {
+        application: { serviceType: 'gopay.x', apiVersion: 'V2' },
+        environment: { redirectUrl: 'https://back' },
+      }),
+    ).toMatchObject({ href: 'https://back' });
+    expect(
+      beaconsFor(
+        rules,
+        deriveContext(rules, { application: { applicationLevel: 'FULL', decision: 'PENDING' } }, tables),
+      ).map((b) => b.id),
+    ).toEqual(['exitNotification']);
     expect(withQuery('/', { completed: 'true' })).toBe('/?completed=true');
   });
 });
@@ -60,8 +86,14 @@ describe('analytics', () => {
       GPVFieldShown: true,
       GPVProvided: true,
     });
-    expect(trackingContext(analyticsRules, { company: {} })).toMatchObject({ GPVFieldShown: false, GPVProvided: false });
-    expect(trackingContext(analyticsRules, { company: { gpv: null } })).toMatchObject({ GPVFieldShown: true, GPVProvided: false });
+    expect(trackingContext(analyticsRules, { company: {} })).toMatchObject({
+      GPVFieldShown: false,
+      GPVProvided: false,
+    });
+    expect(trackingContext(analyticsRules, { company: { gpv: null } })).toMatchObject({
+      GPVFieldShown: true,
+      GPVProvided: false,
+    });
   });
 
   it('never carries what the applicant typed', () => {
@@ -85,7 +117,11 @@ describe('analytics', () => {
     const posted: string[] = [];
     const answers = [false, true];
     const sent = new Set<string>();
-    const sinks: AnalyticsSinks = { push: () => {}, post: (b) => (posted.push(b.type), Promise.resolve(answers.shift() ?? true)), sent };
+    const sinks: AnalyticsSinks = {
+      push: () => {},
+      post: (b) => (posted.push(b.type), Promise.resolve(answers.shift() ?? true)),
+      sent,
+    };
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
     track(analyticsRules, sinks, 'landing_viewed', context);
     track(analyticsRules, sinks, 'landing_viewed', context);
@@ -106,13 +142,20 @@ describe('analytics', () => {
     const flags = { multistep: true, phoneAuth: false, ehopper: false };
     track(analyticsRules, sinks, 'breather_started', { ...context, flags });
     expect(pushed[0].flags).toEqual(flags);
-    expect(posted[0].params).toMatchObject({ 'flags.multistep': true, 'flags.phoneAuth': false, 'flags.ehopper': false, portal: 'domain' });
+    expect(posted[0].params).toMatchObject({
+      'flags.multistep': true,
+      'flags.phoneAuth': false,
+      'flags.ehopper': false,
+      portal: 'domain',
+    });
     expect(posted[0].params).not.toHaveProperty('flags');
     const validate = new Ajv2020({ strict: false }).compile(analyticsEventSchema);
     expect(validate(posted[0]), JSON.stringify(validate.errors)).toBe(true);
   });
 
   it('flattens nested objects and leaves out what the API cannot take', () => {
-    expect(flatParams({ a: 1, b: { c: 'x', d: { e: null } }, list: [1, 2], nan: Number.NaN, gone: undefined })).toEqual({ a: 1, 'b.c': 'x', 'b.d.e': null });
+    expect(flatParams({ a: 1, b: { c: 'x', d: { e: null } }, list: [1, 2], nan: Number.NaN, gone: undefined })).toEqual(
+      { a: 1, 'b.c': 'x', 'b.d.e': null },
+    );
   });
 });

@@ -38,16 +38,28 @@ describe('privacy: sensitive fields never reach drafts', () => {
   it('every field with a sensitive format, or marked, is dropped; others kept (property)', () => {
     const formats = [...privacy.sensitiveFormats, 'person-name', 'email', 'city', undefined];
     fc.assert(
-      fc.property(fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), fc.record({ format: fc.constantFrom(...formats), marked: fc.boolean(), value: fc.string() })), (fields) => {
-        const schema = { properties: Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, f.format ? { format: f.format } : {}])) };
-        const uiSchema = Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, f.marked ? { 'ui:sensitive': true } : {}]));
-        const data = Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, f.value]));
-        const kept = withoutSensitive(data, sensitiveFields(schema, uiSchema));
-        for (const [name, f] of Object.entries(fields)) {
-          const secret = f.marked || (f.format !== undefined && privacy.sensitiveFormats.includes(f.format));
-          expect(Object.hasOwn(kept, name)).toBe(!secret);
-        }
-      }),
+      fc.property(
+        fc.dictionary(
+          fc.string({ minLength: 1, maxLength: 8 }),
+          fc.record({ format: fc.constantFrom(...formats), marked: fc.boolean(), value: fc.string() }),
+        ),
+        (fields) => {
+          const schema = {
+            properties: Object.fromEntries(
+              Object.entries(fields).map(([name, f]) => [name, f.format ? { format: f.format } : {}]),
+            ),
+          };
+          const uiSchema = Object.fromEntries(
+            Object.entries(fields).map(([name, f]) => [name, f.marked ? { 'ui:sensitive': true } : {}]),
+          );
+          const data = Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, f.value]));
+          const kept = withoutSensitive(data, sensitiveFields(schema, uiSchema));
+          for (const [name, f] of Object.entries(fields)) {
+            const secret = f.marked || (f.format !== undefined && privacy.sensitiveFormats.includes(f.format));
+            expect(Object.hasOwn(kept, name)).toBe(!secret);
+          }
+        },
+      ),
     );
   });
 });

@@ -3,11 +3,26 @@
  * the fixture trees (edges through routing tables, unreachable screens and dead ends in red), the layout and the
  * pictures of the real tree.
  */
-import { buildGraph, conditionWords, contextsOf, decide, flowSvg, picturesOf, problemOf, readModel, type FlowContext } from '../../../scripts/flow-graph/index.ts';
+import {
+  buildGraph,
+  conditionWords,
+  contextsOf,
+  decide,
+  flowSvg,
+  picturesOf,
+  problemOf,
+  readModel,
+  type FlowContext,
+} from '../../../scripts/flow-graph/index.ts';
 import { layout } from '../../../scripts/flow-graph/layout.ts';
 import { REPO, tree } from '../check-content/tree.ts';
 
-const CA: FlowContext = { name: 'CA-domain', environment: { market: 'CA', currency: 'CAD', portal: 'domain' }, flags: { phoneAuth: false }, known: true };
+const CA: FlowContext = {
+  name: 'CA-domain',
+  environment: { market: 'CA', currency: 'CAD', portal: 'domain' },
+  flags: { phoneAuth: false },
+  known: true,
+};
 const US: FlowContext = { ...CA, name: 'US-domain', environment: { market: 'US', currency: 'USD', portal: 'domain' } };
 
 describe('conditionWords', () => {
@@ -16,8 +31,14 @@ describe('conditionWords', () => {
     [{ '==': [{ var: 'application.decision' }, 'ERROR'] }, 'application.decision is ERROR'],
     [{ '!=': [{ var: 'environment.market' }, 'CA'] }, 'environment.market is not CA'],
     [{ in: [{ var: 'error.status' }, [0, 408, 503]] }, 'error.status is one of 0, 408, 503'],
-    [{ and: [{ var: 'flags.phoneAuth' }, { '!': { '==': [{ var: 'environment.currency' }, 'CAD'] } }] }, 'flags.phoneAuth is set and not (environment.currency is CAD)'],
-    [{ '==': [{ firstStepUp: [{ var: 'application.stepUpDetails' }, ['BO_VERIFICATION']] }, 'BO_INFO'] }, 'first step-up of application.stepUpDetails (ignoring BO_VERIFICATION) is BO_INFO'],
+    [
+      { and: [{ var: 'flags.phoneAuth' }, { '!': { '==': [{ var: 'environment.currency' }, 'CAD'] } }] },
+      'flags.phoneAuth is set and not (environment.currency is CAD)',
+    ],
+    [
+      { '==': [{ firstStepUp: [{ var: 'application.stepUpDetails' }, ['BO_VERIFICATION']] }, 'BO_INFO'] },
+      'first step-up of application.stepUpDetails (ignoring BO_VERIFICATION) is BO_INFO',
+    ],
     [{ '!': { present: { var: 'company.name' } } }, 'not (company.name is filled in)'],
     [{ someNewOperator: [1] }, '{"someNewOperator":[1]}'],
   ])('%j reads "%s"', (condition, words) => {
@@ -37,7 +58,12 @@ describe('decide', () => {
   });
 
   it('makes one context per market and portal of the configuration', () => {
-    const contexts = contextsOf({ markets: { US: { currency: 'USD' }, CA: { currency: 'CAD' } }, defaultPortal: 'domain', portalRules: [{ hostContains: 'x', portal: 'terminal' }], flags: {} });
+    const contexts = contextsOf({
+      markets: { US: { currency: 'USD' }, CA: { currency: 'CAD' } },
+      defaultPortal: 'domain',
+      portalRules: [{ hostContains: 'x', portal: 'terminal' }],
+      flags: {},
+    });
     expect(contexts.map((context) => context.name)).toEqual(['US-domain', 'US-terminal', 'CA-domain', 'CA-terminal']);
     expect(contextsOf(undefined).map((context) => context.name)).toEqual(['any']);
   });
@@ -60,7 +86,9 @@ describe('buildGraph', () => {
     const graph = buildGraph(model, resolved, contextsOf(undefined)[0]);
     expect(graph.nodes.get('orphan')?.reachable).toBe(false);
     const svg = flowSvg(graph, 'demo', new Set(['orphan']));
-    expect(svg).toMatch(/<g class="node node--problem" data-id="orphan">[\s\S]*?stroke="#b3261e"[\s\S]*?unreachable<\/text>/);
+    expect(svg).toMatch(
+      /<g class="node node--problem" data-id="orphan">[\s\S]*?stroke="#b3261e"[\s\S]*?unreachable<\/text>/,
+    );
     expect(svg).not.toMatch(/data-id="start"[^>]*node--problem/);
   });
 
@@ -68,7 +96,9 @@ describe('buildGraph', () => {
     const { model, resolved } = readModel(tree('unreachable'));
     const orphan = buildGraph(model, resolved, contextsOf(undefined)[0]).nodes.get('orphan');
     expect(orphan && problemOf(orphan)).toBe('unreachable');
-    expect(orphan && problemOf(orphan, new Set(['orphan']))).toBe('not reached with the configured markets, portals and flags');
+    expect(orphan && problemOf(orphan, new Set(['orphan']))).toBe(
+      'not reached with the configured markets, portals and flags',
+    );
   });
 
   it('marks a dead end', () => {
@@ -88,13 +118,26 @@ describe('buildGraph', () => {
 describe('layout', () => {
   it('puts each node one layer below its nearest root and never overlaps boxes', () => {
     const nodes = ['a', 'b', 'c', 'd', 'lost'].map((id) => ({ id, label: `screen ${id}` }));
-    const { placed } = layout(nodes, [{ from: 'a', to: 'b' }, { from: 'a', to: 'c' }, { from: 'c', to: 'd' }, { from: 'd', to: 'a' }], ['a']);
+    const { placed } = layout(
+      nodes,
+      [
+        { from: 'a', to: 'b' },
+        { from: 'a', to: 'c' },
+        { from: 'c', to: 'd' },
+        { from: 'd', to: 'a' },
+      ],
+      ['a'],
+    );
     expect(['a', 'b', 'c', 'd', 'lost'].map((id) => placed.get(id)?.layer)).toEqual([0, 1, 1, 2, 3]);
     const boxes = [...placed.values()];
     for (const one of boxes) {
       for (const other of boxes) {
         if (one === other) continue;
-        const apart = one.x + one.width <= other.x || other.x + other.width <= one.x || one.y + one.height <= other.y || other.y + other.height <= one.y;
+        const apart =
+          one.x + one.width <= other.x ||
+          other.x + other.width <= one.x ||
+          one.y + one.height <= other.y ||
+          other.y + other.height <= one.y;
         expect(apart).toBe(true);
       }
     }
@@ -108,7 +151,9 @@ describe('picturesOf the real tree', () => {
     const { model } = readModel(REPO);
     const flows = new Set([...model.flows.keys()]);
     expect(new Set(pictures.map((picture) => picture.flow))).toEqual(flows);
-    expect(new Set(pictures.map((picture) => picture.context))).toEqual(new Set(['US-domain', 'US-terminal', 'US-reseller', 'CA-domain', 'CA-terminal', 'CA-reseller']));
+    expect(new Set(pictures.map((picture) => picture.context))).toEqual(
+      new Set(['US-domain', 'US-terminal', 'US-reseller', 'CA-domain', 'CA-terminal', 'CA-reseller']),
+    );
     for (const picture of pictures) {
       expect(picture.svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
       expect(picture.svg.trim().endsWith('</svg>')).toBe(true);

@@ -28,8 +28,12 @@ describe('funnel report', () => {
   it('counts per segment, screen and field, and ignores other event types', () => {
     expect(Object.keys(report).sort()).toEqual(['market=CA portal=terminal', 'market=US portal=domain']);
     expect(report['market=US portal=domain']!.update).toEqual({
-      started: 2, completed: 1, abandoned: 1,
-      fields: { email: { started: 1, completed: 1, abandoned: 1, errors: { 'validation.email': 2, 'validation.required': 1 } } },
+      started: 2,
+      completed: 1,
+      abandoned: 1,
+      fields: {
+        email: { started: 1, completed: 1, abandoned: 1, errors: { 'validation.email': 2, 'validation.required': 1 } },
+      },
     });
     expect(report['market=CA portal=terminal']!.update!.started).toBe(1);
   });

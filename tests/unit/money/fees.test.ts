@@ -11,8 +11,18 @@ import { computeFees, type FeeLine } from '../../../engine/form/fees.ts';
 import { loadContent } from '../../../server/content.ts';
 import { priceOrder, withinFreeShipping } from '../../../server/domain/orders.ts';
 
-interface Plan { planKey: string; device: string; perUnit: number; trialPeriodDays: number }
-interface Fixture { market: 'US' | 'CA'; daysSinceStart: number; lines: Array<{ planKey: string; quantity: number }>; expect: Record<string, number> }
+interface Plan {
+  planKey: string;
+  device: string;
+  perUnit: number;
+  trialPeriodDays: number;
+}
+interface Fixture {
+  market: 'US' | 'CA';
+  daysSinceStart: number;
+  lines: Array<{ planKey: string; quantity: number }>;
+  expect: Record<string, number>;
+}
 const rules = JSON.parse(readFileSync(new URL('../../../rules/plans.json', import.meta.url), 'utf8')) as {
   markets: Record<'US' | 'CA', Plan[]>;
   shipping: Record<'US' | 'CA', number>;
@@ -28,7 +38,13 @@ function oracle(lines: FeeLine[], shippingCents: number, free = false) {
   const list = lines.map((l) => l.perUnitCents * l.quantity);
   const subtotal = upfront.reduce((a, b) => a + b, 0);
   const shipping = lines.some((l) => l.shipped && l.quantity > 0) ? shippingCents : 0;
-  return { first: list.reduce((a, b) => a + b, 0), subtotal, shipping, free: free ? shipping : 0, total: subtotal + (free ? 0 : shipping) };
+  return {
+    first: list.reduce((a, b) => a + b, 0),
+    subtotal,
+    shipping,
+    free: free ? shipping : 0,
+    total: subtotal + (free ? 0 : shipping),
+  };
 }
 
 const content = loadContent();
@@ -47,36 +63,57 @@ const line = fc.record({
 describe('computeFees', () => {
   it('agrees with the oracle on every row, and the rows add up', () => {
     fc.assert(
-      fc.property(fc.array(line, { maxLength: 6 }), fc.integer({ min: 0, max: 10_000 }), fc.boolean(), (lines, shipping, free) => {
-        const fees = computeFees(lines, shipping, free);
-        const expected = oracle(lines, shipping, free);
-        expect(fees.firstChargeCents).toBe(expected.first);
-        expect(fees.subtotalCents).toBe(expected.subtotal);
-        expect(fees.shippingCents).toBe(expected.shipping);
-        expect(fees.freeShippingCents).toBe(expected.free);
-        expect(fees.totalCents).toBe(expected.total);
-        expect(fees.firstChargeCents - fees.offerCents).toBe(fees.subtotalCents);
-        expect(Number.isInteger(fees.totalCents) && fees.totalCents >= 0).toBe(true);
-      }),
+      fc.property(
+        fc.array(line, { maxLength: 6 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.boolean(),
+        (lines, shipping, free) => {
+          const fees = computeFees(lines, shipping, free);
+          const expected = oracle(lines, shipping, free);
+          expect(fees.firstChargeCents).toBe(expected.first);
+          expect(fees.subtotalCents).toBe(expected.subtotal);
+          expect(fees.shippingCents).toBe(expected.shipping);
+          expect(fees.freeShippingCents).toBe(expected.free);
+          expect(fees.totalCents).toBe(expected.total);
+          expect(fees.firstChargeCents - fees.offerCents).toBe(fees.subtotalCents);
+          expect(Number.isInteger(fees.totalCents) && fees.totalCents >= 0).toBe(true);
+        },
+      ),
     );
   });
 
   it('charges nothing upfront for a trial line, but ships it', () => {
     expect(computeFees([{ perUnitCents: 3000, quantity: 2, trialPeriodDays: 30, shipped: true }], 1500)).toEqual({
-      firstChargeCents: 6000, offerCents: 6000, subtotalCents: 0, shippingCents: 1500, freeShippingCents: 0, totalCents: 1500,
+      firstChargeCents: 6000,
+      offerCents: 6000,
+      subtotalCents: 0,
+      shippingCents: 1500,
+      freeShippingCents: 0,
+      totalCents: 1500,
     });
   });
 
   it('shows the shipping and takes it off again when the order ships free; nothing to take off without a device', () => {
     expect(computeFees([{ perUnitCents: 3000, quantity: 1, trialPeriodDays: 0, shipped: true }], 1500, true)).toEqual({
-      firstChargeCents: 3000, offerCents: 0, subtotalCents: 3000, shippingCents: 1500, freeShippingCents: 1500, totalCents: 3000,
+      firstChargeCents: 3000,
+      offerCents: 0,
+      subtotalCents: 3000,
+      shippingCents: 1500,
+      freeShippingCents: 1500,
+      totalCents: 3000,
     });
-    expect(computeFees([{ perUnitCents: 0, quantity: 1, trialPeriodDays: 0, shipped: false }], 1500, true).freeShippingCents).toBe(0);
+    expect(
+      computeFees([{ perUnitCents: 0, quantity: 1, trialPeriodDays: 0, shipped: false }], 1500, true).freeShippingCents,
+    ).toBe(0);
   });
 
   it('treats negative, fractional or non-finite input as whole non-negative amounts', () => {
-    expect(computeFees([{ perUnitCents: -100, quantity: 3, trialPeriodDays: 0, shipped: true }], Number.NaN).totalCents).toBe(0);
-    expect(computeFees([{ perUnitCents: 1000.4, quantity: 1, trialPeriodDays: 0, shipped: false }], 1500).totalCents).toBe(1000);
+    expect(
+      computeFees([{ perUnitCents: -100, quantity: 3, trialPeriodDays: 0, shipped: true }], Number.NaN).totalCents,
+    ).toBe(0);
+    expect(
+      computeFees([{ perUnitCents: 1000.4, quantity: 1, trialPeriodDays: 0, shipped: false }], 1500).totalCents,
+    ).toBe(1000);
   });
 });
 
@@ -84,7 +121,9 @@ describe('free shipping days (doc2 §9; rules/plans.json freeShippingDays)', () 
   it('the window agrees with the calendar oracle for any number of days and any order time', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 365 }), fc.integer({ min: -5 * DAY, max: 400 * DAY }), (days, elapsed) => {
-        expect(withinFreeShipping(days, { startedAt: START, now: new Date(START.getTime() + elapsed) })).toBe(freeByCalendar(days, elapsed));
+        expect(withinFreeShipping(days, { startedAt: START, now: new Date(START.getTime() + elapsed) })).toBe(
+          freeByCalendar(days, elapsed),
+        );
       }),
     );
   });
@@ -94,24 +133,33 @@ describe('free shipping days (doc2 §9; rules/plans.json freeShippingDays)', () 
     expect(days).toBeGreaterThan(0);
     const at = (elapsedMs: number) => ({ startedAt: START, now: new Date(START.getTime() + elapsedMs) });
     fc.assert(
-      fc.property(fc.constantFrom('n910', 'n950', 'poyntC', 'buy', 'noDevice'), fc.integer({ min: 1, max: 2 }), fc.integer({ min: 0, max: 90 * DAY }), (planKey, quantity, elapsed) => {
-        const priced = priceOrder(content.plans, 'US', [{ planKey, quantity }], at(elapsed));
-        if ('problems' in priced) throw new Error('unexpected problems');
-        const plan = rules.markets.US.find((p) => p.planKey === planKey)!;
-        const shipping = plan.device === 'NO_DEVICE' ? 0 : Math.round(rules.shipping.US * 100);
-        const free = freeByCalendar(days, elapsed) ? shipping : 0;
-        expect(priced.totals.shippingCents).toBe(shipping);
-        expect(priced.totals.freeShippingCents).toBe(free);
-        expect(priced.totals.totalCents).toBe(priced.totals.subtotalCents + shipping - free);
-      }),
+      fc.property(
+        fc.constantFrom('n910', 'n950', 'poyntC', 'buy', 'noDevice'),
+        fc.integer({ min: 1, max: 2 }),
+        fc.integer({ min: 0, max: 90 * DAY }),
+        (planKey, quantity, elapsed) => {
+          const priced = priceOrder(content.plans, 'US', [{ planKey, quantity }], at(elapsed));
+          if ('problems' in priced) throw new Error('unexpected problems');
+          const plan = rules.markets.US.find((p) => p.planKey === planKey)!;
+          const shipping = plan.device === 'NO_DEVICE' ? 0 : Math.round(rules.shipping.US * 100);
+          const free = freeByCalendar(days, elapsed) ? shipping : 0;
+          expect(priced.totals.shippingCents).toBe(shipping);
+          expect(priced.totals.freeShippingCents).toBe(free);
+          expect(priced.totals.totalCents).toBe(priced.totals.subtotalCents + shipping - free);
+        },
+      ),
     );
     // Without a start date nothing ships free (the API always passes one).
-    expect(priceOrder(content.plans, 'US', [{ planKey: 'n910', quantity: 1 }])).toMatchObject({ totals: { freeShippingCents: 0 } });
+    expect(priceOrder(content.plans, 'US', [{ planKey: 'n910', quantity: 1 }])).toMatchObject({
+      totals: { freeShippingCents: 0 },
+    });
   });
 
   it('0 days turns the offer off', () => {
     const off = { ...content.plans, freeShippingDays: { US: 0, CA: 0 } };
-    expect(priceOrder(off, 'US', [{ planKey: 'n910', quantity: 1 }], { startedAt: START, now: START })).toMatchObject({ totals: { freeShippingCents: 0, totalCents: 4500 } });
+    expect(priceOrder(off, 'US', [{ planKey: 'n910', quantity: 1 }], { startedAt: START, now: START })).toMatchObject({
+      totals: { freeShippingCents: 0, totalCents: 4500 },
+    });
   });
 });
 
@@ -126,11 +174,20 @@ describe('rules/plans.json fixtures', () => {
       const { firstChargeCents: _first, offerCents: _offer, ...apiRows } = fixture.expect;
       expect(priced.totals).toEqual(apiRows);
       const lines = fixture.lines.map((l) => {
-        const plan = [...rules.markets[fixture.market], ...(rules.bundles?.[fixture.market].prices ?? [])].find((p) => p.planKey === l.planKey);
+        const plan = [...rules.markets[fixture.market], ...(rules.bundles?.[fixture.market].prices ?? [])].find(
+          (p) => p.planKey === l.planKey,
+        );
         if (!plan) throw new Error(`fixture names unknown plan ${l.planKey}`);
-        return { perUnitCents: Math.round(plan.perUnit * 100), quantity: l.quantity, trialPeriodDays: plan.trialPeriodDays, shipped: plan.device !== 'NO_DEVICE' };
+        return {
+          perUnitCents: Math.round(plan.perUnit * 100),
+          quantity: l.quantity,
+          trialPeriodDays: plan.trialPeriodDays,
+          shipped: plan.device !== 'NO_DEVICE',
+        };
       });
-      expect(computeFees(lines, Math.round(rules.shipping[fixture.market] * 100), priced.totals.freeShippingCents > 0)).toEqual(fixture.expect);
+      expect(
+        computeFees(lines, Math.round(rules.shipping[fixture.market] * 100), priced.totals.freeShippingCents > 0),
+      ).toEqual(fixture.expect);
     });
   }
 

@@ -14,15 +14,37 @@ const origin = 'https://onboarding.localhost';
 
 describe('the payments hub address (doc2 §9 online-store payments page)', () => {
   it.each([
-    { storeId: 'store 1', ventureId: null, context: null, expected: 'https://commerce.localhost/store/store%201/settings/payments?applicationCompleted=true' },
-    { storeId: 'store-1', ventureId: 'v/42', context: null, expected: 'https://commerce.localhost/venture/v%2F42/store/store-1/settings/payments?applicationCompleted=true' },
-    { storeId: 'store-1', ventureId: null, context: 'onboarding&x=1', expected: 'https://commerce.localhost/store/store-1/settings/payments?context=onboarding%26x%3D1' },
-    { storeId: 'store-1', ventureId: 'v42', context: 'hub', expected: 'https://commerce.localhost/venture/v42/store/store-1/settings/payments?context=hub' },
+    {
+      storeId: 'store 1',
+      ventureId: null,
+      context: null,
+      expected: 'https://commerce.localhost/store/store%201/settings/payments?applicationCompleted=true',
+    },
+    {
+      storeId: 'store-1',
+      ventureId: 'v/42',
+      context: null,
+      expected: 'https://commerce.localhost/venture/v%2F42/store/store-1/settings/payments?applicationCompleted=true',
+    },
+    {
+      storeId: 'store-1',
+      ventureId: null,
+      context: 'onboarding&x=1',
+      expected: 'https://commerce.localhost/store/store-1/settings/payments?context=onboarding%26x%3D1',
+    },
+    {
+      storeId: 'store-1',
+      ventureId: 'v42',
+      context: 'hub',
+      expected: 'https://commerce.localhost/venture/v42/store/store-1/settings/payments?context=hub',
+    },
   ])('store $storeId, venture $ventureId, context $context', ({ expected, ...application }) => {
     expect(redirectTarget(options, { application }, origin)).toBe(expected);
   });
   it('the venture template and the context are really used', () => {
-    expect(redirectTarget(options, { application: { storeId: 's', ventureId: 'v9' } }, origin)).toContain('/venture/v9/');
+    expect(redirectTarget(options, { application: { storeId: 's', ventureId: 'v9' } }, origin)).toContain(
+      '/venture/v9/',
+    );
     expect(redirectTarget(options, { application: { storeId: 's', context: 'c' } }, origin)).toMatch(/\?context=c$/);
     expect(redirectTarget(options, { application: { storeId: 's' } }, origin)).toMatch(/\?applicationCompleted=true$/);
   });

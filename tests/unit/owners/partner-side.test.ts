@@ -21,7 +21,10 @@ describe('the emailed link routes by the owner-side step-up', () => {
   const next = screen('owner-invitation').next as TransitionRow[];
   const to = (response: unknown) => nextScreen(next, { response }, {});
   it.each([
-    [{ status: 'REQUEST_SENT', stepUpDetails: [{ type: 'FULL_ONBOARDING' }, { type: 'GOV_ID_SELFIE' }] }, 'owner-complete'],
+    [
+      { status: 'REQUEST_SENT', stepUpDetails: [{ type: 'FULL_ONBOARDING' }, { type: 'GOV_ID_SELFIE' }] },
+      'owner-complete',
+    ],
     [{ status: 'REQUEST_SENT', stepUpDetails: [{ type: 'GOV_ID_SELFIE' }] }, 'owner-identification'],
     [{ status: 'COMPLETED', stepUpDetails: [] }, 'owner-success'],
     [{ status: 'REQUEST_SENT' }, 'owner-success'],
@@ -30,8 +33,12 @@ describe('the emailed link routes by the owner-side step-up', () => {
   it('the complete-owner form goes on to the photo ID, and to it too when the step-up was already answered (409)', () => {
     const complete = screen('owner-complete');
     expect(nextScreen(complete.next as TransitionRow[], {}, {})).toBe('owner-identification');
-    expect(nextScreen(complete.onError as TransitionRow[], { error: { status: 409 } }, {})).toBe('owner-identification');
-    expect(nextScreen(complete.onError as TransitionRow[], { error: { status: 403 } }, {})).toBe('owner-applicant-error');
+    expect(nextScreen(complete.onError as TransitionRow[], { error: { status: 409 } }, {})).toBe(
+      'owner-identification',
+    );
+    expect(nextScreen(complete.onError as TransitionRow[], { error: { status: 403 } }, {})).toBe(
+      'owner-applicant-error',
+    );
   });
 });
 
@@ -41,7 +48,9 @@ describe('applicant-error redirects (doc2 §7: sign-on with the path; account cr
   it('sign in again, after signing out, comes back to the partner page', () => {
     const s = screen('owner-sign-in');
     expect((s.options as { call: string }).call).toBe('signOut');
-    expect(redirectTarget(s.options as unknown as RedirectOptions, context, origin)).toBe(`${origin}/sso/login?path=${back}`);
+    expect(redirectTarget(s.options as unknown as RedirectOptions, context, origin)).toBe(
+      `${origin}/sso/login?path=${back}`,
+    );
   });
   it('account creation carries realm and app and comes back to the partner page', () => {
     const s = screen('owner-create-account');
@@ -59,7 +68,9 @@ describe('applicant-error redirects (doc2 §7: sign-on with the path; account cr
       expect(target.searchParams.get('path')).toBe(`/${applicationId}/owners/${ownerId}?invitation=tok-123`);
     }
     // The 403 on the invitation, and each choice on applicant-error, pass the token to the next address.
-    const forbidden = (screen('owner-invitation').onError as TransitionRow[]).find((row) => row.to === 'owner-applicant-error');
+    const forbidden = (screen('owner-invitation').onError as TransitionRow[]).find(
+      (row) => row.to === 'owner-applicant-error',
+    );
     expect(queryFor(forbidden, withToken)).toBe('?invitation=tok-123');
     expect(queryFor(forbidden, context)).toBe('');
     for (const action of screen('owner-applicant-error').secondary as Array<{ next: TransitionRow[] }>) {
@@ -71,7 +82,8 @@ describe('applicant-error redirects (doc2 §7: sign-on with the path; account cr
 describe('final screens of the partner on the reseller portal', () => {
   it('owner-success and owner-email-sent name the reseller only on the reseller portal', () => {
     for (const id of ['owner-success', 'owner-email-sent']) {
-      const keys = (portal: string) => (resolveScreen(screen(id), { environment: { portal } }).options as { paragraphKeys: string[] }).paragraphKeys;
+      const keys = (portal: string) =>
+        (resolveScreen(screen(id), { environment: { portal } }).options as { paragraphKeys: string[] }).paragraphKeys;
       expect(keys('reseller')).toContain('owners.reseller.contact');
       expect(keys('domain')).not.toContain('owners.reseller.contact');
     }
@@ -82,15 +94,23 @@ describe('one skip-partners confirmation', () => {
   it('no screen of any flow has its own /owners/skip address', () => {
     const flows = readdirSync(resolve(repoRoot, 'flows'), { withFileTypes: true }).filter((d) => d.isDirectory());
     const paths = flows.flatMap((flow) =>
-      readdirSync(resolve(repoRoot, 'flows', flow.name, 'screens')).map((file) => readJson<Screen>(`flows/${flow.name}/screens/${file}`).path),
+      readdirSync(resolve(repoRoot, 'flows', flow.name, 'screens')).map(
+        (file) => readJson<Screen>(`flows/${flow.name}/screens/${file}`).path,
+      ),
     );
     expect(paths.filter((p) => /\/owners\/skip$/.test(p))).toEqual([]);
   });
 
   it("the owners list's skip asks to delete the partners entered when there are some, else to confirm being the sole owner", () => {
-    const list = screen('owners') as Screen & { options: { actions: Array<{ id: string; confirm?: Array<{ when?: unknown; titleKey: string }> }> } };
+    const list = screen('owners') as Screen & {
+      options: { actions: Array<{ id: string; confirm?: Array<{ when?: unknown; titleKey: string }> }> };
+    };
     const skip = list.options.actions.find((a) => a.id === 'skip')!;
-    const pick = (owners: unknown[]) => skip.confirm!.find((c) => c.when === undefined || nextScreen([{ when: c.when, to: 'x' }] as TransitionRow[], { owners }, {}) === 'x')!.titleKey;
+    const pick = (owners: unknown[]) =>
+      skip.confirm!.find(
+        (c) =>
+          c.when === undefined || nextScreen([{ when: c.when, to: 'x' }] as TransitionRow[], { owners }, {}) === 'x',
+      )!.titleKey;
     expect(pick([{ type: 'OWNER' }])).toBe('owners.list.skipDelete.title');
     expect(pick([])).toBe('owners.list.skip.title');
     expect(list.actions?.some((a) => a.call === 'confirmSoleOwner')).toBe(true);

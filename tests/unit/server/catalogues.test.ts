@@ -6,7 +6,10 @@ import { errorCodes } from '../../../server/http/errors.ts';
 const root = new URL('../../../', import.meta.url).pathname;
 const locales = ['en-US', 'en-CA', 'fr-CA'];
 const read = (locale: string, ns: string) =>
-  JSON.parse(readFileSync(join(root, 'locales', locale, `${ns}.json`), 'utf8')) as { $schema: string; messages: Record<string, string> };
+  JSON.parse(readFileSync(join(root, 'locales', locale, `${ns}.json`), 'utf8')) as {
+    $schema: string;
+    messages: Record<string, string>;
+  };
 
 /** Every `sso.*`, `errors.*`, `outbox.*` or `sandbox.*` key written as a string literal in server code. */
 function keysUsedInServer(): Set<string> {
@@ -16,7 +19,8 @@ function keysUsedInServer(): Set<string> {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
       else if (entry.name.endsWith('.ts'))
-        for (const m of readFileSync(path, 'utf8').matchAll(/'((?:sso|errors|outbox|sandbox)\.[A-Za-z.]+)'/g)) used.add(m[1]!);
+        for (const m of readFileSync(path, 'utf8').matchAll(/'((?:sso|errors|outbox|sandbox)\.[A-Za-z.]+)'/g))
+          used.add(m[1]!);
     }
   };
   walk(join(root, 'server'));
@@ -50,7 +54,9 @@ describe.each(['sso', 'errors', 'outbox', 'sandbox'])('locales/*/%s.json', (ns) 
 
 describe('server message keys', () => {
   it('exist in the catalogues (every key used in server code, every error code)', () => {
-    const known = new Set(['sso', 'errors', 'outbox', 'sandbox'].flatMap((ns) => Object.keys(read('en-US', ns).messages)));
+    const known = new Set(
+      ['sso', 'errors', 'outbox', 'sandbox'].flatMap((ns) => Object.keys(read('en-US', ns).messages)),
+    );
     const used = new Set([...keysUsedInServer(), ...Object.values(errorCodes).map((c) => c.key)]);
     expect(used.size).toBeGreaterThan(20);
     expect([...used].filter((k) => !known.has(k))).toEqual([]);
@@ -63,7 +69,10 @@ describe('server message keys built at run time', () => {
     const built = [
       ...['CREATED', 'IN_PROGRESS', 'RECEIVED', 'TIMEOUT'].map((s) => `sandbox.inquiry.status.${s}`),
       ...['RECEIVED', 'IN_PROGRESS', 'TIMEOUT'].map((s) => `sandbox.inquiry.outcome.${s}`),
-      ...['identification', 'verification'].flatMap((k) => [`sandbox.inquiry.${k}.title`, `sandbox.inquiry.${k}.intro`]),
+      ...['identification', 'verification'].flatMap((k) => [
+        `sandbox.inquiry.${k}.title`,
+        `sandbox.inquiry.${k}.intro`,
+      ]),
       ...['CHECKING', 'SAVINGS'].map((t) => `sandbox.bank.account.${t}`),
     ];
     expect(built.filter((k) => !known.has(k))).toEqual([]);
@@ -87,12 +96,9 @@ describe('server translators and session hashes', () => {
     const fc = (await import('fast-check')).default;
     const { hashToken } = await import('../../../server/storage/sessions.ts');
     fc.assert(
-      fc.property(
-        fc.string({ maxLength: 200, unit: 'grapheme' }),
-        (token) => {
-          expect(hashToken(token)).toBe(createHash('sha256').update(token).digest('base64url'));
-        },
-      ),
+      fc.property(fc.string({ maxLength: 200, unit: 'grapheme' }), (token) => {
+        expect(hashToken(token)).toBe(createHash('sha256').update(token).digest('base64url'));
+      }),
     );
   });
 });

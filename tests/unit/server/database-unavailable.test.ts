@@ -20,9 +20,12 @@ describe('isConnectionFailure', () => {
     expect(isConnectionFailure(serverError(code, message))).toBe(true);
   });
 
-  it.each(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'])('the socket error %s is a connection failure', (code) => {
-    expect(isConnectionFailure(serverError(code, `connect ${code} 127.0.0.1:5432`))).toBe(true);
-  });
+  it.each(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'])(
+    'the socket error %s is a connection failure',
+    (code) => {
+      expect(isConnectionFailure(serverError(code, `connect ${code} 127.0.0.1:5432`))).toBe(true);
+    },
+  );
 
   it.each([
     'Connection terminated unexpectedly',
@@ -45,7 +48,8 @@ describe('isConnectionFailure', () => {
   });
 
   it('is false for anything that is not an error, and true for DatabaseUnavailableError itself', () => {
-    for (const value of [undefined, null, 'Connection terminated', { code: '57P01' }, 42]) expect(isConnectionFailure(value)).toBe(false);
+    for (const value of [undefined, null, 'Connection terminated', { code: '57P01' }, 42])
+      expect(isConnectionFailure(value)).toBe(false);
     expect(isConnectionFailure(new Error('something else broke'))).toBe(false);
     expect(isConnectionFailure(new DatabaseUnavailableError(new Error('x')))).toBe(true);
   });

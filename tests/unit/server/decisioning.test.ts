@@ -1,9 +1,17 @@
 import { readFileSync } from 'node:fs';
-import { categoryType, decide, decisionContext, missingFields, type DecisioningRules } from '../../../server/domain/decisioning.ts';
+import {
+  categoryType,
+  decide,
+  decisionContext,
+  missingFields,
+  type DecisioningRules,
+} from '../../../server/domain/decisioning.ts';
 import { newDocument } from '../../../server/domain/document.ts';
 import { loadContent } from '../../../server/content.ts';
 
-const rules = JSON.parse(readFileSync(new URL('../../../rules/decisioning.json', import.meta.url), 'utf8')) as DecisioningRules;
+const rules = JSON.parse(
+  readFileSync(new URL('../../../rules/decisioning.json', import.meta.url), 'utf8'),
+) as DecisioningRules;
 
 describe('rules/decisioning.json', () => {
   it('loads and passes its meta-schema', () => {
@@ -23,8 +31,19 @@ describe('rules/decisioning.json', () => {
     const outcomes = [...rules.rows.map((r) => r.outcome), rules.default];
     const decisions = new Set(outcomes.map((o) => o.decision));
     const stepUps = new Set(outcomes.flatMap((o) => o.stepUps));
-    for (const d of ['PENDING', 'APPROVED', 'DECLINED', 'APPROVED_PENDING', 'DECLINED_PENDING', 'ERROR']) expect(decisions).toContain(d);
-    for (const s of ['BO_INFO', 'BO_VERIFICATION', 'BUSINESS_INFO', 'GOV_ID_SELFIE', 'OTP_SMS', 'EIN_DOC', 'FULL_ONBOARDING', 'FULL_SSN', 'PHONE_AUTH'])
+    for (const d of ['PENDING', 'APPROVED', 'DECLINED', 'APPROVED_PENDING', 'DECLINED_PENDING', 'ERROR'])
+      expect(decisions).toContain(d);
+    for (const s of [
+      'BO_INFO',
+      'BO_VERIFICATION',
+      'BUSINESS_INFO',
+      'GOV_ID_SELFIE',
+      'OTP_SMS',
+      'EIN_DOC',
+      'FULL_ONBOARDING',
+      'FULL_SSN',
+      'PHONE_AUTH',
+    ])
       expect(stepUps).toContain(s);
   });
 
@@ -36,7 +55,10 @@ describe('rules/decisioning.json', () => {
     mkdirSync(join(root, 'rules'));
     cpSync(new URL('../../../schemas', import.meta.url), join(root, 'schemas'), { recursive: true });
     cpSync(new URL('../../../rules/config.json', import.meta.url), join(root, 'rules/config.json'));
-    writeFileSync(join(root, 'rules/decisioning.json'), JSON.stringify({ ...rules, default: { decision: 'MAYBE', stepUps: [], boStatus: 'NONE', level: 'FULL' } }));
+    writeFileSync(
+      join(root, 'rules/decisioning.json'),
+      JSON.stringify({ ...rules, default: { decision: 'MAYBE', stepUps: [], boStatus: 'NONE', level: 'FULL' } }),
+    );
     expect(() => loadContent(root)).toThrow(/decisioning\.json does not match[\s\S]*\/default\/decision/);
   });
 });
@@ -55,8 +77,16 @@ describe('categoryType', () => {
 describe('missingFields', () => {
   it('lists the market-specific required fields of an empty document', () => {
     const doc = newDocument({});
-    const us = missingFields(rules, doc, decisionContext(doc, 'US', () => undefined));
-    const ca = missingFields(rules, doc, decisionContext(doc, 'CA', () => undefined));
+    const us = missingFields(
+      rules,
+      doc,
+      decisionContext(doc, 'US', () => undefined),
+    );
+    const ca = missingFields(
+      rules,
+      doc,
+      decisionContext(doc, 'CA', () => undefined),
+    );
     expect(us).toContain('/applicant/address/state');
     expect(us).not.toContain('/applicant/address/territory');
     expect(ca).toContain('/applicant/address/territory');
@@ -65,7 +95,11 @@ describe('missingFields', () => {
 
   it('treats blank strings as missing', () => {
     const doc = newDocument({ applicant: { name: { firstName: '   ', lastName: 'Lee' } } });
-    const missing = missingFields(rules, doc, decisionContext(doc, 'US', () => undefined));
+    const missing = missingFields(
+      rules,
+      doc,
+      decisionContext(doc, 'US', () => undefined),
+    );
     expect(missing).toContain('/applicant/name/firstName');
     expect(missing).not.toContain('/applicant/name/lastName');
   });

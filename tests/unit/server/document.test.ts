@@ -11,7 +11,15 @@ function oracleMerge(target: unknown, patch: unknown): unknown {
 }
 
 const json = fc.letrec((tie) => ({
-  value: fc.oneof({ depthSize: 'small' }, fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.array(tie('value'), { maxLength: 3 }), tie('object')),
+  value: fc.oneof(
+    { depthSize: 'small' },
+    fc.string(),
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie('value'), { maxLength: 3 }),
+    tie('object'),
+  ),
   object: fc.dictionary(fc.constantFrom('a', 'b', 'c', 'name', 'x'), tie('value'), { maxKeys: 4 }),
 })).object;
 

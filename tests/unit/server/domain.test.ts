@@ -13,9 +13,13 @@ const content = loadContent();
 describe('json patch', () => {
   const doc = { applicant: { name: { firstName: 'Ann', lastName: 'Lee' } }, company: { 'a/b': 1 } };
   it('reads escaped pointers', () => expect(segments('/company/a~1b/~0x')).toEqual(['company', 'a/b', '~x']));
-  it('builds the partial document of a pointer', () => expect(partialAt('/applicant/name/firstName', 'Bo')).toEqual({ applicant: { name: { firstName: 'Bo' } } }));
+  it('builds the partial document of a pointer', () =>
+    expect(partialAt('/applicant/name/firstName', 'Bo')).toEqual({ applicant: { name: { firstName: 'Bo' } } }));
   it('merges, removes and tests without changing the input', () => {
-    expect(mergeAt(doc, '/applicant/name/firstName', 'Bo').applicant.name).toEqual({ firstName: 'Bo', lastName: 'Lee' });
+    expect(mergeAt(doc, '/applicant/name/firstName', 'Bo').applicant.name).toEqual({
+      firstName: 'Bo',
+      lastName: 'Lee',
+    });
     expect(removeAt(doc, '/applicant/name/lastName').applicant.name).toEqual({ firstName: 'Ann' });
     expect(removeAt(doc, '/nothing/here')).toEqual(doc);
     expect(testHolds(doc, '/company/a~1b', 1)).toBe(true);
@@ -27,13 +31,27 @@ describe('json patch', () => {
 describe('priceOrder (rules/plans.json)', () => {
   it('prices in cents: rental per unit times quantity, shipping for devices', () => {
     const priced = priceOrder(content.plans, 'US', [{ planKey: 'n950', quantity: 3 }]);
-    expect(priced).toMatchObject({ type: 'RENT', totals: { subtotalCents: 9000, shippingCents: 1500, totalCents: 10500 } });
+    expect(priced).toMatchObject({
+      type: 'RENT',
+      totals: { subtotalCents: 9000, shippingCents: 1500, totalCents: 10500 },
+    });
   });
   it('a trial means no upfront charge; the first profile gives the order type', () => {
-    expect(priceOrder(content.plans, 'CA', [{ planKey: 'poyntC', quantity: 2 }])).toMatchObject({ type: 'RENT', totals: { subtotalCents: 0 } });
-    expect(priceOrder(content.plans, 'US', [{ planKey: 'buy', quantity: 1 }, { planKey: 'n910', quantity: 1 }])).toMatchObject({ type: 'BUY' });
+    expect(priceOrder(content.plans, 'CA', [{ planKey: 'poyntC', quantity: 2 }])).toMatchObject({
+      type: 'RENT',
+      totals: { subtotalCents: 0 },
+    });
+    expect(
+      priceOrder(content.plans, 'US', [
+        { planKey: 'buy', quantity: 1 },
+        { planKey: 'n910', quantity: 1 },
+      ]),
+    ).toMatchObject({ type: 'BUY' });
   });
-  it('names an unknown plan', () => expect(priceOrder(content.plans, 'US', [{ planKey: 'x', quantity: 1 }])).toEqual({ problems: [{ field: '/profiles/0/planKey', key: 'errors.planUnknown' }] }));
+  it('names an unknown plan', () =>
+    expect(priceOrder(content.plans, 'US', [{ planKey: 'x', quantity: 1 }])).toEqual({
+      problems: [{ field: '/profiles/0/planKey', key: 'errors.planUnknown' }],
+    }));
 });
 
 describe('predictIndustries', () => {
@@ -49,7 +67,10 @@ describe('predictIndustries', () => {
 
 describe('normaliseDocument', () => {
   it('stores phone numbers as digits and leaves everything else', () => {
-    const doc = { ...newDocument({ applicant: { phone: { localPhoneNumber: '(201) 555-0123' } }, company: { name: 'A-1 (East)' } }), owners: [{ phone: { nationalNumber: '201 555 0199' } }] } as ApplicationDocument;
+    const doc = {
+      ...newDocument({ applicant: { phone: { localPhoneNumber: '(201) 555-0123' } }, company: { name: 'A-1 (East)' } }),
+      owners: [{ phone: { nationalNumber: '201 555 0199' } }],
+    } as ApplicationDocument;
     const out = normaliseDocument(doc);
     expect(out.applicant.phone).toEqual({ localPhoneNumber: '2015550123' });
     expect(out.owners[0]!.phone).toEqual({ nationalNumber: '2015550199' });
@@ -59,18 +80,37 @@ describe('normaliseDocument', () => {
 
 describe('owners', () => {
   it('a partner needs photo ID; the applicant owner does not', () => {
-    expect(newOwner({ firstName: 'Bo' })).toMatchObject({ type: 'OWNER', status: 'REQUEST_TO_BE_SENT', stepUpDetails: [{ type: 'GOV_ID_SELFIE', status: 'REQUIRED' }] });
-    expect(newOwner({ type: 'APPLICANT_OWNER' })).toMatchObject({ type: 'APPLICANT_OWNER', status: 'COMPLETED', stepUpDetails: [] });
+    expect(newOwner({ firstName: 'Bo' })).toMatchObject({
+      type: 'OWNER',
+      status: 'REQUEST_TO_BE_SENT',
+      stepUpDetails: [{ type: 'GOV_ID_SELFIE', status: 'REQUIRED' }],
+    });
+    expect(newOwner({ type: 'APPLICANT_OWNER' })).toMatchObject({
+      type: 'APPLICANT_OWNER',
+      status: 'COMPLETED',
+      stepUpDetails: [],
+    });
   });
   it('BO_VERIFICATION leaves only when no partner is left to verify', () => {
     const base = newDocument({});
-    const doc = { ...base, application: { ...base.application, stepUpDetails: [{ type: 'BO_VERIFICATION' as const }] } };
+    const doc = {
+      ...base,
+      application: { ...base.application, stepUpDetails: [{ type: 'BO_VERIFICATION' as const }] },
+    };
     const pending = { ...doc, owners: [newOwner({ firstName: 'Bo' })] };
     expect(settleBoVerification(pending).application.stepUpDetails).toHaveLength(1);
-    expect(settleBoVerification({ ...doc, owners: [{ ...newOwner({}), stepUpDetails: [] }] }).application.stepUpDetails).toEqual([]);
+    expect(
+      settleBoVerification({ ...doc, owners: [{ ...newOwner({}), stepUpDetails: [] }] }).application.stepUpDetails,
+    ).toEqual([]);
   });
   it('the partner view holds the business names and their own record only', () => {
-    const doc = { ...newDocument({ applicant: { email: { emailAddress: 'a@example.com' } }, company: { name: 'Acme', currency: 'USD' } }), owners: [{ id: 'o1' }, { id: 'o2' }] };
+    const doc = {
+      ...newDocument({
+        applicant: { email: { emailAddress: 'a@example.com' } },
+        company: { name: 'Acme', currency: 'USD' },
+      }),
+      owners: [{ id: 'o1' }, { id: 'o2' }],
+    };
     const view = partnerView(doc, ['o2']);
     expect(view.owners).toEqual([{ id: 'o2' }]);
     expect(view.applicant).toEqual({});
@@ -90,9 +130,13 @@ describe('formatAt (rules/validation/fields.json)', () => {
 
 describe('redactPathSecrets', () => {
   it('hides bearer path segments, keeps the rest', () => {
-    expect(redactPathSecrets('/api/v2/applications/urn:app:x/phone-auth/sms-verifications/abcDEF?x=_')).toBe('/api/v2/applications/urn:app:x/phone-auth/sms-verifications/_?x=_');
+    expect(redactPathSecrets('/api/v2/applications/urn:app:x/phone-auth/sms-verifications/abcDEF?x=_')).toBe(
+      '/api/v2/applications/urn:app:x/phone-auth/sms-verifications/_?x=_',
+    );
     expect(redactPathSecrets('/sandbox/carrier/abc')).toBe('/sandbox/carrier/_');
-    expect(redactPathSecrets('/api/v2/applications/urn:app:x/phone-auth/sms-verifications')).toBe('/api/v2/applications/urn:app:x/phone-auth/sms-verifications');
+    expect(redactPathSecrets('/api/v2/applications/urn:app:x/phone-auth/sms-verifications')).toBe(
+      '/api/v2/applications/urn:app:x/phone-auth/sms-verifications',
+    );
   });
 });
 
@@ -107,6 +151,7 @@ describe('rules the API loads', () => {
   });
   it('sandbox trigger cards are valid card numbers (a tester can type them)', async () => {
     const { formatRules } = await import('../../../engine/validation/index.ts');
-    for (const number of [...content.sandbox.cardVault.declineOnPayment, ...content.sandbox.cardVault.refuseToSave]) expect(formatRules['card-number']!.reason(number)).toBeNull();
+    for (const number of [...content.sandbox.cardVault.declineOnPayment, ...content.sandbox.cardVault.refuseToSave])
+      expect(formatRules['card-number']!.reason(number)).toBeNull();
   });
 });

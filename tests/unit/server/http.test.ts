@@ -7,38 +7,54 @@ import { safeReturnPath } from '../../../server/sandbox/sso/index.ts';
 describe('safeReturnPath', () => {
   it('always yields a path that stays on this origin', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.webUrl(), fc.webPath(), fc.constant('//x'), fc.constant('/\\x')), (input) => {
-        const path = safeReturnPath(input);
-        expect(path.startsWith('/')).toBe(true);
-        expect(new URL(path, 'http://here.invalid').host).toBe('here.invalid');
-        expect(path.startsWith('//')).toBe(false);
-        expect(path.includes('\\')).toBe(false);
-      }),
+      fc.property(
+        fc.oneof(fc.string(), fc.webUrl(), fc.webPath(), fc.constant('//x'), fc.constant('/\\x')),
+        (input) => {
+          const path = safeReturnPath(input);
+          expect(path.startsWith('/')).toBe(true);
+          expect(new URL(path, 'http://here.invalid').host).toBe('here.invalid');
+          expect(path.startsWith('//')).toBe(false);
+          expect(path.includes('\\')).toBe(false);
+        },
+      ),
     );
   });
 
   it('refuses a path holding a control character (C0 or DEL): it yields the home path', () => {
-    for (const control of ['\u0000', '\t', '\n', '\r', '\u001f', '\u007f']) expect(safeReturnPath(`/start${control}next`)).toBe('/');
+    for (const control of ['\u0000', '\t', '\n', '\r', '\u001f', '\u007f'])
+      expect(safeReturnPath(`/start${control}next`)).toBe('/');
     expect(safeReturnPath('/start\u0080next')).toBe('/start\u0080next');
   });
 
   it('keeps an ordinary same-origin path unchanged', () => {
-    fc.assert(fc.property(fc.webPath().filter((p) => p.startsWith('/') && !p.startsWith('//')), (p) => {
-      expect(safeReturnPath(p)).toBe(p);
-    }));
+    fc.assert(
+      fc.property(
+        fc.webPath().filter((p) => p.startsWith('/') && !p.startsWith('//')),
+        (p) => {
+          expect(safeReturnPath(p)).toBe(p);
+        },
+      ),
+    );
   });
 });
 
 describe('redactQuery', () => {
   it('keeps the path and the parameter names, never a value', () => {
     fc.assert(
-      fc.property(fc.webPath(), fc.dictionary(fc.stringMatching(/^[a-zA-Z]{1,8}$/), fc.stringMatching(/^[0-9]{4,12}$/), { minKeys: 1, maxKeys: 4 }), (path, query) => {
-        const url = `${path || '/'}?${new URLSearchParams(query).toString()}`;
-        const out = redactQuery(url);
-        for (const value of Object.values(query)) expect(out.split('?')[1]).not.toContain(value);
-        for (const name of Object.keys(query)) expect(out).toContain(`${name}=_`);
-        expect(out.startsWith(path || '/')).toBe(true);
-      }),
+      fc.property(
+        fc.webPath(),
+        fc.dictionary(fc.stringMatching(/^[a-zA-Z]{1,8}$/), fc.stringMatching(/^[0-9]{4,12}$/), {
+          minKeys: 1,
+          maxKeys: 4,
+        }),
+        (path, query) => {
+          const url = `${path || '/'}?${new URLSearchParams(query).toString()}`;
+          const out = redactQuery(url);
+          for (const value of Object.values(query)) expect(out.split('?')[1]).not.toContain(value);
+          for (const name of Object.keys(query)) expect(out).toContain(`${name}=_`);
+          expect(out.startsWith(path || '/')).toBe(true);
+        },
+      ),
     );
   });
 });
@@ -46,27 +62,47 @@ describe('redactQuery', () => {
 describe('sanitiseParams', () => {
   it('never keeps an email or a run of four digits in a string value', () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.string({ maxLength: 10 }), fc.oneof(fc.string(), fc.emailAddress(), fc.stringMatching(/^[a-z ]*\d{4,9}[a-z ]*$/), fc.integer())), (params) => {
-        const kept = sanitiseParams(params);
-        for (const [name, value] of Object.entries(kept)) {
-          if (name === 'redacted') continue;
-          if (typeof value === 'string') expect(value).not.toMatch(/@|\d[\d\s-]{3,}/);
-        }
-      }),
+      fc.property(
+        fc.dictionary(
+          fc.string({ maxLength: 10 }),
+          fc.oneof(fc.string(), fc.emailAddress(), fc.stringMatching(/^[a-z ]*\d{4,9}[a-z ]*$/), fc.integer()),
+        ),
+        (params) => {
+          const kept = sanitiseParams(params);
+          for (const [name, value] of Object.entries(kept)) {
+            if (name === 'redacted') continue;
+            if (typeof value === 'string') expect(value).not.toMatch(/@|\d[\d\s-]{3,}/);
+          }
+        },
+      ),
     );
   });
 
-  it.each([['applicantSSN'], ['bank_account'], ['routingNumber'], ['email'], ['firstName'], ['cardNumber'], ['governmentIdValue']])(
-    'drops %s whatever its value',
-    (name) => expect(sanitiseParams({ [name]: 'x' })).toEqual({ redacted: [name] }),
-  );
+  it.each([
+    ['applicantSSN'],
+    ['bank_account'],
+    ['routingNumber'],
+    ['email'],
+    ['firstName'],
+    ['cardNumber'],
+    ['governmentIdValue'],
+  ])('drops %s whatever its value', (name) => expect(sanitiseParams({ [name]: 'x' })).toEqual({ redacted: [name] }));
 
   it('keeps a yes or no whatever its name: a feature flag is not personal data', () => {
-    expect(sanitiseParams({ 'flags.phoneAuth': false, applicantSsnProvided: true, applicantSsn: '123' })).toEqual({ 'flags.phoneAuth': false, applicantSsnProvided: true, redacted: ['applicantSsn'] });
+    expect(sanitiseParams({ 'flags.phoneAuth': false, applicantSsnProvided: true, applicantSsn: '123' })).toEqual({
+      'flags.phoneAuth': false,
+      applicantSsnProvided: true,
+      redacted: ['applicantSsn'],
+    });
   });
 
   it('keeps tracking context such as portal, currency, businessId', () => {
-    expect(sanitiseParams({ portal: 'domain', currency: 'CAD', businessId: 'b-1', GPVProvided: true })).toEqual({ portal: 'domain', currency: 'CAD', businessId: 'b-1', GPVProvided: true });
+    expect(sanitiseParams({ portal: 'domain', currency: 'CAD', businessId: 'b-1', GPVProvided: true })).toEqual({
+      portal: 'domain',
+      currency: 'CAD',
+      businessId: 'b-1',
+      GPVProvided: true,
+    });
   });
 });
 

@@ -14,7 +14,10 @@ class Lines extends Writable {
     done();
   }
   get all(): Array<Record<string, unknown>> {
-    return this.text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+    return this.text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
   }
 }
 
@@ -54,7 +57,9 @@ describe('request logger', () => {
     await app.close();
     const talk = lines.all.filter((line) => line.reqId === lines.all[0]!.reqId).map((line) => line.msg);
     expect(talk).toEqual(['incoming request', 'info line', 'warn line', 'request completed']);
-    expect(lines.all.find((line) => line.msg === 'incoming request')).toMatchObject({ req: { method: 'GET', url: '/talk' } });
+    expect(lines.all.find((line) => line.msg === 'incoming request')).toMatchObject({
+      req: { method: 'GET', url: '/talk' },
+    });
     expect(lines.all.map((line) => line.msg)).toContain('debug on this route');
     expect(lines.all.map((line) => line.msg)).not.toContain('debug line');
   });

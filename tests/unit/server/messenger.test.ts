@@ -8,7 +8,11 @@ const catalogues = new Catalogues(join(new URL('../../../', import.meta.url).pat
 /** A Queryable that records the statements it receives. */
 function recorder(): Queryable & { calls: Array<{ sql: string; params: unknown[] }> } {
   const calls: Array<{ sql: string; params: unknown[] }> = [];
-  return { calls, query: async (sql, params = []) => (calls.push({ sql, params }), { rows: [] }), exec: async () => undefined };
+  return {
+    calls,
+    query: async (sql, params = []) => (calls.push({ sql, params }), { rows: [] }),
+    exec: async () => undefined,
+  };
 }
 
 const invitation = {
@@ -24,7 +28,11 @@ const invitation = {
 describe('outboxMessenger', () => {
   it('keeps every message in the outbox and sends emails by SMTP only after the caller commits', async () => {
     const sendMail = vi.fn(async () => ({}));
-    const messenger = outboxMessenger({ catalogues, publicUrl: 'https://onboarding.example', transport: { sendMail } as never });
+    const messenger = outboxMessenger({
+      catalogues,
+      publicUrl: 'https://onboarding.example',
+      transport: { sendMail } as never,
+    });
     const db = recorder();
     const deliver = await messenger.send(db, invitation);
     expect(db.calls).toHaveLength(1);
@@ -42,18 +50,28 @@ describe('outboxMessenger', () => {
   it('never sends text messages by SMTP, and sends nothing without a transport', async () => {
     const sendMail = vi.fn(async () => ({}));
     const withSmtp = outboxMessenger({ catalogues, publicUrl: '', transport: { sendMail } as never });
-    await (await withSmtp.send(recorder(), { ...invitation, channel: 'sms', recipient: '+12125551234' }))();
+    await (
+      await withSmtp.send(recorder(), { ...invitation, channel: 'sms', recipient: '+12125551234' })
+    )();
     expect(sendMail).not.toHaveBeenCalled();
     const without = outboxMessenger({ catalogues, publicUrl: '' });
     const db = recorder();
-    await (await without.send(db, invitation))();
+    await (
+      await without.send(db, invitation)
+    )();
     expect(db.calls).toHaveLength(1);
   });
 });
 
 describe('renderMessage', () => {
   it('renders in the message locale, with the absolute link', () => {
-    const text = renderMessage(catalogues, { key: 'outbox.sms.phoneLink', args: { minutes: 5 }, link: '/a?vfp=b', locale: 'en-CA' }, 'https://x.example');
-    expect(text).toBe('GoDaddy Payments: tap to verify your phone number: https://x.example/a?vfp=b The link expires in 5 minutes and works once.');
+    const text = renderMessage(
+      catalogues,
+      { key: 'outbox.sms.phoneLink', args: { minutes: 5 }, link: '/a?vfp=b', locale: 'en-CA' },
+      'https://x.example',
+    );
+    expect(text).toBe(
+      'GoDaddy Payments: tap to verify your phone number: https://x.example/a?vfp=b The link expires in 5 minutes and works once.',
+    );
   });
 });

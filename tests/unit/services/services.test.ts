@@ -4,8 +4,12 @@
  * Each table row would fail if the rule in rules/services.json or rules/identity-templates.json were wrong.
  */
 import {
-  serviceToLookUp, identityTemplate, launchEvents, serviceTypeLabel,
-  type IdentityTemplateRules, type ServiceRules,
+  serviceToLookUp,
+  identityTemplate,
+  launchEvents,
+  serviceTypeLabel,
+  type IdentityTemplateRules,
+  type ServiceRules,
 } from '../../../domain/services/index.ts';
 import servicesJson from '../../../rules/services.json' with { type: 'json' };
 import templatesJson from '../../../rules/identity-templates.json' with { type: 'json' };
@@ -62,7 +66,10 @@ describe('launch dispatches', () => {
   it('tracks resume and reminder email opens only when the parameter is present', () => {
     expect(launchEvents({ resumeEmail: 'true' }, rules)).toEqual(['resume_email_opened']);
     expect(launchEvents({ reminderEmail: '1', resumeEmail: '' }, rules)).toEqual(['reminder_email_opened']);
-    expect(launchEvents({ resumeEmail: 'x', reminderEmail: 'y' }, rules)).toEqual(['resume_email_opened', 'reminder_email_opened']);
+    expect(launchEvents({ resumeEmail: 'x', reminderEmail: 'y' }, rules)).toEqual([
+      'resume_email_opened',
+      'reminder_email_opened',
+    ]);
     expect(launchEvents({ email: 'a@b.c' }, rules)).toEqual([]);
   });
   it("looks up the application's service, else the launch's, only when its id or type starts with 'gopay.'", () => {
@@ -75,22 +82,37 @@ describe('launch dispatches', () => {
     expect(look({ query: { serviceId: '   ' } })).toBeUndefined();
     expect(look({})).toBeUndefined();
     // The application's own service wins over the launch query.
-    expect(look({ application: { serviceId: 'gopay.pos-v1', serviceType: 'gopay.pos' }, query: { serviceId: 'gopay.other' } })).toBe('gopay.pos-v1');
-    expect(look({ application: { serviceId: 'svc-1', serviceType: 'gd.studio' }, query: { serviceId: 'gopay.other' } })).toBeUndefined();
+    expect(
+      look({
+        application: { serviceId: 'gopay.pos-v1', serviceType: 'gopay.pos' },
+        query: { serviceId: 'gopay.other' },
+      }),
+    ).toBe('gopay.pos-v1');
+    expect(
+      look({ application: { serviceId: 'svc-1', serviceType: 'gd.studio' }, query: { serviceId: 'gopay.other' } }),
+    ).toBeUndefined();
   });
 
   it('the lookup is the declared call, its path filled from lookup.serviceId and encoded', () => {
     const def = (callsJson as { calls: Record<string, CallDefinition> }).calls[rules.gopayLookup.call];
     expect(def).toMatchObject({ method: 'GET' });
-    expect(buildRequest(rules.gopayLookup.call, def, { lookup: { serviceId: 'gopay.site-1001' } }).url).toBe('/api/v2/services/gopay.site-1001');
-    expect(buildRequest(rules.gopayLookup.call, def, { lookup: { serviceId: 'gopay.a/../b' } }).url).toBe('/api/v2/services/gopay.a%2F..%2Fb');
+    expect(buildRequest(rules.gopayLookup.call, def, { lookup: { serviceId: 'gopay.site-1001' } }).url).toBe(
+      '/api/v2/services/gopay.site-1001',
+    );
+    expect(buildRequest(rules.gopayLookup.call, def, { lookup: { serviceId: 'gopay.a/../b' } }).url).toBe(
+      '/api/v2/services/gopay.a%2F..%2Fb',
+    );
   });
 });
 
 describe('identity templates per country', () => {
   it('has verification, identification and identification without selfie for US and CA, all different', () => {
     expect(validateAgainst('schemas/content/rules/identity-templates.schema.json', templates)).toEqual([]);
-    const all = (['US', 'CA'] as const).flatMap((country) => (['verification', 'identification', 'identificationWithoutSelfie'] as const).map((kind) => identityTemplate(templates, country, kind)));
+    const all = (['US', 'CA'] as const).flatMap((country) =>
+      (['verification', 'identification', 'identificationWithoutSelfie'] as const).map((kind) =>
+        identityTemplate(templates, country, kind),
+      ),
+    );
     expect(new Set(all).size).toBe(6);
     expect(identityTemplate(templates, 'CA', 'identificationWithoutSelfie')).toMatch(/ca/);
   });

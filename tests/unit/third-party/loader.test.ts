@@ -5,7 +5,13 @@
  * of the locale); with no key configured nothing is requested at all (manual address entry).
  */
 import { runInNewContext } from 'node:vm';
-import { loadWithRetry, scriptLanguage, scriptUrl, type RetryDeps, type ScriptRules } from '../../../engine/third-party/index.ts';
+import {
+  loadWithRetry,
+  scriptLanguage,
+  scriptUrl,
+  type RetryDeps,
+  type ScriptRules,
+} from '../../../engine/third-party/index.ts';
 import { startFlakyServer, type FlakyServer } from '../../fixtures/scripts/flaky-server.ts';
 import scriptsJson from '../../../rules/scripts.json' with { type: 'json' };
 
@@ -74,7 +80,7 @@ describe('rules/scripts.json', () => {
     expect(rules.scripts.survey).toMatchObject({ retryDelayMs: 1500 });
   });
 
-  it('loads the survey from the product\'s own origin (a path, not another host)', () => {
+  it("loads the survey from the product's own origin (a path, not another host)", () => {
     expect(rules.scripts.survey!.src).toMatch(/^\/[^/]/);
   });
 });
@@ -88,7 +94,12 @@ describe('scriptUrl', () => {
     expect(Object.fromEntries(url.searchParams)).toEqual({ key: 'k1', libraries: 'places', language: 'fr' });
   });
 
-  it.each([['en-US', 'en'], ['en-CA', 'en'], ['fr-CA', 'fr'], ['es-MX', 'es']])('language of %s is %s', (locale, language) => {
+  it.each([
+    ['en-US', 'en'],
+    ['en-CA', 'en'],
+    ['fr-CA', 'fr'],
+    ['es-MX', 'es'],
+  ])('language of %s is %s', (locale, language) => {
     expect(scriptLanguage(locale, rules.languages)).toBe(language);
     expect(new URL(scriptUrl(maps, withKey(locale), rules.languages)!).searchParams.get('language')).toBe(language);
   });
@@ -98,6 +109,8 @@ describe('scriptUrl', () => {
     expect(scriptUrl(maps, { environment: { locale: 'en-US', keys: { maps: '' } } }, rules.languages)).toBeUndefined();
     expect(scriptUrl(rules.scripts.analyticsTag!, { environment: { keys: {} } }, rules.languages)).toBeUndefined();
     expect(scriptUrl(rules.scripts.survey!, { flags: { customerSurvey: false } }, rules.languages)).toBeUndefined();
-    expect(scriptUrl(rules.scripts.survey!, { flags: { customerSurvey: true } }, rules.languages)).toBe('/survey/survey.js');
+    expect(scriptUrl(rules.scripts.survey!, { flags: { customerSurvey: true } }, rules.languages)).toBe(
+      '/survey/survey.js',
+    );
   });
 });

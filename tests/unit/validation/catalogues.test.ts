@@ -62,7 +62,11 @@ describe('validation catalogues', () => {
     expect(catalogues['fr-CA'].messages['validation.category.superProhibited']).toContain('GoDaddy');
     expect(catalogues['en-US'].messages['validation.address.streetNumber']).toBe('Street number is required.');
     expect(catalogues['en-US'].messages['validation.otp.required']).toBe('Code is required.');
-    expect(catalogues['en-US'].messages['validation.form.requiredFields']).toBe('Fill in the required fields to continue.');
-    expect(new MessageFormat('fr-CA', catalogues['fr-CA'].messages['validation.dateOfBirth.minAge']).format({ minAge: 18 })).toMatch(/18/);
+    expect(catalogues['en-US'].messages['validation.form.requiredFields']).toBe(
+      'Fill in the required fields to continue.',
+    );
+    expect(
+      new MessageFormat('fr-CA', catalogues['fr-CA'].messages['validation.dateOfBirth.minAge']).format({ minAge: 18 }),
+    ).toMatch(/18/);
   });
 });

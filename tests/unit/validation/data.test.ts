@@ -22,7 +22,15 @@ function validatorFor(file: string) {
 
 describe('rules/validation files', () => {
   it('include the expected files', () => {
-    expect(ruleFiles.sort()).toEqual(['card-brands.json', 'fields.json', 'formats.json', 'messages.json', 'placeholders.json', 'po-box.json', 'prefill.json']);
+    expect(ruleFiles.sort()).toEqual([
+      'card-brands.json',
+      'fields.json',
+      'formats.json',
+      'messages.json',
+      'placeholders.json',
+      'po-box.json',
+      'prefill.json',
+    ]);
   });
 
   it.each(ruleFiles)('%s names a validation meta-schema and satisfies it', (file) => {
@@ -33,17 +41,72 @@ describe('rules/validation files', () => {
   });
 
   it.each([
-    ['formats.json', (d: any) => { d.formats['us-zip'].steps[0].key = 'zip'; }],
-    ['formats.json', (d: any) => { d.formats['us-zip'].steps[0].flags = 'g'; }],
-    ['formats.json', (d: any) => { d.formats['sin'].steps[1].check = 'nope'; }],
-    ['formats.json', (d: any) => { delete d.formats['city'].description; }],
-    ['placeholders.json', (d: any) => { d.lists.personName.push('lower'); }],
-    ['po-box.json', (d: any) => { d.patterns.push('(unclosed'); }],
-    ['fields.json', (d: any) => { d.fields['applicant.name.firstName'] = {}; }],
-    ['prefill.json', (d: any) => { d.profiles[0].currencies = ['cad']; }],
-    ['prefill.json', (d: any) => { d.fields[0].path = 'owners.email'; }],
-    ['messages.json', (d: any) => { d.fallback = 'invalid'; }],
-    ['card-brands.json', (d: any) => { d.brands[0].lengths = [40]; }],
+    [
+      'formats.json',
+      (d: any) => {
+        d.formats['us-zip'].steps[0].key = 'zip';
+      },
+    ],
+    [
+      'formats.json',
+      (d: any) => {
+        d.formats['us-zip'].steps[0].flags = 'g';
+      },
+    ],
+    [
+      'formats.json',
+      (d: any) => {
+        d.formats['sin'].steps[1].check = 'nope';
+      },
+    ],
+    [
+      'formats.json',
+      (d: any) => {
+        delete d.formats['city'].description;
+      },
+    ],
+    [
+      'placeholders.json',
+      (d: any) => {
+        d.lists.personName.push('lower');
+      },
+    ],
+    [
+      'po-box.json',
+      (d: any) => {
+        d.patterns.push('(unclosed');
+      },
+    ],
+    [
+      'fields.json',
+      (d: any) => {
+        d.fields['applicant.name.firstName'] = {};
+      },
+    ],
+    [
+      'prefill.json',
+      (d: any) => {
+        d.profiles[0].currencies = ['cad'];
+      },
+    ],
+    [
+      'prefill.json',
+      (d: any) => {
+        d.fields[0].path = 'owners.email';
+      },
+    ],
+    [
+      'messages.json',
+      (d: any) => {
+        d.fallback = 'invalid';
+      },
+    ],
+    [
+      'card-brands.json',
+      (d: any) => {
+        d.brands[0].lengths = [40];
+      },
+    ],
   ])('a broken copy of %s is refused', (file, breakIt) => {
     const { data, validate } = validatorFor(file);
     const copy = structuredClone(data);
@@ -52,16 +115,25 @@ describe('rules/validation files', () => {
   });
 
   it('every format a rule file names exists, every check exists, every phone region has metadata', () => {
-    const formats = read('rules/validation/formats.json').formats as Record<string, { extends?: string; steps?: Array<Record<string, unknown>> }>;
+    const formats = read('rules/validation/formats.json').formats as Record<
+      string,
+      { extends?: string; steps?: Array<Record<string, unknown>> }
+    >;
     const prefill = read('rules/validation/prefill.json');
     const named = [
       ...documentFormats(),
       prefill.default.nameFormat,
       ...prefill.profiles.map((p: { nameFormat: string }) => p.nameFormat),
-      ...[...prefill.fields, ...prefill.default.fields, ...prefill.profiles.flatMap((p: { fields: unknown[] }) => p.fields)]
+      ...[
+        ...prefill.fields,
+        ...prefill.default.fields,
+        ...prefill.profiles.flatMap((p: { fields: unknown[] }) => p.fields),
+      ]
         .map((f: { blankUnless?: string }) => f.blankUnless)
         .filter(Boolean),
-      ...Object.values(formats).map((f) => f.extends).filter(Boolean),
+      ...Object.values(formats)
+        .map((f) => f.extends)
+        .filter(Boolean),
     ];
     for (const name of named) expect(formatNames, String(name)).toContain(name);
     const lists = Object.keys(read('rules/validation/placeholders.json').lists);
@@ -69,7 +141,8 @@ describe('rules/validation files', () => {
       for (const step of spec.steps ?? []) {
         if (typeof step.check === 'string') expect(Object.keys(checks)).toContain(step.check);
         if (typeof step.notIn === 'string') expect(lists).toContain(step.notIn);
-        if (step.check === 'mobilePhone') for (const region of (step.params as { regions: string[] }).regions) expect(phoneRegions).toContain(region);
+        if (step.check === 'mobilePhone')
+          for (const region of (step.params as { regions: string[] }).regions) expect(phoneRegions).toContain(region);
       }
     }
   });

@@ -7,7 +7,19 @@ import fc from 'fast-check';
 import rjsfDecimalSeparator from '@rjsf/utils/lib/getDecimalSeparator.js';
 import getDecimalSeparator from '../../../engine/form/decimal-separator.ts';
 
-const language = fc.constantFrom('en-US', 'en-CA', 'fr-CA', 'fr-FR', 'de-DE', 'de-CH', 'ar-EG', 'hi-IN', 'pt-BR', 'not a tag', 'x');
+const language = fc.constantFrom(
+  'en-US',
+  'en-CA',
+  'fr-CA',
+  'fr-FR',
+  'de-DE',
+  'de-CH',
+  'ar-EG',
+  'hi-IN',
+  'pt-BR',
+  'not a tag',
+  'x',
+);
 
 describe("the decimal separator rjsf's number fields use", () => {
   it('is the one rjsf works out, for any language list, the same on every call', () => {

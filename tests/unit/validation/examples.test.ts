@@ -4,7 +4,14 @@
  * registerFormats and reasonForError (the server's path).
  */
 import Ajv from 'ajv';
-import { formatNames, reasonForError, registerFormats, setValidationClock, formats, formatRules } from '../../../engine/validation/index.ts';
+import {
+  formatNames,
+  reasonForError,
+  registerFormats,
+  setValidationClock,
+  formats,
+  formatRules,
+} from '../../../engine/validation/index.ts';
 import { fixture, fixedNow, rulesAtFixtureNow } from './helpers.ts';
 
 describe('validation examples fixture', () => {
@@ -30,10 +37,13 @@ describe.each(Object.entries(fixture.formats))('format %s', (name, examples) => 
     expect(rule.validate(value)).toBe(true);
   });
 
-  it.each(examples.invalid.map((example) => [example.value, example.key] as const))('refuses %j with %s', (value, key) => {
-    expect(rule.reason(value)?.key).toBe(key);
-    expect(rule.validate(value)).toBe(false);
-  });
+  it.each(examples.invalid.map((example) => [example.value, example.key] as const))(
+    'refuses %j with %s',
+    (value, key) => {
+      expect(rule.reason(value)?.key).toBe(key);
+      expect(rule.validate(value)).toBe(false);
+    },
+  );
 });
 
 describe('through ajv (registerFormats + reasonForError)', () => {

@@ -31,7 +31,10 @@ describe('government ids: who answers FULL_SSN', () => {
     expect(ids.sourceTypes.SIN).toEqual({ type: 'INDIVIDUAL', markets: ['CA'], format: 'sin', clears: ['FULL_SSN'] });
   });
   it('in the US the SSN9 clears it; no business id and no last-4 does', () => {
-    const clearing = Object.entries(ids.sourceTypes).filter(([, rule]) => rule.clears.includes('FULL_SSN')).map(([name]) => name).sort();
+    const clearing = Object.entries(ids.sourceTypes)
+      .filter(([, rule]) => rule.clears.includes('FULL_SSN'))
+      .map(([name]) => name)
+      .sort();
     expect(clearing).toEqual(['SIN', 'SSN9']);
     expect(ids.sourceTypes.SSN9.markets).toEqual(['US']);
   });

@@ -16,10 +16,44 @@ const Memo = memo(() => null) as unknown as Widget;
 const Forwarded = forwardRef(() => null) as unknown as Widget;
 
 const schema = fc.oneof(
-  fc.constantFrom<RJSFSchema['type']>('string', 'number', 'integer', 'boolean', 'array', 'object', 'null', ['string', 'null'], ['number', 'string']).map((type) => ({ type }) as RJSFSchema),
-  fc.constantFrom<RJSFSchema>({}, { const: 'a' }, { enum: ['a', 'b'] }, { properties: {} }, { format: 'phone' }, { type: 'string', format: 'email' }),
+  fc
+    .constantFrom<RJSFSchema['type']>(
+      'string',
+      'number',
+      'integer',
+      'boolean',
+      'array',
+      'object',
+      'null',
+      ['string', 'null'],
+      ['number', 'string'],
+    )
+    .map((type) => ({ type }) as RJSFSchema),
+  fc.constantFrom<RJSFSchema>(
+    {},
+    { const: 'a' },
+    { enum: ['a', 'b'] },
+    { properties: {} },
+    { format: 'phone' },
+    { type: 'string', format: 'email' },
+  ),
 );
-const names = ['text', 'select', 'email', 'phone', 'postal-code', 'radio', 'hidden', 'date', 'updown', 'checkboxes', 'TextWidget', 'custom', 'alias', 'no-such'];
+const names = [
+  'text',
+  'select',
+  'email',
+  'phone',
+  'postal-code',
+  'radio',
+  'hidden',
+  'date',
+  'updown',
+  'checkboxes',
+  'TextWidget',
+  'custom',
+  'alias',
+  'no-such',
+];
 const widget = fc.oneof(fc.constantFrom(...names), fc.constantFrom<Widget>(Custom, Memo, Forwarded));
 const registry = fc
   .record({

@@ -2,7 +2,10 @@
 import examples from '../../fixtures/validation-examples.json';
 import { createFormatRules } from '../../../engine/validation/index.ts';
 
-export interface FormatExamples { valid: string[]; invalid: Array<{ value: string; key: string }> }
+export interface FormatExamples {
+  valid: string[];
+  invalid: Array<{ value: string; key: string }>;
+}
 export const fixture = examples as { description: string; now: string; formats: Record<string, FormatExamples> };
 
 /** The fixture's "now". */

@@ -15,7 +15,11 @@ const locales = readdirSync('locales').filter((name) => /^[a-z]{2}-[A-Z]{2}$/.te
 function translator(locale: string, problems: string[]) {
   const catalogue: Record<string, string> = {};
   for (const file of readdirSync(join('locales', locale)).filter((name) => name.endsWith('.json')))
-    Object.assign(catalogue, (JSON.parse(readFileSync(join('locales', locale, file), 'utf8')) as { messages: Record<string, string> }).messages);
+    Object.assign(
+      catalogue,
+      (JSON.parse(readFileSync(join('locales', locale, file), 'utf8')) as { messages: Record<string, string> })
+        .messages,
+    );
   return createTranslator(locale, catalogue, undefined, (problem) => problems.push(`${locale} ${problem}`)).t;
 }
 
@@ -27,7 +31,12 @@ describe.each(locales)('%s: no message of a validation reason shows a variable u
     const problems: string[] = [];
     const t = translator(locale, problems);
     for (const format of formatNames) {
-      const error = { keyword: 'format', params: { format }, instancePath: '/x', schemaPath: '#/format' } as unknown as ErrorObject;
+      const error = {
+        keyword: 'format',
+        params: { format },
+        instancePath: '/x',
+        schemaPath: '#/format',
+      } as unknown as ErrorObject;
       const reason = reasonForError(error, undefined);
       const text = t(reason.key, reason.args);
       expect(text, `${format} -> ${reason.key}`).not.toContain('{$');
@@ -40,7 +49,8 @@ describe.each(locales)('%s: no message of a validation reason shows a variable u
     const t = translator(locale, problems);
     for (const [format, spec] of Object.entries(specs)) {
       for (const step of spec.steps ?? []) {
-        for (const key of [step.key, ...Object.values(step.keys ?? {})]) expect(t(key, step.args), `${format}: ${key}`).not.toContain('{$');
+        for (const key of [step.key, ...Object.values(step.keys ?? {})])
+          expect(t(key, step.args), `${format}: ${key}`).not.toContain('{$');
       }
     }
     expect(problems).toEqual([]);

@@ -17,8 +17,13 @@ const mobileMetadata = nodeRequire('libphonenumber-js/metadata.mobile.json') as 
 const version = (nodeRequire('libphonenumber-js/package.json') as { version: string }).version;
 
 function regionsNamedByFormats(): string[] {
-  const formats = JSON.parse(readFileSync('rules/validation/formats.json', 'utf8')).formats as Record<string, { steps?: Array<{ check?: string; params?: { regions?: string[] } }> }>;
-  const regions = Object.values(formats).flatMap((f) => (f.steps ?? []).filter((s) => s.check === 'mobilePhone').flatMap((s) => s.params?.regions ?? []));
+  const formats = JSON.parse(readFileSync('rules/validation/formats.json', 'utf8')).formats as Record<
+    string,
+    { steps?: Array<{ check?: string; params?: { regions?: string[] } }> }
+  >;
+  const regions = Object.values(formats).flatMap((f) =>
+    (f.steps ?? []).filter((s) => s.check === 'mobilePhone').flatMap((s) => s.params?.regions ?? []),
+  );
   return [...new Set(regions)].sort();
 }
 
@@ -28,12 +33,16 @@ function expected() {
   for (const region of regionsNamedByFormats()) {
     metadata.selectNumberingPlan(region as CountryCode);
     // `type()` exists at run time but is missing from the package's type declarations.
-    const plan = metadata.numberingPlan as unknown as { type(name: 'MOBILE'): { pattern(): string } | undefined } | undefined;
+    const plan = metadata.numberingPlan as unknown as
+      { type(name: 'MOBILE'): { pattern(): string } | undefined } | undefined;
     const pattern = plan?.type('MOBILE')?.pattern();
     if (!pattern) throw new Error(`no MOBILE pattern for ${region}`);
     mobilePatterns[region] = pattern;
   }
-  return { source: `libphonenumber-js ${version}, metadata.mobile.json, MOBILE pattern per region (generated; see engine/validation/phone.ts)`, mobilePatterns };
+  return {
+    source: `libphonenumber-js ${version}, metadata.mobile.json, MOBILE pattern per region (generated; see engine/validation/phone.ts)`,
+    mobilePatterns,
+  };
 }
 
 describe('phone metadata', () => {

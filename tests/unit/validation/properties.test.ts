@@ -42,17 +42,27 @@ const runs = { numRuns: 500 };
 
 describe('routing number (weights 3, 7, 1)', () => {
   it('agrees with the oracle on any 9 digits', () => {
-    fc.assert(fc.property(digitString(9, 9), (value) => formatRules['routing-number'].validate(value) === routingOracle(value)), runs);
+    fc.assert(
+      fc.property(digitString(9, 9), (value) => formatRules['routing-number'].validate(value) === routingOracle(value)),
+      runs,
+    );
   });
 
   it('accepts every number completed with its check digit, and refuses any single-digit change of it', () => {
     fc.assert(
-      fc.property(digitString(8, 8), fc.integer({ min: 0, max: 8 }), fc.integer({ min: 1, max: 9 }), (payload, position, delta) => {
-        const valid = [...Array(10).keys()].map((c) => payload + c).find(routingOracle)!;
-        const changed = [...valid];
-        changed[position] = String((Number(changed[position]) + delta) % 10);
-        return formatRules['routing-number'].validate(valid) && !formatRules['routing-number'].validate(changed.join(''));
-      }),
+      fc.property(
+        digitString(8, 8),
+        fc.integer({ min: 0, max: 8 }),
+        fc.integer({ min: 1, max: 9 }),
+        (payload, position, delta) => {
+          const valid = [...Array(10).keys()].map((c) => payload + c).find(routingOracle)!;
+          const changed = [...valid];
+          changed[position] = String((Number(changed[position]) + delta) % 10);
+          return (
+            formatRules['routing-number'].validate(valid) && !formatRules['routing-number'].validate(changed.join(''))
+          );
+        },
+      ),
       runs,
     );
   });
@@ -73,11 +83,19 @@ describe('Luhn: SIN and card numbers', () => {
 
   it('a SIN with an issued first digit, completed with its check digit, is accepted', () => {
     const issued = fc.constantFrom(1, 2, 3, 4, 5, 6, 7, 9);
-    fc.assert(fc.property(issued, digitString(7, 7), (first, rest) => formatRules.sin.validate(withLuhnDigit(`${first}${rest}`))), runs);
+    fc.assert(
+      fc.property(issued, digitString(7, 7), (first, rest) =>
+        formatRules.sin.validate(withLuhnDigit(`${first}${rest}`)),
+      ),
+      runs,
+    );
   });
 
   it('card numbers of 12 to 19 digits agree with the oracle', () => {
-    fc.assert(fc.property(digitString(12, 19), (value) => formatRules['card-number'].validate(value) === luhnOracle(value)), runs);
+    fc.assert(
+      fc.property(digitString(12, 19), (value) => formatRules['card-number'].validate(value) === luhnOracle(value)),
+      runs,
+    );
   });
 
   it('a card number completed with its check digit is accepted, and refused after changing one digit', () => {
@@ -101,7 +119,10 @@ describe('EIN and government id: repeated and sequential digits', () => {
   const nineDigits = fc.oneof(sequence, digitString(9, 9));
 
   it('government-id refuses exactly the sequences the oracle names', () => {
-    fc.assert(fc.property(nineDigits, (value) => formatRules['government-id'].validate(value) === !sequenceOracle(value)), runs);
+    fc.assert(
+      fc.property(nineDigits, (value) => formatRules['government-id'].validate(value) === !sequenceOracle(value)),
+      runs,
+    );
   });
 
   it('EIN (with or without the dash) refuses exactly the sequences the oracle names, with the incorrect-EIN key', () => {
@@ -118,26 +139,60 @@ describe('EIN and government id: repeated and sequential digits', () => {
 
 describe('PO boxes', () => {
   const randomCase = (text: string) =>
-    fc.array(fc.boolean(), { minLength: text.length, maxLength: text.length }).map((flips) =>
-      [...text].map((ch, i) => (flips[i] ? ch.toUpperCase() : ch.toLowerCase())).join(''),
-    );
+    fc
+      .array(fc.boolean(), { minLength: text.length, maxLength: text.length })
+      .map((flips) => [...text].map((ch, i) => (flips[i] ? ch.toUpperCase() : ch.toLowerCase())).join(''));
   const spelled = fc
     .tuple(
-      fc.constantFrom('PO', 'P.O.', 'P. O.', 'P O', 'P.O', 'Post Office', 'Post Ofice', 'Pst Office', 'Postal', 'Post', 'Lock', 'Call', 'P/O'),
+      fc.constantFrom(
+        'PO',
+        'P.O.',
+        'P. O.',
+        'P O',
+        'P.O',
+        'Post Office',
+        'Post Ofice',
+        'Pst Office',
+        'Postal',
+        'Post',
+        'Lock',
+        'Call',
+        'P/O',
+      ),
       fc.constantFrom(' ', '', '  ', '. '),
       fc.constantFrom('Box', 'Bx', 'B0x', 'Bxo', 'Boxx', 'Bocks'),
     )
     .map(([prefix, gap, box]) => `${prefix}${gap}${box}`);
-  const whole = fc.constantFrom('POB', 'P O B', 'P.O.B.', 'Lockbox', 'Pobox', 'Boîte postale', 'Boite Postale', 'Case postale', 'Private Mail Box', 'PMB', 'Box');
+  const whole = fc.constantFrom(
+    'POB',
+    'P O B',
+    'P.O.B.',
+    'Lockbox',
+    'Pobox',
+    'Boîte postale',
+    'Boite Postale',
+    'Case postale',
+    'Private Mail Box',
+    'PMB',
+    'Box',
+  );
   const poBox = fc
-    .tuple(fc.oneof(spelled, whole).chain(randomCase), fc.constantFrom(' ', ' #', ' No. ', ' '), fc.integer({ min: 1, max: 99999 }), fc.constantFrom('', '123 Main St, ', '45 Oak Ave '))
+    .tuple(
+      fc.oneof(spelled, whole).chain(randomCase),
+      fc.constantFrom(' ', ' #', ' No. ', ' '),
+      fc.integer({ min: 1, max: 99999 }),
+      fc.constantFrom('', '123 Main St, ', '45 Oak Ave '),
+    )
     .map(([phrase, gap, number, before]) => `${before}${phrase}${gap}${number}`);
 
   it('refuses generated PO-box spellings in a street address and in a unit', () => {
     fc.assert(
-      fc.property(poBox, (value) =>
-        formatRules['street-address'].reason(value)?.key === 'validation.address.poBox' &&
-        formatRules['address-unit'].reason(value)?.key === 'validation.address.poBox'),
+      fc.property(
+        poBox,
+        (value) =>
+          formatRules['street-address'].reason(value)?.key === 'validation.address.poBox' &&
+          formatRules['address-unit'].reason(value)?.key === 'validation.address.poBox',
+      ),
       runs,
     );
   });
@@ -147,14 +202,34 @@ describe('PO boxes', () => {
       fc.integer({ min: 1, max: 99999 }),
       fc.constantFrom('', 'A', 'B', '-2', '/4'),
       fc.constantFrom(' ', ', '),
-      fc.constantFrom('Main', 'Oak', 'Maple Ridge', 'Post Oak', 'Post Office', 'Boxwood', 'Lockwood', 'Callaway', 'Poplar', 'Pond', 'Sainte-Catherine', 'Côte-des-Neiges', '5th', 'Office Park', 'Pobrecito', 'Hippo'),
+      fc.constantFrom(
+        'Main',
+        'Oak',
+        'Maple Ridge',
+        'Post Oak',
+        'Post Office',
+        'Boxwood',
+        'Lockwood',
+        'Callaway',
+        'Poplar',
+        'Pond',
+        'Sainte-Catherine',
+        'Côte-des-Neiges',
+        '5th',
+        'Office Park',
+        'Pobrecito',
+        'Hippo',
+      ),
       fc.constantFrom('St', 'Street', 'Ave', 'Rd', 'Blvd', 'Lane', 'Way', 'Dr', 'Ct', 'Ouest', 'E'),
       fc.constantFrom('', ' Apt 4', ' Unit 12', ' Suite 200'),
     )
     .map(([number, suffix, gap, name, kind, unit]) => `${number}${suffix}${gap}${name} ${kind}${unit}`);
 
   it('accepts generated ordinary street addresses', () => {
-    fc.assert(fc.property(street, (value) => formatRules['street-address'].reason(value) === null), runs);
+    fc.assert(
+      fc.property(street, (value) => formatRules['street-address'].reason(value) === null),
+      runs,
+    );
   });
 });
 
@@ -164,7 +239,11 @@ describe('date of birth: age bounds by year difference', () => {
   const birth = fc
     .tuple(fc.integer({ min: 1850, max: 2150 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 31 }))
     .map(([year, month, day]) => ({ year, month, day: Math.min(day, daysIn(year, month)) }));
-  const today = fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2090-12-31T00:00:00Z'), noInvalidDate: true });
+  const today = fc.date({
+    min: new Date('1990-01-01T00:00:00Z'),
+    max: new Date('2090-12-31T00:00:00Z'),
+    noInvalidDate: true,
+  });
 
   /** Oracle: the key the rule must give (null when the date is accepted). */
   function expected(birthYear: number, now: Date): string | null {
@@ -177,8 +256,14 @@ describe('date of birth: age bounds by year difference', () => {
 
   it.each([
     ['date-of-birth', (d: { year: number; month: number; day: number }) => `${pad(d.month)}/${pad(d.day)}/${d.year}`],
-    ['date-of-birth-dmy', (d: { year: number; month: number; day: number }) => `${pad(d.day)}/${pad(d.month)}/${d.year}`],
-    ['date-of-birth-ymd', (d: { year: number; month: number; day: number }) => `${d.year}/${pad(d.month)}/${pad(d.day)}`],
+    [
+      'date-of-birth-dmy',
+      (d: { year: number; month: number; day: number }) => `${pad(d.day)}/${pad(d.month)}/${d.year}`,
+    ],
+    [
+      'date-of-birth-ymd',
+      (d: { year: number; month: number; day: number }) => `${d.year}/${pad(d.month)}/${pad(d.day)}`,
+    ],
   ])('%s agrees with the oracle for any birth date and any "now"', (format, write) => {
     fc.assert(
       fc.property(birth, today, (date, now) => {
@@ -193,7 +278,10 @@ describe('date of birth: age bounds by year difference', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1930, max: 2000 }), fc.integer({ min: 1, max: 12 }), (year, month) => {
         const rules = createFormatRules({ now: () => new Date('2026-06-15T12:00:00Z') });
-        return rules['date-of-birth'].reason(`${pad(month)}/${pad(daysIn(year, month) + 1)}/${year}`)?.key === 'validation.dateOfBirth.formatMdy';
+        return (
+          rules['date-of-birth'].reason(`${pad(month)}/${pad(daysIn(year, month) + 1)}/${year}`)?.key ===
+          'validation.dateOfBirth.formatMdy'
+        );
       }),
       runs,
     );

@@ -14,7 +14,11 @@ const ajv = new Ajv({ allErrors: true, $data: true });
 registerFormats(ajv);
 
 /** Validates and returns the reason of each error on a property, with the field's ui:messages. */
-function reasons(schema: object, data: Record<string, unknown>, uiMessages: Record<string, Record<string, string>> = {}) {
+function reasons(
+  schema: object,
+  data: Record<string, unknown>,
+  uiMessages: Record<string, Record<string, string>> = {},
+) {
   const validate = ajv.compile(schema);
   validate(data);
   return (validate.errors ?? []).map((error: ErrorObject) => {
@@ -28,7 +32,12 @@ describe('reasonForError', () => {
     const schema = {
       type: 'object',
       required: ['name'],
-      properties: { note: { type: 'string', maxLength: 3 }, code: { type: 'string', minLength: 2 }, kind: { enum: ['a', 'b'] }, age: { type: 'integer' } },
+      properties: {
+        note: { type: 'string', maxLength: 3 },
+        code: { type: 'string', minLength: 2 },
+        kind: { enum: ['a', 'b'] },
+        age: { type: 'integer' },
+      },
     };
     expect(reasons(schema, { note: 'abcd', code: 'x', kind: 'c', age: 'x' })).toEqual([
       { field: 'name', key: 'validation.required' },
@@ -42,17 +51,26 @@ describe('reasonForError', () => {
   it('asks the format why: different keys for a PO box and a missing building number', () => {
     const schema = { type: 'object', properties: { line1: { type: 'string', format: 'street-address' } } };
     expect(reasons(schema, { line1: 'PO Box 12' })).toEqual([{ field: 'line1', key: 'validation.address.poBox' }]);
-    expect(reasons(schema, { line1: 'Main St 12' })).toEqual([{ field: 'line1', key: 'validation.address.buildingNumber' }]);
-    expect(reasons(schema, { line1: 'x'.repeat(301) })).toEqual([{ field: 'line1', key: 'validation.address.tooLong', args: { limit: 300 } }]);
+    expect(reasons(schema, { line1: 'Main St 12' })).toEqual([
+      { field: 'line1', key: 'validation.address.buildingNumber' },
+    ]);
+    expect(reasons(schema, { line1: 'x'.repeat(301) })).toEqual([
+      { field: 'line1', key: 'validation.address.tooLong', args: { limit: 300 } },
+    ]);
   });
 
   it('email confirmation through $data const, with the field ui:messages key', () => {
     const schema = {
       type: 'object',
-      properties: { email: { type: 'string', format: 'email' }, emailConfirm: { type: 'string', const: { $data: '1/email' } } },
+      properties: {
+        email: { type: 'string', format: 'email' },
+        emailConfirm: { type: 'string', const: { $data: '1/email' } },
+      },
     };
     const ui = { emailConfirm: { const: 'validation.emailMismatch' } };
-    expect(reasons(schema, { email: 'a@example.com', emailConfirm: 'b@example.com' }, ui)).toEqual([{ field: 'emailConfirm', key: 'validation.emailMismatch' }]);
+    expect(reasons(schema, { email: 'a@example.com', emailConfirm: 'b@example.com' }, ui)).toEqual([
+      { field: 'emailConfirm', key: 'validation.emailMismatch' },
+    ]);
     expect(reasons(schema, { email: 'a@example.com', emailConfirm: 'a@example.com' }, ui)).toEqual([]);
   });
 
@@ -73,7 +91,13 @@ describe('reasonForError', () => {
   it('ui:messages override by reason key, then format name, then keyword; arguments are kept', () => {
     const restore = setValidationClock(() => new Date('2026-06-15T12:00:00Z'));
     try {
-      const schema = { type: 'object', properties: { dob: { type: 'string', format: 'date-of-birth' }, first: { type: 'string', format: 'person-name' } } };
+      const schema = {
+        type: 'object',
+        properties: {
+          dob: { type: 'string', format: 'date-of-birth' },
+          first: { type: 'string', format: 'person-name' },
+        },
+      };
       const ui = {
         dob: { 'validation.dateOfBirth.minAge': 'validation.dateOfBirth.minAgeCa' },
         first: { 'person-name': 'validation.personName.firstInvalid' },
@@ -82,7 +106,9 @@ describe('reasonForError', () => {
         { field: 'dob', key: 'validation.dateOfBirth.minAgeCa', args: { minAge: 18, maxAge: 100 } },
         { field: 'first', key: 'validation.personName.firstInvalid' },
       ]);
-      expect(reasons(schema, { dob: '1900/01/01' }, ui)).toEqual([{ field: 'dob', key: 'validation.dateOfBirth.formatMdy', args: { minAge: 18, maxAge: 100 } }]);
+      expect(reasons(schema, { dob: '1900/01/01' }, ui)).toEqual([
+        { field: 'dob', key: 'validation.dateOfBirth.formatMdy', args: { minAge: 18, maxAge: 100 } },
+      ]);
     } finally {
       restore();
     }
@@ -104,7 +130,10 @@ describe('checkDocument', () => {
       address: { line1: 'PO Box 4', line2: '', city: 'Montréal', zip: 'H9B 1Y7' },
     },
     company: { name: 'Café Olé', site: 'cafe-ole.ca' },
-    owners: [{ firstName: 'Ann', email: 'ann@example.com' }, { firstName: 'B0b', email: 'bob@example.com' }],
+    owners: [
+      { firstName: 'Ann', email: 'ann@example.com' },
+      { firstName: 'B0b', email: 'bob@example.com' },
+    ],
     bank: { account: { routingNumber: '021000022', accountNumber: 12345 } },
   };
 
@@ -133,7 +162,9 @@ describe('checkDocument', () => {
   });
 
   it('returns [] for a good document and for anything that is not a document', () => {
-    const good = { applicant: { name: { firstName: 'Ann', lastName: 'Lee' }, address: { line1: '12 Main St', zip: '90210' } } };
+    const good = {
+      applicant: { name: { firstName: 'Ann', lastName: 'Lee' }, address: { line1: '12 Main St', zip: '90210' } },
+    };
     expect(checkDocument(good, 'US')).toEqual([]);
     expect(checkDocument(null, 'US')).toEqual([]);
     expect(checkDocument('x', 'CA')).toEqual([]);
@@ -142,7 +173,9 @@ describe('checkDocument', () => {
 
 describe('uniqueEmails', () => {
   it('reports later repeats, case-insensitively and trimmed, ignoring empty entries', () => {
-    expect(uniqueEmails(['a@x.com', 'b@x.com', 'A@X.com', ' b@x.com ', '', '', 'c@x.com', 'a@x.com'])).toEqual([2, 3, 7]);
+    expect(uniqueEmails(['a@x.com', 'b@x.com', 'A@X.com', ' b@x.com ', '', '', 'c@x.com', 'a@x.com'])).toEqual([
+      2, 3, 7,
+    ]);
     expect(uniqueEmails(['a@x.com', 'b@x.com'])).toEqual([]);
   });
 });

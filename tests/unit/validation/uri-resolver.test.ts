@@ -10,10 +10,17 @@ const segment = fc.stringMatching(/^[a-z0-9_-]{1,8}$/);
 const host = fc.constantFrom('schemas.example.com', 'Schemas.Example.COM', 'localhost:8080', 'example.org:443');
 const scheme = fc.constantFrom('https', 'http', 'HTTPS');
 const fragment = fc.option(fc.constantFrom('#', '#/definitions/a', '#/$defs/b%20c', '#anchor'), { nil: '' });
-const base = fc.tuple(scheme, host, fc.array(segment, { maxLength: 3 }), fc.boolean()).map(([s, h, path, file]) => `${s}://${h}/${path.join('/')}${path.length && !file ? '/' : ''}${file ? 'schema.json' : ''}`);
+const base = fc
+  .tuple(scheme, host, fc.array(segment, { maxLength: 3 }), fc.boolean())
+  .map(
+    ([s, h, path, file]) =>
+      `${s}://${h}/${path.join('/')}${path.length && !file ? '/' : ''}${file ? 'schema.json' : ''}`,
+  );
 const ref = fc.oneof(
   fragment.filter((f) => f !== ''),
-  fc.tuple(fc.array(fc.constantFrom('..', '.', 'a', 'b'), { maxLength: 3 }), segment, fragment).map(([dots, name, f]) => `${[...dots, `${name}.json`].join('/')}${f}`),
+  fc
+    .tuple(fc.array(fc.constantFrom('..', '.', 'a', 'b'), { maxLength: 3 }), segment, fragment)
+    .map(([dots, name, f]) => `${[...dots, `${name}.json`].join('/')}${f}`),
   fc.tuple(fc.array(segment, { minLength: 1, maxLength: 2 }), fragment).map(([path, f]) => `/${path.join('/')}${f}`),
   fc.tuple(base, fragment).map(([b, f]) => `${b}${f}`),
 );

@@ -21,8 +21,10 @@ function HandWrittenForm({ screen }: { screen: BenchScreen }) {
         if (field.required) found.push({ name: field.name, message: `${field.label}: required` });
         continue;
       }
-      if (field.maxLength !== undefined && value.length > field.maxLength) found.push({ name: field.name, message: `${field.label}: too long` });
-      else if (field.format && formats[field.format] && !formats[field.format].validate(value)) found.push({ name: field.name, message: `${field.label}: invalid` });
+      if (field.maxLength !== undefined && value.length > field.maxLength)
+        found.push({ name: field.name, message: `${field.label}: too long` });
+      else if (field.format && formats[field.format] && !formats[field.format].validate(value))
+        found.push({ name: field.name, message: `${field.label}: invalid` });
     }
     return found;
   };
@@ -55,7 +57,11 @@ function HandWrittenForm({ screen }: { screen: BenchScreen }) {
           <div key={field.name}>
             <label htmlFor={field.name}>{field.label}</label>
             {field.options ? (
-              <select id={field.name} value={values[field.name] ?? ''} onChange={(e) => setValues({ ...values, [field.name]: e.target.value })}>
+              <select
+                id={field.name}
+                value={values[field.name] ?? ''}
+                onChange={(e) => setValues({ ...values, [field.name]: e.target.value })}
+              >
                 <option value="" />
                 {field.options.map((o) => (
                   <option key={o.value} value={o.value}>
@@ -83,7 +89,9 @@ function HandWrittenForm({ screen }: { screen: BenchScreen }) {
 
 async function main() {
   const which = new URLSearchParams(location.search).get('screen') === 'largest' ? 'largest' : 'applicant';
-  const screen = (which === 'largest' ? await import('virtual:bench-screen/largest') : await import('virtual:bench-screen/applicant')).default as BenchScreen;
+  const screen = (
+    which === 'largest' ? await import('virtual:bench-screen/largest') : await import('virtual:bench-screen/applicant')
+  ).default as BenchScreen;
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <HandWrittenForm screen={screen} />

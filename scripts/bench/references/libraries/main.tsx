@@ -8,7 +8,17 @@
  */
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Link, matchRoutes, Route, Routes, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import {
+  BrowserRouter,
+  Link,
+  matchRoutes,
+  Route,
+  Routes,
+  useLocation,
+  useNavigate,
+  useParams,
+  useSearchParams,
+} from 'react-router-dom';
 import useSWR, { SWRConfig } from 'swr';
 import { MessageFormat } from 'messageformat';
 import jsonLogic from 'json-logic-js';

@@ -20,16 +20,27 @@ class TimedForm extends Form {
   }
 }
 
-const validator = customizeValidator({ customFormats: Object.fromEntries(Object.entries(formats).map(([name, f]) => [name, f.validate])) });
+const validator = customizeValidator({
+  customFormats: Object.fromEntries(Object.entries(formats).map(([name, f]) => [name, f.validate])),
+});
 
 async function main() {
   const which = new URLSearchParams(location.search).get('screen') === 'largest' ? 'largest' : 'applicant';
-  const screen = (which === 'largest' ? await import('virtual:bench-screen/largest') : await import('virtual:bench-screen/applicant')).default as BenchScreen;
+  const screen = (
+    which === 'largest' ? await import('virtual:bench-screen/largest') : await import('virtual:bench-screen/applicant')
+  ).default as BenchScreen;
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <main>
         <h1>{screen.title}</h1>
-        <TimedForm schema={screen.schema} uiSchema={screen.uiSchema} validator={validator} noHtml5Validate showErrorList="top" focusOnFirstError />
+        <TimedForm
+          schema={screen.schema}
+          uiSchema={screen.uiSchema}
+          validator={validator}
+          noHtml5Validate
+          showErrorList="top"
+          focusOnFirstError
+        />
       </main>
     </StrictMode>,
   );

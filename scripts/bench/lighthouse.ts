@@ -32,17 +32,15 @@ async function addSessionCookie(port: number, url: string, cookie: string): Prom
   const separator = cookie.indexOf('=');
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
-    await browser
-      .contexts()[0]
-      .addCookies([
-        {
-          name: cookie.slice(0, separator),
-          value: cookie.slice(separator + 1),
-          url: new URL(url).origin,
-          httpOnly: true,
-          sameSite: 'Lax',
-        },
-      ]);
+    await browser.contexts()[0].addCookies([
+      {
+        name: cookie.slice(0, separator),
+        value: cookie.slice(separator + 1),
+        url: new URL(url).origin,
+        httpOnly: true,
+        sameSite: 'Lax',
+      },
+    ]);
   } finally {
     await browser.close(); // disconnects; the browser itself stays for Lighthouse
   }

@@ -139,8 +139,7 @@ export async function referenceRoutes(
         sandboxPage(
           t,
           t.t('sandbox.lender.title'),
-          html`<p>${t.t('sandbox.lender.body')}</p>
-            <p><a href="/cashadvanceoffers">${t.t('sandbox.lender.back')}</a></p>`,
+          html`<p>${t.t('sandbox.lender.body')}</p><p><a href="/cashadvanceoffers">${t.t('sandbox.lender.back')}</a></p>`,
         ),
       );
     },

@@ -25,21 +25,21 @@ export interface PageShell {
 export function pageShell(t: Translator, shell: PageShell, body: Html): string {
   return `<!doctype html>\n${
     html`<html lang="${t.locale}">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${shell.documentTitle ?? shell.title}</title>
-        ${shell.emptyIcon ? html`<link rel="icon" href="data:," /> ` : ''}
-        <link rel="stylesheet" href="${shell.stylesheet}" />
-      </head>
-      <body>
-        <main class="${shell.mainClass}">
-          <p class="sandbox-notice">${shell.notice}</p>
-          <h1>${shell.title}</h1>
-          ${body}
-        </main>
-      </body>
-    </html> `.value
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${shell.documentTitle ?? shell.title}</title>
+${shell.emptyIcon ? html`<link rel="icon" href="data:,">\n` : ''}<link rel="stylesheet" href="${shell.stylesheet}">
+</head>
+<body>
+<main class="${shell.mainClass}">
+<p class="sandbox-notice">${shell.notice}</p>
+<h1>${shell.title}</h1>
+${body}
+</main>
+</body>
+</html>
+`.value
   }`;
 }
 

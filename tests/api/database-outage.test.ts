@@ -183,6 +183,7 @@ describe.skipIf(!testDatabaseUrl)('the API when PostgreSQL drops its connections
     const cookie = await signUp(`idle.${randomBytes(3).toString('hex')}@example.com`);
     const session = await call('GET', '/api/v2/session', { cookie });
     expect(session.statusCode).toBe(200);
+    expect(session.json().user).toMatchObject({ email: expect.any(String) });
     const after = await journey(1);
     expect(after.decision).toBe('APPROVED');
     expect(statuses.filter((status) => status >= 500 && status !== 503)).toEqual([]);

@@ -110,7 +110,8 @@ describe.skipIf(!testDatabaseUrl)('two API instances on one PostgreSQL', () => {
     );
     expect(signedIn.statusCode).toBe(303);
     const cookie = sessionCookieOf(signedIn);
-    for (let i = 0; i < 2; i += 1) expect(track(await send('GET', '/api/v2/session', { cookie })).statusCode).toBe(200);
+    for (let i = 0; i < 2; i += 1)
+      expect(track(await send('GET', '/api/v2/session', { cookie })).json()).toMatchObject({ user: { email } });
 
     // Create on one instance, retry with the same Idempotency-Key on the other: one application.
     const key = { 'idempotency-key': `multi-${randomBytes(4).toString('hex')}` };

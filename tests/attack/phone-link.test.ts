@@ -87,6 +87,7 @@ async function expire(vfp: string): Promise<void> {
 async function refusedAsExpired(
   request: () => Promise<import('fastify').LightMyRequestResponse>,
   error = 'LINK_EXPIRED',
+  key = 'errors.linkExpired',
 ): Promise<void> {
   const before = await snapshot(h.t.db);
   const res = await request();
@@ -94,7 +95,7 @@ async function refusedAsExpired(
   expect(res.json()).toMatchObject({ error });
   if (error === 'LINK_EXPIRED') {
     expect(res.statusCode).toBe(410);
-    expect(res.json()).toMatchObject({ details: [{ key: 'errors.linkExpired' }] });
+    expect(res.json()).toMatchObject({ details: [{ key }] });
   }
   expect(await snapshot(h.t.db)).toEqual(before);
 }
@@ -105,8 +106,17 @@ test('a used SMS link is refused the second time, from any device, and changes n
   const first = await h.call('POST', `${base(id)}/sms-verifications/${vfp}`);
   expect(first.statusCode, first.body).toBe(200);
   expect(await stepUps(id, cookie)).not.toContain('PHONE_AUTH');
-  await refusedAsExpired(() => h.call('POST', `${base(id)}/sms-verifications/${vfp}`));
-  await refusedAsExpired(() => h.call('POST', `${base(id)}/sms-verifications/${vfp}`, cookie));
+  // A link that already worked says so (issue 27.5), still as the expired-link refusal.
+  await refusedAsExpired(
+    () => h.call('POST', `${base(id)}/sms-verifications/${vfp}`),
+    'LINK_EXPIRED',
+    'errors.linkUsed',
+  );
+  await refusedAsExpired(
+    () => h.call('POST', `${base(id)}/sms-verifications/${vfp}`, cookie),
+    'LINK_EXPIRED',
+    'errors.linkUsed',
+  );
 });
 
 test('an expired SMS link is refused, changes nothing, and the step-up stays until a new link is used', async () => {

@@ -176,6 +176,7 @@ test(
     await start();
     const session = await call('GET', '/api/v2/session', cookie);
     expect(session.status).toBe(200);
+    expect((await session.json()).user).toMatchObject({ email: expect.any(String) });
     const mainAfter = await (await call('GET', `/api/v2/applications/${mainId}`, cookie)).json();
     const acknowledgedVersion = Number(lastAcknowledgedDba!.split(' ')[1]);
     // The last acknowledged update is there, or a later one the server committed but could not answer.

@@ -39,7 +39,8 @@ export async function newActor(h: Harness, email: string): Promise<Actor> {
 /** Signs the actor in again when an accepted request (a logout, say) ended their session; true when it did. */
 export async function ensureSession(h: Harness, actor: Actor): Promise<boolean> {
   const res = await h.call('GET', '/api/v2/session', actor.cookie);
-  if (res.statusCode === 200) return false;
+  // Signed out is 200 with user null (issue 22 item 13): only a user there means the session holds.
+  if (res.statusCode === 200 && res.json().user) return false;
   const login = await h.app.inject({
     method: 'POST',
     url: '/sso/login',

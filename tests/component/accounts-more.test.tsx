@@ -159,7 +159,8 @@ describe('upgrade a basic account to full (doc1 §1)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Tell us about yourself' })).toBeInTheDocument();
     // The click alone records nothing, and the form shows what is saved.
     expect(api.calls.filter((call) => call.method === 'PUT')).toEqual([]);
-    expect(screen.getByLabelText(/^Legal first name/)).toHaveValue('Ann');
+    // The saved answers arrive with the application's read, which may come after the heading.
+    await waitFor(() => expect(screen.getByLabelText(/^Legal first name/)).toHaveValue('Ann'));
     await userEvent.type(screen.getByLabelText(/^Confirm email address/), 'ann@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() =>

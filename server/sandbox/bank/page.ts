@@ -31,36 +31,24 @@ export async function bankLinkPageRoutes(
     async (request, reply) => {
       const t = request.translator;
       const groups = bankLink.institutions().map(
-        (institution) =>
-          html`<fieldset>
-            <legend>${institution.name}</legend>
-            ${institution.accounts.map(
-              (account) =>
-                html`<div class="choice">
-                  <input
-                    type="radio"
-                    id="acc-${institution.id}-${account.id}"
-                    name="choice"
-                    value="${institution.id}:${account.id}"
-                    required
-                  />
-                  <label for="acc-${institution.id}-${account.id}"
-                    >${t.t(`sandbox.bank.account.${account.type}`, { name: account.name, mask: account.mask })}</label
-                  >
-                </div>`,
-            )}
-          </fieldset>`,
+        (institution) => html`<fieldset>
+<legend>${institution.name}</legend>
+${institution.accounts.map(
+  (
+    account,
+  ) => html`<div class="choice"><input type="radio" id="acc-${institution.id}-${account.id}" name="choice" value="${institution.id}:${account.id}" required>
+<label for="acc-${institution.id}-${account.id}">${t.t(`sandbox.bank.account.${account.type}`, { name: account.name, mask: account.mask })}</label></div>`,
+)}
+</fieldset>`,
       );
       const body = html`<p>${t.t('sandbox.bank.intro')}</p>
-        <form method="post" action="/sandbox/bank-link">
-          <input type="hidden" name="token" value="${request.query.token}" />
-          <input type="hidden" name="return" value="${safeReturnPath(request.query.return)}" />
-          ${groups}
-          <div class="actions">
-            <button type="submit">${t.t('sandbox.bank.submit')}</button>
-            <a href="${cancelHref(safeReturnPath(request.query.return))}">${t.t('sandbox.bank.cancel')}</a>
-          </div>
-        </form>`;
+<form method="post" action="/sandbox/bank-link">
+<input type="hidden" name="token" value="${request.query.token}">
+<input type="hidden" name="return" value="${safeReturnPath(request.query.return)}">
+${groups}
+<div class="actions"><button type="submit">${t.t('sandbox.bank.submit')}</button>
+<a href="${cancelHref(safeReturnPath(request.query.return))}">${t.t('sandbox.bank.cancel')}</a></div>
+</form>`;
       return sendHtml(reply, 200, sandboxPage(t, t.t('sandbox.bank.title'), body));
     },
   );

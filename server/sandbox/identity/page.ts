@@ -47,24 +47,22 @@ export async function inquiryPageRoutes(app: FastifyInstance, { db }: { db: Data
       if (!inquiry) return sendHtml(reply, 404, sandboxPage(t, t.t('sandbox.inquiry.notFound'), html``));
       const title = t.t(`sandbox.inquiry.${inquiry.kind}.title`);
       const body = html`<p>${t.t(`sandbox.inquiry.${inquiry.kind}.intro`)}</p>
-        <p class="status" role="status">
-          ${t.t('sandbox.inquiry.current', { status: t.t(`sandbox.inquiry.status.${inquiry.status}`) })}
-        </p>
-        <form method="post" action="/sandbox/inquiry/${inquiry.id}">
-          <input type="hidden" name="token" value="${request.query.token}" />
-          <input type="hidden" name="return" value="${safeReturnPath(request.query.return)}" />
-          <fieldset>
-            <legend>${t.t('sandbox.inquiry.outcome.legend')}</legend>
-            ${outcomes.map(
-              (o, i) =>
-                html`<div class="choice">
-                  <input type="radio" id="outcome-${o}" name="outcome" value="${o}" ${i === 0 ? html` checked` : ''} />
-                  <label for="outcome-${o}">${t.t(`sandbox.inquiry.outcome.${o}`)}</label>
-                </div>`,
-            )}
-          </fieldset>
-          <div class="actions"><button type="submit">${t.t('sandbox.inquiry.submit')}</button></div>
-        </form>`;
+<p class="status" role="status">${t.t('sandbox.inquiry.current', { status: t.t(`sandbox.inquiry.status.${inquiry.status}`) })}</p>
+<form method="post" action="/sandbox/inquiry/${inquiry.id}">
+<input type="hidden" name="token" value="${request.query.token}">
+<input type="hidden" name="return" value="${safeReturnPath(request.query.return)}">
+<fieldset>
+<legend>${t.t('sandbox.inquiry.outcome.legend')}</legend>
+${outcomes.map(
+  (
+    o,
+    i,
+  ) => html`<div class="choice"><input type="radio" id="outcome-${o}" name="outcome" value="${o}"${i === 0 ? html` checked` : ''}>
+<label for="outcome-${o}">${t.t(`sandbox.inquiry.outcome.${o}`)}</label></div>`,
+)}
+</fieldset>
+<div class="actions"><button type="submit">${t.t('sandbox.inquiry.submit')}</button></div>
+</form>`;
       return sendHtml(reply, 200, sandboxPage(t, title, body));
     },
   );
@@ -95,10 +93,8 @@ export async function inquiryPageRoutes(app: FastifyInstance, { db }: { db: Data
         sandboxPage(
           t,
           t.t('sandbox.inquiry.done.title'),
-          html`<p role="status">
-              ${t.t('sandbox.inquiry.current', { status: t.t(`sandbox.inquiry.status.${request.body.outcome}`) })}
-            </p>
-            <p>${t.t('sandbox.inquiry.done.body')}</p>`,
+          html`<p role="status">${t.t('sandbox.inquiry.current', { status: t.t(`sandbox.inquiry.status.${request.body.outcome}`) })}</p>
+<p>${t.t('sandbox.inquiry.done.body')}</p>`,
         ),
       );
     },

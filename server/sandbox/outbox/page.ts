@@ -43,26 +43,17 @@ export async function outboxPageRoutes(
       const origin = `${request.protocol}://${request.host}`;
       const when = new Intl.DateTimeFormat(t.locale, { dateStyle: 'medium', timeStyle: 'medium' });
       const items = messages.map(
-        (m) =>
-          html`<li class="message">
-            <p class="meta">
-              ${t.t(m.channel === 'sms' ? 'outbox.page.sms' : 'outbox.page.email', { recipient: m.recipient, sentAt: when.format(new Date(m.createdAt)) })}
-            </p>
-            <div lang="${m.locale}">
-              ${m.subject ? html`<p><strong>${renderMessage(catalogues, { key: m.subject, args: m.args, locale: m.locale })}</strong></p>` : ''}
-              <p>
-                ${renderMessage(catalogues, { key: m.message, args: m.args, link: m.link ?? undefined, locale: m.locale }, origin)}
-              </p>
-            </div>
-            ${m.link ? html`<p><a href="${m.link}">${t.t('outbox.page.openLink')}</a></p>` : ''}
-          </li>`,
+        (m) => html`<li class="message">
+<p class="meta">${t.t(m.channel === 'sms' ? 'outbox.page.sms' : 'outbox.page.email', { recipient: m.recipient, sentAt: when.format(new Date(m.createdAt)) })}</p>
+<div lang="${m.locale}">
+${m.subject ? html`<p><strong>${renderMessage(catalogues, { key: m.subject, args: m.args, locale: m.locale })}</strong></p>` : ''}
+<p>${renderMessage(catalogues, { key: m.message, args: m.args, link: m.link ?? undefined, locale: m.locale }, origin)}</p>
+</div>
+${m.link ? html`<p><a href="${m.link}">${t.t('outbox.page.openLink')}</a></p>` : ''}
+</li>`,
       );
       const body =
-        messages.length === 0
-          ? html`<p>${t.t('outbox.page.empty')}</p>`
-          : html`<ul class="messages">
-              ${items}
-            </ul>`;
+        messages.length === 0 ? html`<p>${t.t('outbox.page.empty')}</p>` : html`<ul class="messages">${items}</ul>`;
       return sendHtml(reply, 200, sandboxPage(t, t.t('outbox.page.title'), body));
     },
   );

@@ -31,29 +31,21 @@ function field(t: Translator, spec: FieldSpec, errors: FieldError[]): Html {
     .filter(Boolean)
     .join(' ');
   return html`<div class="field${error ? ' field--error' : ''}">
-    <label for="${spec.name}">${t.t(`sso.field.${spec.name}.label`)}</label>
-    ${spec.helpKey ? html`<p class="help" id="${spec.name}-help">${t.t(spec.helpKey, { minLength: minPasswordLength })}</p>` : ''}
-    ${error ? html`<p class="field-error" id="${spec.name}-error">${t.t(error.key, error.args)}</p>` : ''}
-    <input
-      id="${spec.name}"
-      name="${spec.name}"
-      type="${spec.type}"
-      autocomplete="${spec.autocomplete}"
-      required${
-        spec.value !== undefined ? html` value="${spec.value}"` : ''
-      }${described ? html` aria-describedby="${described}"` : ''}${error ? html` aria-invalid="true"` : ''}
-    />
-  </div>`;
+  <label for="${spec.name}">${t.t(`sso.field.${spec.name}.label`)}</label>
+  ${spec.helpKey ? html`<p class="help" id="${spec.name}-help">${t.t(spec.helpKey, { minLength: minPasswordLength })}</p>` : ''}
+  ${error ? html`<p class="field-error" id="${spec.name}-error">${t.t(error.key, error.args)}</p>` : ''}
+  <input id="${spec.name}" name="${spec.name}" type="${spec.type}" autocomplete="${spec.autocomplete}" required${
+    spec.value !== undefined ? html` value="${spec.value}"` : ''
+  }${described ? html` aria-describedby="${described}"` : ''}${error ? html` aria-invalid="true"` : ''}>
+</div>`;
 }
 
 function summary(t: Translator, errors: FieldError[]): Html | '' {
   if (errors.length === 0) return '';
   return html`<div class="error-summary" role="alert" tabindex="-1" aria-labelledby="error-summary-title">
-    <h2 id="error-summary-title">${t.t('sso.errors.summaryTitle')}</h2>
-    <ul>
-      ${errors.map((e) => html`<li><a href="#${e.field === 'csrf' ? 'email' : e.field}">${t.t(e.key, e.args)}</a></li>`)}
-    </ul>
-  </div>`;
+  <h2 id="error-summary-title">${t.t('sso.errors.summaryTitle')}</h2>
+  <ul>${errors.map((e) => html`<li><a href="#${e.field === 'csrf' ? 'email' : e.field}">${t.t(e.key, e.args)}</a></li>`)}</ul>
+</div>`;
 }
 
 function page(t: Translator, titleKey: string, hasErrors: boolean, body: Html): string {
@@ -78,14 +70,14 @@ export function loginPage(
     'sso.login.title',
     errors.length > 0,
     html`${summary(t, errors)}
-      <form method="post" action="/sso/login" novalidate>
-        <input type="hidden" name="csrf" value="${input.csrf}" />
-        <input type="hidden" name="path" value="${input.path}" />
-        ${field(t, { name: 'email', type: 'email', autocomplete: 'username', value: input.email ?? '' }, errors)}
-        ${field(t, { name: 'password', type: 'password', autocomplete: 'current-password' }, errors)}
-        <button type="submit">${t.t('sso.login.submit')}</button>
-      </form>
-      <p><a href="${registerHref}">${t.t('sso.login.noAccount')}</a></p>`,
+<form method="post" action="/sso/login" novalidate>
+<input type="hidden" name="csrf" value="${input.csrf}">
+<input type="hidden" name="path" value="${input.path}">
+${field(t, { name: 'email', type: 'email', autocomplete: 'username', value: input.email ?? '' }, errors)}
+${field(t, { name: 'password', type: 'password', autocomplete: 'current-password' }, errors)}
+<button type="submit">${t.t('sso.login.submit')}</button>
+</form>
+<p><a href="${registerHref}">${t.t('sso.login.noAccount')}</a></p>`,
   );
 }
 
@@ -101,16 +93,16 @@ export function registerPage(
     'sso.register.title',
     errors.length > 0,
     html`${summary(t, errors)}
-      <form method="post" action="/sso/register" novalidate>
-        <input type="hidden" name="csrf" value="${input.csrf}" />
-        <input type="hidden" name="path" value="${input.path}" />
-        <input type="hidden" name="realm" value="${input.realm}" />
-        <input type="hidden" name="app" value="${input.app}" />
-        ${field(t, { name: 'email', type: 'email', autocomplete: 'email', value: input.email ?? '' }, errors)}
-        ${field(t, { name: 'password', type: 'password', autocomplete: 'new-password', helpKey: 'sso.field.password.help' }, errors)}
-        ${field(t, { name: 'confirmPassword', type: 'password', autocomplete: 'new-password' }, errors)}
-        <button type="submit">${t.t('sso.register.submit')}</button>
-      </form>
-      <p><a href="${loginHref}">${t.t('sso.register.haveAccount')}</a></p>`,
+<form method="post" action="/sso/register" novalidate>
+<input type="hidden" name="csrf" value="${input.csrf}">
+<input type="hidden" name="path" value="${input.path}">
+<input type="hidden" name="realm" value="${input.realm}">
+<input type="hidden" name="app" value="${input.app}">
+${field(t, { name: 'email', type: 'email', autocomplete: 'email', value: input.email ?? '' }, errors)}
+${field(t, { name: 'password', type: 'password', autocomplete: 'new-password', helpKey: 'sso.field.password.help' }, errors)}
+${field(t, { name: 'confirmPassword', type: 'password', autocomplete: 'new-password' }, errors)}
+<button type="submit">${t.t('sso.register.submit')}</button>
+</form>
+<p><a href="${loginHref}">${t.t('sso.register.haveAccount')}</a></p>`,
   );
 }

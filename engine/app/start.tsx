@@ -39,7 +39,12 @@ export function start(container: Element): void {
         root.render(
           <main id="main" className="main">
             {error.kind === 'unsupported' ? (
-              <ErrorPage title={t('shell.unsupportedMarket.title')} text={t('shell.unsupportedMarket.text')} />
+              <ErrorPage
+                title={t('shell.unsupportedMarket.title')}
+                text={t('shell.unsupportedMarket.text')}
+                // The root without the unserved currency opens the markets the product serves (issue 22 item 9).
+                link={{ href: '/', label: t('shell.unsupportedMarket.link') }}
+              />
             ) : (
               <ErrorPage title={t('shell.error.title')} text={t('shell.error.config')} />
             )}

@@ -143,6 +143,11 @@ export interface ShellTexts {
   productName: string;
   /** Each locale's own name (`shell.locale.<locale>`), as the language switch labels it. */
   localeNames: Record<string, string>;
+  /**
+   * The labels of the header links every screen shows (rules/shell.json `headerLinks` with no condition and no read,
+   * such as the market choice), drawn where the engine's links will be so the heading does not move.
+   */
+  links?: string[];
 }
 
 /**
@@ -157,9 +162,10 @@ export function pageMarkup(texts: ShellTexts, others: readonly string[], section
         `<span class="header__locale" lang="${escapeHtml(other)}">${escapeHtml(texts.localeNames[other])}</span>`,
     )
     .join('');
+  const links = (texts.links ?? []).map((label) => `<span class="header__link">${escapeHtml(label)}</span>`).join('');
   return (
     `<a class="skip-link" href="#main">${escapeHtml(texts.skipToContent)}</a>` +
-    `<header class="header"><a class="header__brand" href="/">${escapeHtml(texts.productName)}</a><div class="header__end">${switches}</div></header>` +
+    `<header class="header"><a class="header__brand" href="/">${escapeHtml(texts.productName)}</a><div class="header__end">${links}${switches}</div></header>` +
     `<main id="main" class="main">${section}</main>`
   );
 }

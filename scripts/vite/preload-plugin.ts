@@ -169,6 +169,10 @@ export function preloadPlugin(root: string): Plugin {
             localeNames: Object.fromEntries(
               translators.map((other) => [other.locale, t(`shell.locale.${other.locale}`)]),
             ),
+            // The header links every screen shows: no condition, no read (shell/header.tsx shows them on each screen).
+            links: (content.shell.headerLinks ?? [])
+              .filter((link) => link.when === undefined && link.load === undefined)
+              .map((link) => t(link.labelKey)),
           },
         ]),
       );

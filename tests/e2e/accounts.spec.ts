@@ -7,6 +7,10 @@
 import { test, expect, type Page } from './fixtures/transitions.ts';
 import { expectNoAxeViolations, photograph, newEmail, registerFromSignOn } from './support.ts';
 
+// Some journeys here make a provider or the API answer 503 on purpose (it is unreachable, then back): the browser
+// logs each such answer, which is expected.
+test.use({ consoleAllowed: [/^Failed to load resource: the server responded with a status of 503 /] });
+
 interface Seed {
   decision?: string;
   level?: string;

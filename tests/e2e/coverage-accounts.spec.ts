@@ -14,6 +14,10 @@ import { applicationBody, approvedUs, call, seeded, signedIn } from './fixtures/
 import { labelled, text, type Locale } from './journey.ts';
 import { expectNoAxeViolations, photograph } from './support.ts';
 
+// Some journeys here make a provider or the API answer 503 on purpose (it is unreachable, then back): the browser
+// logs each such answer, which is expected.
+test.use({ consoleAllowed: [/^Failed to load resource: the server responded with a status of 503 /] });
+
 const locale: Locale = 'en-US';
 
 async function heading(page: Page, key: string): Promise<void> {

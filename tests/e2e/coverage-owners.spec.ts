@@ -15,6 +15,10 @@ import { applicationBody, call, open, seeded, signedIn } from './fixtures/seed.t
 import { labelled, origin, text, type Locale } from './journey.ts';
 import { expectNoAxeViolations, photograph, newEmail, signUpThroughApi } from './support.ts';
 
+// Some journeys here make a provider or the API answer 503 on purpose (it is unreachable, then back): the browser
+// logs each such answer, which is expected.
+test.use({ consoleAllowed: [/^Failed to load resource: the server responded with a status of 503 /] });
+
 const locale: Locale = 'en-US';
 const t = (key: string, args: Record<string, string | number> = {}) => text(locale, key, args);
 

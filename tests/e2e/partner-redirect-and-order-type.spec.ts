@@ -8,6 +8,10 @@ import { expect, test, type Page } from './fixtures/transitions.ts';
 import { approvedUs } from './fixtures/seed.ts';
 import { expectNoAxeViolations, newEmail, registerFromSignOn } from './support.ts';
 
+// Some journeys here make a provider or the API answer 503 on purpose (it is unreachable, then back): the browser
+// logs each such answer, which is expected.
+test.use({ consoleAllowed: [/^Failed to load resource: the server responded with a status of 503 /] });
+
 const HEADERS = { 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' };
 const PARTNER = 'https://partner.localhost/welcome';
 const ADDRESS = { line1: '123 Main Street', city: 'Austin', state: 'TX', zip: '78701', countryCode: 'US' };

@@ -8,6 +8,10 @@ test('a currency the API does not serve shows the unsupported-market page (doc2 
   await page.goto('/?currency=EUR');
   await expect(page.getByRole('heading', { level: 1, name: 'We’re not available here yet' })).toBeVisible();
   await expectNoAxeViolations(page);
+  // A way on: the start, in the markets the product serves.
+  await page.getByRole('link', { name: 'Apply in a country we serve' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'We’re not available here yet' })).toHaveCount(0);
 });
 
 test('a malformed application id shows the incorrect-URL page with a link back', async ({ page }) => {

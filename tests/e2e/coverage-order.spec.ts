@@ -52,3 +52,28 @@ test('the review goes back to the order with the choice kept; no terminal skips 
   await open(page, 'domain', id, 'order');
   await expect(page.getByLabel('No terminal for now')).toBeChecked();
 });
+
+// doc1 §4.4 (rules/routing/onboard-failure.json): when the onboard the order's submit sends is not answered (503), the
+// applicant is shown the success screen, as the spec says, and the engine retries the onboard in the background.
+test.use({ consoleAllowed: [/^Failed to load resource: the server responded with a status of 503 /] });
+test('the onboard after the order is not answered (503): the success screen, as doc1 §4.4 says', async ({ page }) => {
+  await signedIn(page, 'US', 'en-US');
+  const id = await seeded(page, applicationBody('US', '4321'));
+  let refused = 0;
+  await page.route('**/api/v2/applications/*/onboard', async (route) => {
+    if (refused > 0) return route.continue();
+    refused += 1;
+    await route.fulfill({
+      status: 503,
+      headers: { 'retry-after': '1' },
+      json: { error: 'TEMPORARILY_UNAVAILABLE', message: 'Try again.', details: [] },
+    });
+  });
+  await open(page, 'domain', id, 'order');
+  await expect(page.getByRole('heading', { level: 1, name: 'Get a card terminal' })).toBeVisible();
+  await page.getByLabel('No terminal for now').check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${id}/success$`), { timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(refused).toBe(1);
+});

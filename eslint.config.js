@@ -126,6 +126,21 @@ export default defineConfig(
     },
   },
 
-  // ---------------------------------------------------------------------------------------------------------------
-  // ---------------------------------------------------------------------------------------------------------------
+  {
+    // Browser storage is written in two places only: drafts (engine/state/drafts.ts, which leave sensitive fields out)
+    // and engine/state/session-store.ts (which refuses any text shaped like a personal number).
+    files: ['engine/**/*.{ts,tsx}'],
+    ignores: ['engine/state/drafts.ts', 'engine/state/session-store.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['sessionStorage', 'localStorage'].map((object) => ({
+          object,
+          property: 'setItem',
+          message:
+            'Write through engine/state/session-store.ts writeSession: no personal number may reach browser storage.',
+        })),
+      ],
+    },
+  },
 );

@@ -5,6 +5,7 @@
  * apart from the sinks passed in.
  */
 import { getPath } from '../state/bind.ts';
+import { writeSession } from '../state/session-store.ts';
 
 export interface AnalyticsRules {
   dataLayer: string;
@@ -118,14 +119,17 @@ export function browserSinks(rules: AnalyticsRules): AnalyticsSinks {
       has: (type) => read().includes(type),
       add: (type) => {
         try {
-          sessionStorage.setItem(key, JSON.stringify([...read(), type]));
+          writeSession(key, [...read(), type]);
         } catch {
           /* analytics never blocks the applicant */
         }
       },
       delete: (type) => {
         try {
-          sessionStorage.setItem(key, JSON.stringify(read().filter((sent) => sent !== type)));
+          writeSession(
+            key,
+            read().filter((sent) => sent !== type),
+          );
         } catch {
           /* analytics never blocks the applicant */
         }

@@ -26,6 +26,7 @@ import { noticeKind, withQuery } from './shell-rules.ts';
 import type { User } from './boot.ts';
 import { useThirdPartyScripts } from '../third-party/use-third-party-scripts.ts';
 import { useLaunchTracking } from './use-launch-tracking.ts';
+import { writeSession } from '../state/session-store.ts';
 
 export interface AppProps {
   bundle: EngineBundle;
@@ -71,16 +72,17 @@ function MarketFollower({ children }: { children: React.ReactNode }) {
   const { pathname, search } = useLocation();
   const wanted = new URLSearchParams(search).get('currency')?.toUpperCase();
   // Nothing of the old market runs meanwhile: no screen, no boot routing.
-  // Once per address: should the API still answer another market for it, the page stays as it is (no reload loop).
+  // Once per currency: should the API still answer another market for it, the page stays as it is (no reload loop).
   const switching =
     !!wanted &&
     wanted !== environment.currency &&
     Object.values(environment.config.markets).some((market) => market.currency === wanted) &&
-    sessionStorage.getItem(MARKET_SWITCH_KEY) !== `${pathname}${search}`;
+    sessionStorage.getItem(MARKET_SWITCH_KEY) !== wanted;
   useEffect(() => {
     if (wanted === environment.currency) sessionStorage.removeItem(MARKET_SWITCH_KEY);
     if (!switching) return;
-    sessionStorage.setItem(MARKET_SWITCH_KEY, `${pathname}${search}`);
+    // The currency asked for, not the address (which may carry anything): one reload per switch, never a loop.
+    if (!writeSession(MARKET_SWITCH_KEY, wanted)) return;
     window.location.replace(`${pathname}${search}`);
   }, [switching, wanted, environment.currency, pathname, search]);
   return switching ? null : <>{children}</>;

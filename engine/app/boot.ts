@@ -16,6 +16,7 @@ import {
   type Environment,
 } from '../environment/detect.ts';
 import { cookieString, readCookie } from '../environment/cookies.ts';
+import { writeSession } from '../state/session-store.ts';
 
 export interface User {
   email: string;
@@ -118,7 +119,7 @@ export async function boot(): Promise<Booted> {
     if (config)
       void fetchConfig(url, currencyQuery, currencyCookie ?? undefined)
         .then(async (response) => {
-          if (response.ok) sessionStorage.setItem(cacheKey, JSON.stringify(await response.json()));
+          if (response.ok) writeSession(cacheKey, await response.json());
         })
         .catch(() => undefined);
   }
@@ -151,7 +152,7 @@ export async function boot(): Promise<Booted> {
       throw new BootError('config', await loadTranslator(fallback, fallback));
     }
     config = (await response.json()) as EngineConfig;
-    sessionStorage.setItem(cacheKey, JSON.stringify(config));
+    writeSession(cacheKey, config);
   }
 
   // The API answers for the market of the requested currency; detect it here only if it did not say.

@@ -31,6 +31,7 @@ import { ScreenFrame } from './screen-frame.tsx';
 import { FormActions } from './secondary-actions.tsx';
 import { ChoiceErrorSummary } from './choice-errors.tsx';
 import './accounts.css';
+import { writeSession } from '../state/session-store.ts';
 
 interface Options {
   source: string;
@@ -53,7 +54,7 @@ const CREATE = '__create__';
 function once(action: () => void): void {
   try {
     if (sessionStorage.getItem(ONCE_KEY)) return;
-    sessionStorage.setItem(ONCE_KEY, '1');
+    writeSession(ONCE_KEY, '1');
   } catch {
     /* storage unavailable: run it anyway, once per page */
   }

@@ -16,6 +16,7 @@ import { buildRequest, runCall } from '../calls/run.ts';
 import { evaluate } from '../conditions/index.ts';
 import type { EngineBundle } from '../content/types.ts';
 import { malformedParameters, type HeaderLink } from '../app/shell-rules.ts';
+import { writeSession } from '../state/session-store.ts';
 
 /** The screen an address shows and its path parameters, or undefined (engine/flow/route-index.ts). */
 export const currentScreen = (pathname: string, bundle: EngineBundle) => screenAt(bundle, pathname);
@@ -83,7 +84,7 @@ export function Header() {
             lang={other}
             onClick={() => {
               document.cookie = cookieString('locale', other, window.location.hostname, environment.config.cookieHost);
-              sessionStorage.setItem('onboarding:locale', other);
+              writeSession('onboarding:locale', other);
               window.location.reload();
             }}
           >

@@ -4,7 +4,9 @@
  * birth or the last four of the SSN (rules/privacy.json); analytics events carry neither, and neither does the
  * session's record of events posted (engine/analytics/index.ts, written by the funnel as the applicant types). It
  * fails when a format is dropped from the sensitive list. The other session-storage writes (boot's configuration,
- * the language, the account list's once-flag) are covered by tests/api/security.test.ts and by every journey
+ * the language, the account list's once-flag, the market switch, the analytics record) all go through
+ * engine/state/session-store.ts, which refuses any personal number's shape (tests/unit/engine/session-store.test.ts;
+ * ESLint refuses any other setItem in engine/), and every journey checks what was written
  * (tests/e2e/fixtures/storage-writes.ts).
  */
 import { screen, waitFor } from '@testing-library/react';

@@ -42,4 +42,17 @@ function present(value: unknown): boolean {
   return true;
 }
 
-export const customOperators = { firstStepUp, count, startsWith, contains, present };
+/**
+ * `firstMatching(text, rows, otherwise)`: the `label` of the first row (`{pattern, label}`) whose pattern (a regular
+ * expression, case-insensitive) matches `text`, else `otherwise` (also for empty or non-string text). A table of
+ * names by pattern, such as rules/services.json serviceTypeLabels, read from content.
+ */
+function firstMatching(text: unknown, rows: unknown, otherwise: unknown = null): unknown {
+  if (typeof text !== 'string' || text === '' || !Array.isArray(rows)) return otherwise;
+  for (const row of rows as Array<{ pattern?: unknown; label?: unknown }>) {
+    if (typeof row?.pattern === 'string' && new RegExp(row.pattern, 'i').test(text)) return row.label;
+  }
+  return otherwise;
+}
+
+export const customOperators = { firstStepUp, count, startsWith, contains, present, firstMatching };

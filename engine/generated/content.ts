@@ -759,11 +759,26 @@ export interface StoreSwitcherOptions {
    */
   emptyKey?: string;
   /**
-   * The label of a store's service type (rules/services.json serviceTypeLabels and otherLabel, with labelKeyPrefix and lineKey).
+   * More lines on a store's card, after its status: a message (`lineKey`) with its variables (`messageArgs`: each a JSON Logic expression over the context and `item`, the store, answering a message key), shown when `when` holds (JSON Logic over the same).
    */
-  serviceTypes?: {
-    [k: string]: unknown | undefined;
-  };
+  itemLines?: {
+    /**
+     * JSON Logic over the context and `item`: the line shows when it holds.
+     */
+    when?: {
+      [k: string]: unknown | undefined;
+    };
+    /**
+     * Message key of the line.
+     */
+    lineKey: string;
+    /**
+     * The line's variables: each a JSON Logic expression answering a message key.
+     */
+    messageArgs?: {
+      [k: string]: unknown | undefined;
+    };
+  }[];
 }
 /**
  * Settings of a collection screen: a list of items with badges and actions (engine/screens/collection-screen.tsx).

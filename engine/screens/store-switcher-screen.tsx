@@ -9,7 +9,8 @@
  *
  * Options: `source` (the load call answering the stores), `storeStatus` and `statusActions` (rules/accounts.json),
  * `statusLabels` (`[{status, labelKey}]`), `actionLabels` (`[{action, labelKey}]`), `notAttachableKey`, `emptyKey`, and
- * optionally `serviceTypes` (the service-type label of each store, doc2 §9).
+ * optionally `itemLines` (more lines on a card: a message with its variables, each a JSON Logic expression over the
+ * context and `item`, the store, whose answer is a message key; a line shows when its `when` holds).
  */
 import { useI18n } from '../i18n/context.tsx';
 import { storeAction, storeStatus, type AccountsRules, type StoreEntry } from '../../domain/accounts.ts';
@@ -17,8 +18,7 @@ import type { ScreenProps } from './registry.ts';
 import { ScreenFrame } from './screen-frame.tsx';
 import { SecondaryFooter } from './secondary-actions.tsx';
 import { Card, CardList, cardId, type CardLine } from './card-list.tsx';
-import { serviceTypeLabel } from '../../domain/services/service-type-label.ts';
-import type { ServiceRules } from '../../domain/services/types.ts';
+import { compute, evaluate, type Condition } from '../conditions/index.ts';
 
 interface Options {
   source: string;
@@ -28,11 +28,8 @@ interface Options {
   actionLabels: Array<{ action: string; labelKey: string }>;
   notAttachableKey: string;
   emptyKey: string;
-  /**
-   * Optional: the label of a store's service type (rules/services.json serviceTypeLabels and otherLabel), shown as
-   * `lineKey` with `{$service}` the message `<labelKeyPrefix>.<label>`. A store without a service type shows none.
-   */
-  serviceTypes?: Pick<ServiceRules, 'serviceTypeLabels' | 'otherLabel'> & { labelKeyPrefix: string; lineKey: string };
+  /** Optional lines after the status: `lineKey` with `messageArgs` (each answers a message key), when `when` holds. */
+  itemLines?: Array<{ when?: Condition; lineKey: string; messageArgs?: Record<string, Condition> }>;
 }
 
 export function StoreSwitcherScreen({
@@ -62,10 +59,16 @@ export function StoreSwitcherScreen({
           const actionKey = options.actionLabels.find((entry) => entry.action === action)?.labelKey;
           const lines: CardLine[] = [];
           if (statusKey) lines.push({ text: t(statusKey), tone: 'status' });
-          const services = options.serviceTypes;
-          if (services && typeof store.serviceType === 'string' && store.serviceType) {
-            const service = t(`${services.labelKeyPrefix}.${serviceTypeLabel(store.serviceType, services)}`);
-            lines.push({ text: t(services.lineKey, { service }), tone: 'status' });
+          for (const line of options.itemLines ?? []) {
+            const scope = { ...context, item: store };
+            if (line.when !== undefined && !evaluate(line.when, scope)) continue;
+            const args = Object.fromEntries(
+              Object.entries(line.messageArgs ?? {}).map(([name, expression]) => [
+                name,
+                t(String(compute(expression, scope))),
+              ]),
+            );
+            lines.push({ text: t(line.lineKey, args), tone: 'status' });
           }
           if (blocked) lines.push({ text: t(options.notAttachableKey), tone: 'note' });
           return (

@@ -201,6 +201,24 @@ describe('store switcher', () => {
     ).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Connect profile' })).toHaveLength(1);
   });
+
+  it('names the service each store is connected to by rules/services.json, and says nothing for a store without one', async () => {
+    const store = { businessId: 'biz-1', riskDecision: 'APPROVED', attachable: true };
+    const stores = [
+      { ...store, id: 's1', applicationId: accounts[3].applicationId, name: 'Main Street', serviceType: 'woosaas' },
+      { ...store, id: 's2', applicationId: accounts[0].applicationId, name: 'Harbour', serviceType: 'nucleus' },
+      { ...store, id: 's3', applicationId: accounts[1].applicationId, name: 'Airport' },
+    ];
+    fakeApi({}, (method, url) =>
+      url.startsWith('/api/v2/accounts/biz-1/stores') ? { status: 200, body: stores } : undefined,
+    );
+    await renderScreen('/accounts/biz-1/stores');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose a store' })).toBeInTheDocument();
+    // doc2 §9: a name the table knows is its label; any other is Other; a store with no service has no such line.
+    expect(screen.getByText('Connected service: Woo')).toBeInTheDocument();
+    expect(screen.getByText('Connected service: Other')).toBeInTheDocument();
+    expect(screen.getAllByText(/^Connected service:/)).toHaveLength(2);
+  });
 });
 
 describe('add channel', () => {

@@ -7,7 +7,6 @@ import {
   serviceToLookUp,
   identityTemplate,
   launchEvents,
-  serviceTypeLabel,
   type IdentityTemplateRules,
   type ServiceRules,
 } from '../../../domain/services/index.ts';
@@ -15,12 +14,16 @@ import servicesJson from '../../../rules/services.json' with { type: 'json' };
 import templatesJson from '../../../rules/identity-templates.json' with { type: 'json' };
 import callsJson from '../../../flows/calls.json' with { type: 'json' };
 import { buildRequest } from '../../../engine/calls/run.ts';
-import { evaluate } from '../../../engine/conditions/index.ts';
+import { compute, evaluate } from '../../../engine/conditions/index.ts';
 import type { CallDefinition } from '../../../engine/content/types.ts';
 import { readJson, locales, validateAgainst } from '../content/load.ts';
 
 const rules = servicesJson as unknown as ServiceRules;
 const templates = templatesJson as IdentityTemplateRules;
+
+/** The store switcher's label of a service type: rules/services.json read by the generic firstMatching operator. */
+const serviceTypeLabel = (serviceType: string, table: ServiceRules) =>
+  compute({ firstMatching: [{ var: 'type' }, table.serviceTypeLabels, table.otherLabel] }, { type: serviceType });
 
 describe('serviceTypeLabel', () => {
   it.each([

@@ -13,6 +13,7 @@ import type { DecisioningRules, CategoryFacts } from './domain/decisioning.ts';
 import type { DecidedFieldsRules } from './domain/decided-fields.ts';
 import type { Market } from './domain/document.ts';
 import { repoRoot } from './paths.ts';
+import { expandConditions, type NamedConditions } from '../engine/conditions/named.ts';
 
 /** One market's facts from rules/config.json. */
 export interface MarketConfig {
@@ -134,10 +135,24 @@ function metaSchemaDraft(schema: object): '2020-12' | 'draft-07' {
   return String((schema as { $schema?: string }).$schema ?? '').includes('2020-12') ? '2020-12' : 'draft-07';
 }
 
-/** Reads a rules file and validates it against the meta-schema it names; throws listing every error. */
+/** rules/conditions.json `conditions` of a tree (none when the file is absent). */
+function namedConditions(root: string): NamedConditions {
+  const path = join(root, 'rules/conditions.json');
+  return existsSync(path) ? ((readJson(path) as { conditions?: NamedConditions }).conditions ?? {}) : {};
+}
+
+/**
+ * Reads a rules file, with its named conditions (`{"condition": "<name>"}`, rules/conditions.json) expanded as the
+ * engine's content loader expands them, and validates it against the meta-schema it names; throws listing every error.
+ */
 function readChecked<T>(root: string, file: string): T {
   const path = join(root, file);
-  const data = readJson(path) as { $schema?: string };
+  let data: { $schema?: string };
+  try {
+    data = expandConditions(readJson(path), namedConditions(root)) as { $schema?: string };
+  } catch (error) {
+    throw new Error(`${file}#${(error as Error).message}`, { cause: error });
+  }
   const metaPath = data.$schema;
   if (typeof metaPath !== 'string') throw new Error(`${file}: missing $schema`);
   const schema = readJson(join(root, 'rules', metaPath)) as object;

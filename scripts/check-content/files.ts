@@ -2,6 +2,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { Problem } from './problem.ts';
+import { expandNamedConditions } from './named-conditions.ts';
 
 /** One parsed content file. */
 export interface ContentFile {
@@ -103,7 +104,10 @@ export function lineAndColumn(text: string, message: string): { line: number; co
   return { line: lines.length, column: lines[lines.length - 1].length + 1 };
 }
 
-/** Reads and parses every JSON file; a file that does not parse is a problem and is left out. */
+/**
+ * Reads and parses every JSON file; a file that does not parse is a problem and is left out. Named conditions
+ * (`{"condition": "<name>"}`, rules/conditions.json) are expanded, as the content loader and the server expand them.
+ */
 export function readContent(root: string, problems: Problem[]): ContentFile[] {
   const files: ContentFile[] = [];
   for (const folder of CONTENT_FOLDERS) {
@@ -128,5 +132,5 @@ export function readContent(root: string, problems: Problem[]): ContentFile[] {
       }
     }
   }
-  return files;
+  return expandNamedConditions(files, problems);
 }

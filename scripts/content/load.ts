@@ -13,6 +13,7 @@ import type {
   Catalogue,
 } from '../../engine/content/types.ts';
 import { resolveIncludes } from './includes.ts';
+import { expandConditions, type NamedConditions } from '../../engine/conditions/named.ts';
 
 function readJson<T>(file: string): T {
   try {
@@ -50,7 +51,17 @@ export function loadCatalogues(root: string): Record<string, Catalogue> {
   return catalogues;
 }
 
-/** The whole content bundle, with `$rules` includes resolved. Catalogues are separate (loaded per locale). */
+/** rules/conditions.json `conditions` of a tree (none when the file is absent). */
+export function loadNamedConditions(root: string): NamedConditions {
+  const file = join(root, 'rules', 'conditions.json');
+  return existsSync(file) ? (readJson<{ conditions?: NamedConditions }>(file).conditions ?? {}) : {};
+}
+
+/**
+ * The whole content bundle, with `$rules` includes resolved and named conditions (rules/conditions.json) expanded: what
+ * the engine receives is plain JSON Logic. An unknown name or a cycle throws (`npm run check:content` locates it).
+ * Catalogues are separate (loaded per locale).
+ */
 export function loadContent(root: string): ContentBundle {
   const flows: Record<string, Flow> = {};
   const screens: Record<string, Screen> = {};
@@ -78,5 +89,7 @@ export function loadContent(root: string): ContentBundle {
     scripts: optional<ContentBundle['scripts']>('scripts.json'),
   };
   const bundle: ContentBundle = { flows, screens, calls, tables, shell, analytics, ...extras };
-  return resolveIncludes(bundle, (name) => readJson(join(root, 'rules', `${name}.json`))) as ContentBundle;
+  // Named conditions first, so a definition may hold an include (the content check expands in the same order).
+  const expanded = expandConditions(bundle, loadNamedConditions(root));
+  return resolveIncludes(expanded, (name) => readJson(join(root, 'rules', `${name}.json`))) as ContentBundle;
 }

@@ -220,6 +220,25 @@ const CASES: Record<string, Expected[]> = {
   ],
   // Errors an editor can act on: line and column, one message for one mistake, the type a list value needs.
   'json-syntax': [{ file: 'rules/notes.json', pointer: '', message: 'is not valid JSON at line 3, column 18' }],
+  'unknown-condition': [
+    {
+      file: 'rules/routing/pick.json',
+      pointer: '/rows/0/when/condition',
+      message: 'names condition "redChosn", which rules/conditions.json does not define',
+    },
+  ],
+  'condition-cycle': [
+    {
+      file: 'rules/conditions.json',
+      pointer: '/conditions/trialAllowed/when/or/1/==/0/condition',
+      message: 'names condition "chosenColr", which rules/conditions.json does not define',
+    },
+    {
+      file: 'rules/conditions.json',
+      pointer: '/conditions/trialOffered',
+      message: 'condition "trialOffered" names itself: trialOffered → trialAllowed → trialOffered',
+    },
+  ],
   'broken-operator': [
     { file: 'rules/routing/pick.json', pointer: '/rows/0/when', message: 'condition fails: Unrecognized operation =' },
   ],
@@ -274,6 +293,8 @@ describe('checkContent', () => {
     expect(await fixes('kind-option')).toContain('Did you mean "paragraphKeys"?');
     expect(await fixes('unknown-widget')).toContain('Did you mean "radio"?');
     expect(await fixes('unknown-document-path')).toContain('Did you mean "company.phone.localPhoneNumber"?');
+    expect(await fixes('unknown-condition')).toContain('Did you mean "redChosen"?');
+    expect(await fixes('condition-cycle')).toContain('Did you mean "chosenColor"?');
   });
 
   it('runs over the real repository tree and prints what it finds', async () => {

@@ -12,6 +12,7 @@ import { checkFlowLint } from './flow-lint.ts';
 import { checkAgainstApi } from './api-checks.ts';
 import { checkDocumentPaths } from './document-paths.ts';
 import { checkKinds } from './kinds.ts';
+import { checkListPatches } from './list-patches.ts';
 import { readContexts } from '../flow-graph/contexts.ts';
 import { variableProblems } from '../catalogues/report.ts';
 import { sortProblems, type Problem } from './problem.ts';
@@ -35,6 +36,7 @@ export async function checkContent(root: string): Promise<Problem[]> {
     resolved.set(screen.file, resolveIncludes(screen.data, model, screen.file, '', problems) as Obj);
   }
   checkReferences(model, resolved, schemas, problems);
+  checkListPatches(model, resolved, problems);
   checkRoutingTables(model, problems);
   checkShellFixtures(model, problems);
   checkReachability(model, resolved, problems);

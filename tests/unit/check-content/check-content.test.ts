@@ -239,6 +239,13 @@ const CASES: Record<string, Expected[]> = {
       message: 'condition "trialOffered" names itself: trialOffered → trialAllowed → trialOffered',
     },
   ],
+  'unknown-anchor': [
+    {
+      file: 'flows/demo/screens/start.json',
+      pointer: '/variants/0/merge/form/uiSchema/ui:order/after',
+      message: 'adds after "colour", which form.uiSchema.ui:order does not hold',
+    },
+  ],
   'broken-operator': [
     { file: 'rules/routing/pick.json', pointer: '/rows/0/when', message: 'condition fails: Unrecognized operation =' },
   ],
@@ -295,6 +302,7 @@ describe('checkContent', () => {
     expect(await fixes('unknown-document-path')).toContain('Did you mean "company.phone.localPhoneNumber"?');
     expect(await fixes('unknown-condition')).toContain('Did you mean "redChosen"?');
     expect(await fixes('condition-cycle')).toContain('Did you mean "chosenColor"?');
+    expect(await fixes('unknown-anchor')).toContain('Did you mean "color"?');
   });
 
   it('runs over the real repository tree and prints what it finds', async () => {

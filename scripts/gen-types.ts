@@ -3,6 +3,8 @@
  * schemas/entities/*.schema.json → engine/generated/entities.ts,
  * schemas/content/*.schema.json → engine/generated/content.ts.
  *
+ * The step-up kinds of rules/step-ups.json are written into the schemas that list them first (scripts/step-up-kinds.ts).
+ *
  * `tsx scripts/gen-types.ts` writes the files; `tsx scripts/gen-types.ts --check` regenerates in memory and
  * exits 1, naming each stale file, when a committed file differs (CI runs it through `npm test`).
  * References are resolved offline: `https://schemas.onboarding.local/` maps to schemas/.
@@ -11,6 +13,7 @@ import { readFileSync, readdirSync, writeFileSync, mkdirSync, existsSync } from 
 import { join, relative, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile, type JSONSchema, type Options } from 'json-schema-to-typescript';
+import { stepUpSchemaChanges, writeStepUpKinds } from './step-up-kinds.ts';
 
 type JSONSchemaRefOptions = Options['$refOptions'];
 
@@ -170,6 +173,11 @@ export async function writeAll(root: string): Promise<string[]> {
 async function main(): Promise<void> {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
   if (process.argv.includes('--check')) {
+    const kinds = stepUpSchemaChanges(root);
+    for (const { file } of kinds)
+      console.error(
+        `${file} does not list the step-up kinds of rules/step-ups.json. Run \`npm run gen:types\` and commit the result.`,
+      );
     const stale = await staleFiles(root);
     for (const { file, reason } of stale) {
       console.error(
@@ -177,10 +185,12 @@ async function main(): Promise<void> {
           'Run `npm run gen:types` and commit the result.',
       );
     }
-    if (stale.length > 0) process.exit(1);
+    if (stale.length > 0 || kinds.length > 0) process.exit(1);
     console.log('Generated types are in step with schemas/.');
     return;
   }
+  // The step-up kinds first (rules/step-ups.json into the schemas), so the TypeScript follows them.
+  for (const file of writeStepUpKinds(root)) console.log(`wrote ${file}`);
   for (const file of await writeAll(root)) console.log(`wrote ${file}`);
 }
 

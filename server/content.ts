@@ -105,6 +105,27 @@ export interface OfferRules {
   lenderUrl: string;
 }
 
+/** One kind of rules/step-ups.json. */
+export interface StepUpKindRules {
+  description: string;
+  screen?: string;
+  call?: string;
+  routing?: string;
+  sandbox?: string;
+  /** How the API takes the answer; with `body`, by content alone (server/routes/step-ups.ts contentStepUpCalls). */
+  answer?: {
+    route: string;
+    body?: Record<string, unknown>;
+    /** An upload: the body property holding the file as a data URL, its largest size and its media types. */
+    document?: { property: string; maxBytes: number; mediaTypes: string[] };
+  };
+}
+
+/** rules/step-ups.json: the step-up kinds in one place (issue 25). */
+export interface StepUpRules {
+  kinds: Record<string, StepUpKindRules>;
+}
+
 /** Everything loaded from rules/. */
 export interface Content {
   config: ConfigRules;
@@ -122,6 +143,8 @@ export interface Content {
   identityTemplates: IdentityTemplateRules;
   /** rules/analytics.json signedOut: the event parameters a page without a session may send (issue 27.13). */
   analyticsSignedOut: string[];
+  /** rules/step-ups.json (absent: no kinds answered by content). */
+  stepUps?: StepUpRules;
   /** The restriction types of the industries with this MCC code, or undefined for an unknown code. */
   lookupCategory(mcc: string): CategoryFacts | undefined;
 }
@@ -197,6 +220,9 @@ export function loadContent(root: string = repoRoot): Content {
   const decidedFields = existsSync(join(root, 'rules/decided-fields.json'))
     ? readChecked<DecidedFieldsRules>(root, 'rules/decided-fields.json')
     : undefined;
+  const stepUps = existsSync(join(root, 'rules/step-ups.json'))
+    ? readChecked<StepUpRules>(root, 'rules/step-ups.json')
+    : undefined;
   const analyticsSignedOut = readChecked<{ signedOut?: string[] }>(root, 'rules/analytics.json').signedOut ?? [];
   return {
     config,
@@ -210,6 +236,7 @@ export function loadContent(root: string = repoRoot): Content {
     accounts,
     identityTemplates,
     analyticsSignedOut,
+    stepUps,
     lookupCategory,
   };
 }

@@ -509,6 +509,16 @@ export interface Application {
    */
   stepUpDetails?: StepUpDetail[];
   /**
+   * The answers of the step-up kinds that rules/step-ups.json answers by content alone, by kind (issue 25): what the kind's screen sent.
+   */
+  stepUpAnswers?: {
+    [k: string]:
+      | {
+          [k: string]: unknown | undefined;
+        }
+      | undefined;
+  };
+  /**
    * Type of the service the application belongs to; a value starting with 'gopay.' on API V2 without a website id shows the blocking modal (doc1 §2.7).
    */
   serviceType?: string;

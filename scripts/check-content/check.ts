@@ -13,6 +13,7 @@ import { checkAgainstApi } from './api-checks.ts';
 import { checkDocumentPaths } from './document-paths.ts';
 import { checkKinds } from './kinds.ts';
 import { checkListPatches } from './list-patches.ts';
+import { checkStepUpKinds } from './step-ups.ts';
 import { readContexts } from '../flow-graph/contexts.ts';
 import { variableProblems } from '../catalogues/report.ts';
 import { sortProblems, type Problem } from './problem.ts';
@@ -37,6 +38,7 @@ export async function checkContent(root: string): Promise<Problem[]> {
   }
   checkReferences(model, resolved, schemas, problems);
   checkListPatches(model, resolved, problems);
+  checkStepUpKinds(model, problems);
   checkRoutingTables(model, problems);
   checkShellFixtures(model, problems);
   checkReachability(model, resolved, problems);

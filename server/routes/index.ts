@@ -46,6 +46,7 @@ export async function registerExtendedRoutes(app: FastifyInstance, deps: RouteDe
     invitationTtlMs,
     fullOnboardingWhenEmailContains,
     templates: content.identityTemplates,
+    contentKinds: content.stepUps?.kinds,
   });
   await app.register(phoneAuthRoutes, { db, content, messenger: providers.messenger, carrier: providers.carrier });
   await app.register(identityRoutes, { db, inquiries: providers.inquiries, templates: content.identityTemplates });

@@ -22,16 +22,19 @@ import type { Messenger } from '../sandbox/outbox/messenger.ts';
 import { answeredBy, assertInquiryCompleted } from './identity.ts';
 import type { IdentityTemplateRules } from '../../domain/services/types.ts';
 import { deliverAll, inviteOwners } from './invitations.ts';
+import type { StepUpKindRules } from '../content.ts';
 
 /** One step-up call: the step-up kind it answers, its body schema and how it changes the document. */
 interface StepUpCall {
   path: string;
-  resolves: StepUpType;
+  /** The kind it answers: one of the server's own (StepUpType), or a kind rules/step-ups.json declares. */
+  resolves: StepUpType | string;
   /** The identity inquiry kind whose completed (RECEIVED) inquiry the body must name. */
   inquiry?: InquiryKind;
   /** Whether partners named by the call are emailed their invitation. */
   invites?: boolean;
-  body: string;
+  /** The body's schema: a schemas/api name, or (a kind answered by content) the schema itself. */
+  body: string | Record<string, unknown>;
   /** The document pointers this call changes: market checks look only there. */
   changes(body: JsonObject): string[];
   apply(doc: ApplicationDocument, body: JsonObject): ApplicationDocument;
@@ -100,6 +103,58 @@ export const stepUpCalls: StepUpCall[] = [
   },
 ];
 
+/** The media type and size in bytes of a data URL (`data:<type>[;base64],<data>`), or undefined when it is not one. */
+export function dataUrlFacts(value: unknown): { mediaType: string; bytes: number } | undefined {
+  if (typeof value !== 'string') return undefined;
+  const match = /^data:([\w.+-]+\/[\w.+-]+)?((?:;[\w-]+=[^;,]*)*)(;base64)?,(.*)$/s.exec(value);
+  if (!match) return undefined;
+  const data = match[4];
+  if (match[3]) {
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(data)) return undefined;
+    return {
+      mediaType: (match[1] ?? 'text/plain').toLowerCase(),
+      bytes: Math.floor((data.length * 3) / 4) - (data.match(/=+$/)?.[0].length ?? 0),
+    };
+  }
+  return { mediaType: (match[1] ?? 'text/plain').toLowerCase(), bytes: Buffer.byteLength(decodeURIComponent(data)) };
+}
+
+/**
+ * The step-up calls of the kinds rules/step-ups.json answers by content alone (issue 25, "a new step-up kind is
+ * content only"): the body is checked against the kind's `body` schema (and, for an upload, the file's size and media
+ * type against `document`), kept at application.stepUpAnswers.<kind>, and the step-up leaves stepUpDetails.
+ */
+export function contentStepUpCalls(kinds: Record<string, StepUpKindRules> = {}): StepUpCall[] {
+  return Object.entries(kinds).flatMap(([kind, rules]) => {
+    const answer = rules.answer;
+    if (!answer?.body) return [];
+    return [
+      {
+        path: answer.route,
+        resolves: kind,
+        body: answer.body,
+        changes: () => [],
+        apply: (doc: ApplicationDocument, body: JsonObject): ApplicationDocument => {
+          const upload = answer.document;
+          if (upload) {
+            const field = `/${upload.property}`;
+            const facts = dataUrlFacts(body[upload.property]);
+            if (!facts) throw new ApiError('VALIDATION_FAILED', [{ field, key: 'errors.documentUnreadable' }]);
+            if (!upload.mediaTypes.includes(facts.mediaType))
+              throw new ApiError('VALIDATION_FAILED', [{ field, key: 'errors.documentType' }]);
+            if (facts.bytes > upload.maxBytes)
+              throw new ApiError('VALIDATION_FAILED', [
+                { field, key: 'errors.documentTooLarge', args: { maxKb: Math.floor(upload.maxBytes / 1024) } },
+              ]);
+          }
+          const answers = doc.application.stepUpAnswers ?? {};
+          return { ...doc, application: { ...doc.application, stepUpAnswers: { ...answers, [kind]: body } } };
+        },
+      },
+    ];
+  });
+}
+
 /**
  * POST /api/v2/applications/{id}/step-ups/{kind} (doc2 §7 Step-ups): answers a pending step-up. A step-up the
  * application does not have is 409; on success the step-up leaves stepUpDetails and the document is answered.
@@ -115,6 +170,7 @@ export async function stepUpRoutes(
     invitationTtlMs,
     fullOnboardingWhenEmailContains = [],
     templates = { countries: {} },
+    contentKinds = {},
   }: {
     db: Database;
     shared: SharedValidation;
@@ -124,17 +180,21 @@ export async function stepUpRoutes(
     fullOnboardingWhenEmailContains?: string[];
     /** rules/identity-templates.json: its photoIdInstead kinds are answered by a photo ID too (doc1 §2.7). */
     templates?: IdentityTemplateRules;
+    /** rules/step-ups.json kinds: those whose answer has a body are served here by content alone. */
+    contentKinds?: Record<string, StepUpKindRules>;
   },
 ): Promise<void> {
-  for (const call of stepUpCalls) {
-    const answers = call.inquiry ? answeredBy(call.resolves, templates) : [call.resolves];
+  const served = new Set(stepUpCalls.map((call) => call.path));
+  const declared = contentStepUpCalls(contentKinds).filter((call) => !served.has(call.path));
+  for (const call of [...stepUpCalls, ...declared]) {
+    const answers: string[] = call.inquiry ? answeredBy(call.resolves as StepUpType, templates) : [call.resolves];
     app.post<{ Params: { id: string }; Body: JsonObject }>(
       `/api/v2/applications/:id/step-ups/${call.path}`,
       {
         preHandler: requireUser,
         schema: {
           params: api('application-params'),
-          body: api(call.body),
+          body: typeof call.body === 'string' ? api(call.body) : call.body,
           response: { 200: api('document'), ...errorResponses },
         },
       },

@@ -246,6 +246,13 @@ const CASES: Record<string, Expected[]> = {
       message: 'adds after "colour", which form.uiSchema.ui:order does not hold',
     },
   ],
+  'step-up-screen': [
+    {
+      file: 'rules/step-ups.json',
+      pointer: '/kinds/COLOR_CHECK/screen',
+      message: 'step-up COLOR_CHECK names screen "othr", which flows/<flow>/screens/ does not have',
+    },
+  ],
   'broken-operator': [
     { file: 'rules/routing/pick.json', pointer: '/rows/0/when', message: 'condition fails: Unrecognized operation =' },
   ],
@@ -303,6 +310,7 @@ describe('checkContent', () => {
     expect(await fixes('unknown-condition')).toContain('Did you mean "redChosen"?');
     expect(await fixes('condition-cycle')).toContain('Did you mean "chosenColor"?');
     expect(await fixes('unknown-anchor')).toContain('Did you mean "color"?');
+    expect(await fixes('step-up-screen')).toContain('Did you mean "other"?');
   });
 
   it('runs over the real repository tree and prints what it finds', async () => {

@@ -26,6 +26,7 @@ import { FeesTableWidget } from './fees-table-widget.tsx';
 import { CardEntryWidget } from './card-entry-widget.tsx';
 import { QuantityStepperWidget } from './quantity-stepper.tsx';
 import { SameAsWidget } from './same-as-widget.tsx';
+import { DocumentWidget } from './document-widget.tsx';
 import { ErrorListBridge } from './error-summary.tsx';
 
 function FieldTemplate(props: FieldTemplateProps) {
@@ -273,4 +274,5 @@ export const widgets: RegistryWidgetsType = {
   'card-entry': CardEntryWidget,
   'quantity-stepper': QuantityStepperWidget,
   'same-as': SameAsWidget,
+  FileWidget: DocumentWidget,
 };

@@ -33,6 +33,8 @@ interface StepUpCall {
   inquiry?: InquiryKind;
   /** Whether partners named by the call are emailed their invitation. */
   invites?: boolean;
+  /** A larger body limit than the API's (an upload: the document's largest size as a data URL). */
+  bodyLimit?: number;
   /** The body's schema: a schemas/api name, or (a kind answered by content) the schema itself. */
   body: string | Record<string, unknown>;
   /** The document pointers this call changes: market checks look only there. */
@@ -133,6 +135,7 @@ export function contentStepUpCalls(kinds: Record<string, StepUpKindRules> = {}):
         path: answer.route,
         resolves: kind,
         body: answer.body,
+        ...(answer.document ? { bodyLimit: Math.ceil((answer.document.maxBytes * 4) / 3) + 16 * 1024 } : {}),
         changes: () => [],
         apply: (doc: ApplicationDocument, body: JsonObject): ApplicationDocument => {
           const upload = answer.document;
@@ -192,6 +195,7 @@ export async function stepUpRoutes(
       `/api/v2/applications/:id/step-ups/${call.path}`,
       {
         preHandler: requireUser,
+        ...(call.bodyLimit ? { bodyLimit: call.bodyLimit } : {}),
         schema: {
           params: api('application-params'),
           body: typeof call.body === 'string' ? api(call.body) : call.body,

@@ -41,9 +41,9 @@ function contentWithNewKinds(): string {
         type: 'object',
         required: ['document'],
         additionalProperties: false,
-        properties: { document: { type: 'string', maxLength: 1_000_000 } },
+        properties: { document: { type: 'string', maxLength: 200_000 } },
       },
-      document: { property: 'document', maxBytes: 1024, mediaTypes: ['application/pdf', 'image/png'] },
+      document: { property: 'document', maxBytes: 96 * 1024, mediaTypes: ['application/pdf', 'image/png'] },
     },
   };
   writeFileSync(stepUpsFile, JSON.stringify(stepUps));
@@ -65,7 +65,7 @@ const root = contentWithNewKinds();
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness({ root });
-});
+}, 180_000);
 afterAll(async () => h?.close());
 beforeEach(async () => h.t.reset());
 
@@ -109,8 +109,8 @@ describe('a step-up kind added by content alone', () => {
     expect(types(document)).toEqual(['TAX_DOC']);
     const send = (body: unknown, locale = 'en-US') =>
       h.call('POST', `/api/v2/applications/${id}/step-ups/tax-doc`, cookie, body, { 'accept-language': locale });
-    const pdf = `data:application/pdf;base64,${Buffer.from('%PDF-1.4 small').toString('base64')}`;
-    const big = `data:application/pdf;base64,${Buffer.alloc(2048, 1).toString('base64')}`;
+    const pdf = `data:application/pdf;base64,${Buffer.alloc(80 * 1024, 1).toString('base64')}`;
+    const big = `data:application/pdf;base64,${Buffer.alloc(100 * 1024, 1).toString('base64')}`;
     const text = `data:text/plain;base64,${Buffer.from('hello').toString('base64')}`;
 
     const tooLarge = await send({ document: big });
@@ -119,7 +119,7 @@ describe('a step-up kind added by content alone', () => {
       {
         field: '/document',
         key: 'errors.documentTooLarge',
-        description: 'This file is too large. Choose a file of 1 KB or less.',
+        description: 'This file is too large. Choose a file of 96 KB or less.',
       },
     ]);
     const wrongType = await send({ document: text }, 'fr-CA');

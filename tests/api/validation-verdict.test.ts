@@ -26,6 +26,9 @@ interface Probe {
 
 /** Formats no API field takes, and why (the test fails if this list and the fixture drift apart). */
 const notOnTheApi: Record<string, string> = {
+  'data-url': 'a file as the upload widget reads it; the API checks an upload by the step-up kind that asks for it',
+  document:
+    "a step-up's document; the API checks its media type and size by the kind's answer.document (rules/step-ups.json, tests/api/step-up-kinds.test.ts)",
   'company-name':
     'the further company name length check (doc2 §5) alone; the API applies it within legal-business-name',
   'date-of-birth-dmy':

@@ -31,6 +31,8 @@ export function render503(rootDir: string = root): string {
     `Content-Length: ${Buffer.byteLength(body, 'utf8')}`,
     `Retry-After: ${unavailableRetryAfterSeconds}`,
     'Cache-Control: no-store',
+    // Who answered: the balancer itself (no instance could), as opposed to an instance's own 503.
+    'X-Answered-By: balancer',
     'Connection: close',
     '',
     body,

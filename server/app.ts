@@ -135,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     shared,
     sessionTtlMs: content.config.constants.sessionTimeoutMs,
     attemptsPerMinute: options.signInAttemptsPerMinute ?? 10,
+    sandboxOutbox: options.sandbox !== false,
   });
   await app.register(configRoutes, { content, keys: scriptKeys });
   await app.register(categoryRoutes, { content });

@@ -25,7 +25,8 @@ export async function openStorage(options: StorageOptions = {}): Promise<Databas
 
 /** Every table holding rows (not schema_migrations), for test resets. */
 export const dataTables = [
-  'rate_events',
+  'rate_counters',
+  'pending_registrations',
   'phone_links',
   'identity_inquiries',
   'owner_invitations',

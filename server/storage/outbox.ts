@@ -25,10 +25,11 @@ export async function insertOutboxMessage(
     link?: string;
     locale: string;
     userId?: string;
+    registrationHash?: string;
   },
 ): Promise<void> {
   await db.query(
-    'INSERT INTO outbox (channel, recipient, message, subject, args, link, locale, user_id) VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8)',
+    'INSERT INTO outbox (channel, recipient, message, subject, args, link, locale, user_id, registration_hash) VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9)',
     [
       m.channel,
       m.recipient,
@@ -38,6 +39,7 @@ export async function insertOutboxMessage(
       m.link ?? null,
       m.locale,
       m.userId ?? null,
+      m.registrationHash ?? null,
     ],
   );
 }
@@ -53,20 +55,26 @@ export async function listOutbox(db: Queryable, recipient?: string, limit = 100)
 }
 
 /**
- * Messages one user may read, newest first, optionally for one recipient (the outbox page): those sent on their behalf
- * (their application's codes, links and invitations) and emails to their own address. Nobody reads anyone else's.
+ * Messages one visitor may read, newest first, optionally for one recipient (the outbox page): for a signed-in user,
+ * those sent on their behalf (their application's codes, links and invitations) and emails to their own address; for
+ * the browser that registered (its pending-registration cookie's hash), the messages its registrations sent (issue
+ * 23). Nobody reads anyone else's.
  */
 export async function listOutboxFor(
   db: Queryable,
-  viewer: { id: string; email: string },
+  viewer: { user?: { id: string; email: string }; registrationHash?: string },
   recipient?: string,
   limit = 100,
 ): Promise<OutboxRow[]> {
+  if (!viewer.user && !viewer.registrationHash) return [];
   const { rows } = await db.query<RawOutboxRow>(
     `SELECT id, channel, recipient, message, subject, args, link, locale, created_at FROM outbox
-     WHERE (user_id = $2 OR (channel = 'email' AND lower(recipient) = lower($3)))${recipient ? ' AND recipient = $4' : ''}
+     WHERE (user_id = $2 OR (channel = 'email' AND lower(recipient) = lower($3)) OR registration_hash = $4)
+     ${recipient ? ' AND recipient = $5' : ''}
      ORDER BY id DESC LIMIT $1`,
-    recipient ? [limit, viewer.id, viewer.email, recipient] : [limit, viewer.id, viewer.email],
+    [limit, viewer.user?.id ?? null, viewer.user?.email ?? null, viewer.registrationHash ?? null].concat(
+      recipient ? [recipient] : [],
+    ),
   );
   return rows.map(fromRaw);
 }

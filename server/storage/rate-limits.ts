@@ -8,37 +8,44 @@ export interface RateLimit {
 }
 
 /**
- * Records one event for `subject` unless the limit is reached; answers whether it was allowed and, when not,
- * how many seconds until the oldest counted event leaves the window. Kept in the database (not process
- * memory) so several API processes agree; a transaction-scoped advisory lock per (bucket, subject) makes
- * the count-then-insert atomic on PostgreSQL, and PGlite runs one transaction at a time.
+ * The one statement of the limiter: a window opens with the first event of a subject (or the first after the last
+ * window ended) and counts every event until it ends. `statement_timestamp()` is one instant for the whole statement.
+ */
+export const rateSql = {
+  count: `INSERT INTO rate_counters AS c (bucket, subject, window_start, n)
+     VALUES ($1, $2, statement_timestamp(), 1)
+     ON CONFLICT (bucket, subject) DO UPDATE SET
+       window_start = CASE WHEN c.window_start <= statement_timestamp() - ($3::bigint * interval '1 millisecond')
+                      THEN statement_timestamp() ELSE c.window_start END,
+       n = CASE WHEN c.window_start <= statement_timestamp() - ($3::bigint * interval '1 millisecond')
+           THEN 1 ELSE c.n + 1 END
+     RETURNING n, (extract(epoch FROM c.window_start - statement_timestamp()) * 1000)::bigint AS start_offset_ms`,
+} as const;
+
+/**
+ * Records one event for `subject`; answers whether it was within the limit and, when not, how many seconds until
+ * the window ends. Kept in the database (not process memory) so several API processes agree.
+ *
+ * One atomic statement, outside any transaction (issue 23): concurrent events of one subject each hold the row's lock
+ * only while their own statement runs, so they take a connection for a moment and never queue holding one (the old
+ * count-then-insert under an advisory lock held a pooled connection per waiting request, and 100 applicants behind
+ * one address waited past the pool's connection wait). The count is exact under concurrency: a conflicting update
+ * waits for the row and counts on from the committed value. A fixed window that opens at the first event allows at
+ * most `max` per window (so at most twice `max` across the end of one window and the start of the next).
  */
 export async function consumeRate(
   db: Database,
   limit: RateLimit,
   subject: string,
 ): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
-  return db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${limit.bucket} ${subject}`]);
-    const { rows } = await tx.query<{ n: string | number; oldest: Date | string | null }>(
-      `SELECT count(*) AS n, min(at) AS oldest FROM rate_events
-       WHERE bucket = $1 AND subject = $2 AND at > now() - ($3::bigint * interval '1 millisecond')`,
-      [limit.bucket, subject, limit.windowMs],
-    );
-    const count = Number(rows[0]?.n ?? 0);
-    if (count >= limit.max) {
-      const oldest = rows[0]?.oldest ? new Date(rows[0].oldest).getTime() : Date.now();
-      return {
-        allowed: false,
-        retryAfterSeconds: Math.max(1, Math.ceil((oldest + limit.windowMs - Date.now()) / 1000)),
-      };
-    }
-    await tx.query('INSERT INTO rate_events (bucket, subject) VALUES ($1, $2)', [limit.bucket, subject]);
-    // Old events are of no further use: drop this subject's expired ones as we go.
-    await tx.query(
-      `DELETE FROM rate_events WHERE bucket = $1 AND subject = $2 AND at <= now() - ($3::bigint * interval '1 millisecond')`,
-      [limit.bucket, subject, limit.windowMs],
-    );
-    return { allowed: true, retryAfterSeconds: 0 };
-  });
+  const { rows } = await db.query<{ n: number | string; start_offset_ms: number | string }>(rateSql.count, [
+    limit.bucket,
+    subject,
+    limit.windowMs,
+  ]);
+  const n = Number(rows[0]?.n ?? 1);
+  if (n <= limit.max) return { allowed: true, retryAfterSeconds: 0 };
+  // The window started `start_offset_ms` (zero or negative) from now, and ends `windowMs` after it started.
+  const remainingMs = Number(rows[0]?.start_offset_ms ?? 0) + limit.windowMs;
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(remainingMs / 1000)) };
 }

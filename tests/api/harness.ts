@@ -47,7 +47,16 @@ export async function startHarness(options: Partial<AppOptions> = {}): Promise<H
         }).toString(),
       });
       if (res.statusCode !== 303) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
-      return sessionCookieOf(res);
+      // Registration never signs in (issue 23): the emailed link does. Read it in the sandbox outbox as the
+      // registering browser (its pending-registration cookie) and open it.
+      const registration = cookieOf(res, 'onb_registration');
+      const outbox = await app.inject({ method: 'GET', url: '/sandbox/outbox', headers: { cookie: registration } });
+      const link = confirmationLinkIn(outbox.body);
+      if (!link) throw new Error(`sign-up failed: no confirmation link in the outbox ${outbox.statusCode}`);
+      const confirmed = await app.inject({ method: 'GET', url: link, headers: { cookie: registration } });
+      if (confirmed.statusCode !== 303)
+        throw new Error(`confirmation failed: ${confirmed.statusCode} ${confirmed.body}`);
+      return sessionCookieOf(confirmed);
     },
     call(method, url, cookie, body, headers = {}) {
       return app.inject({
@@ -62,6 +71,20 @@ export async function startHarness(options: Partial<AppOptions> = {}): Promise<H
       await t.close();
     },
   };
+}
+
+/** The `name=value` of the cookie `name` a response sets. */
+export function cookieOf(res: LightMyRequestResponse, name: string): string {
+  const header = res.headers['set-cookie'];
+  const all = Array.isArray(header) ? header : header ? [header] : [];
+  const found = all.find((c) => c.startsWith(`${name}=`));
+  if (!found) throw new Error(`no ${name} cookie set`);
+  return found.split(';')[0]!;
+}
+
+/** The newest registration confirmation link on a sandbox outbox page (as its href, unescaped), if any. */
+export function confirmationLinkIn(html: string): string | undefined {
+  return /href="(\/sso\/register\/confirm\?[^"]+)"/.exec(html)?.[1]?.replaceAll('&amp;', '&');
 }
 
 /** The `name=value` of the session cookie a response sets. */

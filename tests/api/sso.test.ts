@@ -1,4 +1,6 @@
-import { sessionCookieOf, startHarness, type Harness } from './harness.ts';
+import { hashPassword } from '../../server/sandbox/sso/password.ts';
+import { insertUser } from '../../server/storage/users.ts';
+import { confirmationLinkIn, cookieOf, sessionCookieOf, startHarness, type Harness } from './harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -24,6 +26,19 @@ async function register(email: string, path = '/next', extra: Record<string, str
     ...form({ email, password: 'long enough pw', confirmPassword: 'long enough pw', path }, extra),
   });
 }
+
+/** Registers, then opens the emailed link as the registering browser: the answer that starts the session. */
+async function registerAndConfirm(email: string, path = '/next') {
+  const posted = await register(email, path);
+  const registration = cookieOf(posted, 'onb_registration');
+  const outbox = await h.app.inject({ method: 'GET', url: '/sandbox/outbox', headers: { cookie: registration } });
+  const link = confirmationLinkIn(outbox.body);
+  if (!link) throw new Error(`no confirmation link for ${email}`);
+  return h.app.inject({ method: 'GET', url: link, headers: { cookie: registration } });
+}
+
+const userCount = async () =>
+  Number((await h.t.db.query<{ n: string | number }>('SELECT count(*) AS n FROM users')).rows[0]!.n);
 
 describe('sign-on pages', () => {
   it('renders the sign-in page in English by default, with labels and autocomplete tokens', async () => {
@@ -80,39 +95,134 @@ describe('sign-on pages', () => {
 });
 
 describe('registration and sign-in', () => {
-  it('registers, sets a database session cookie and sends the user back with 303', async () => {
+  it('registration signs nobody in: the link emailed to the address creates the account and starts the session (issue 23)', async () => {
     const res = await register('new@example.com', '/urn:app:abc/applicant?step=2');
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe('/urn:app:abc/applicant?step=2');
-    const setCookie = String(res.headers['set-cookie']);
-    expect(setCookie).toMatch(/HttpOnly/);
-    expect(setCookie).toMatch(/SameSite=Lax/);
-    expect(setCookie).toMatch(/Max-Age=7200/);
+    expect(res.headers.location).toBe(`/sso/register/sent?path=${encodeURIComponent('/urn:app:abc/applicant?step=2')}`);
+    expect(String(res.headers['set-cookie'])).not.toContain('onb_session=');
+    expect(await userCount()).toBe(0);
+    const sent = await h.app.inject({ method: 'GET', url: String(res.headers.location) });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.body).toContain('Check your email');
+    expect(sent.body).toContain('href="/sandbox/outbox"');
+    // Not signed in yet: the password alone does not open the account until the address is confirmed.
+    const early = await h.app.inject({
+      method: 'POST',
+      url: '/sso/login',
+      ...from(),
+      ...form({ email: 'new@example.com', password: 'long enough pw', path: '/a' }),
+    });
+    expect(early.statusCode).toBe(401);
+
+    const registration = cookieOf(res, 'onb_registration');
+    const outbox = await h.app.inject({ method: 'GET', url: '/sandbox/outbox', headers: { cookie: registration } });
+    expect(outbox.body).toContain('Confirm your email address to create your account');
+    // Another browser (no pending-registration cookie) reads nothing.
+    expect((await h.app.inject({ method: 'GET', url: '/sandbox/outbox' })).body).not.toContain('/sso/register/confirm');
+    const link = confirmationLinkIn(outbox.body)!;
+    const confirmed = await h.app.inject({ method: 'GET', url: link, headers: { cookie: registration } });
+    expect(confirmed.statusCode).toBe(303);
+    expect(confirmed.headers.location).toBe('/urn:app:abc/applicant?step=2');
+    const setCookie = String(confirmed.headers['set-cookie']);
+    expect(setCookie).toMatch(/onb_session=[^;]+; Max-Age=7200; Path=\/; HttpOnly; SameSite=Lax/);
     expect(setCookie).not.toMatch(/Secure/);
     const session = await h.app.inject({
       method: 'GET',
       url: '/api/v2/session',
-      headers: { cookie: sessionCookieOf(res) },
+      headers: { cookie: sessionCookieOf(confirmed) },
     });
     expect(session.statusCode).toBe(200);
     expect(session.json()).toEqual({ user: { email: 'new@example.com' } });
-    const { rows } = await h.t.db.query<{ n: string | number }>('SELECT count(*) AS n FROM sessions');
-    expect(Number(rows[0]!.n)).toBe(1);
+    expect(await userCount()).toBe(1);
+    // The link works once.
+    const again = await h.app.inject({ method: 'GET', url: link, headers: { cookie: registration } });
+    expect(again.statusCode).toBe(410);
+    expect(again.body).toContain('This link no longer works');
+    expect(again.headers['set-cookie']).toBeUndefined();
   });
 
-  it('marks the cookie Secure behind TLS', async () => {
+  it('the link opened in another browser creates the account but signs nobody in there: it sends to sign-in', async () => {
+    const res = await register('elsewhere@example.com', '/x');
+    const registration = cookieOf(res, 'onb_registration');
+    const outbox = await h.app.inject({ method: 'GET', url: '/sandbox/outbox', headers: { cookie: registration } });
+    const opened = await h.app.inject({ method: 'GET', url: confirmationLinkIn(outbox.body)! });
+    expect(opened.statusCode).toBe(303);
+    expect(opened.headers.location).toBe('/sso/login?path=%2Fx');
+    expect(opened.headers['set-cookie']).toBeUndefined();
+    expect(await userCount()).toBe(1);
+  });
+
+  it('registering a taken address answers byte for byte as a new one; only the emails differ (issue 23)', async () => {
+    await insertUser(h.t.db, 'taken@example.com', await hashPassword('the holder’s own password'));
+    const fresh = await register('fresh@example.com', '/urn:app:abc/applicant');
+    const taken = await register('taken@example.com', '/urn:app:abc/applicant');
+    // Everything but the random cookie value and the clock is the same: status, headers, cookie attributes, body.
+    const comparable = (res: typeof fresh) => ({
+      status: res.statusCode,
+      headers: Object.fromEntries(
+        Object.entries(res.headers)
+          .filter(([name]) => name !== 'date')
+          .map(([name, value]) => [
+            name,
+            name === 'set-cookie' ? [value].flat().map((c) => String(c).replace(/^([^=]+)=[^;]*/, '$1=…')) : value,
+          ]),
+      ),
+      body: res.body,
+    });
+    expect(comparable(taken)).toEqual(comparable(fresh));
+    expect(String(fresh.headers['set-cookie'])).toMatch(
+      /^onb_registration=[^;]+; Max-Age=86400; Path=\/; HttpOnly; SameSite=Lax$/,
+    );
+    expect(String(taken.headers['set-cookie'])).not.toContain('onb_session=');
+    expect(await userCount()).toBe(1);
+
+    // The holder of the taken address is told, with a sign-in link; no confirmation link exists for it.
+    const takenOutbox = await h.app.inject({
+      method: 'GET',
+      url: '/sandbox/outbox',
+      headers: { cookie: cookieOf(taken, 'onb_registration') },
+    });
+    expect(takenOutbox.body).toContain('Someone tried to create an account with your email address');
+    expect(confirmationLinkIn(takenOutbox.body)).toBeUndefined();
+    expect(takenOutbox.body).toContain('href="/sso/login?path=%2Furn%3Aapp%3Aabc%2Fapplicant"');
+
+    // The new address's link creates its account and starts its first session.
+    const freshCookie = cookieOf(fresh, 'onb_registration');
+    const freshOutbox = await h.app.inject({ method: 'GET', url: '/sandbox/outbox', headers: { cookie: freshCookie } });
+    const confirmed = await h.app.inject({
+      method: 'GET',
+      url: confirmationLinkIn(freshOutbox.body)!,
+      headers: { cookie: freshCookie },
+    });
+    expect(confirmed.statusCode).toBe(303);
+    const session = await h.app.inject({
+      method: 'GET',
+      url: '/api/v2/session',
+      headers: { cookie: sessionCookieOf(confirmed) },
+    });
+    expect(session.json()).toEqual({ user: { email: 'fresh@example.com' } });
+    expect(await userCount()).toBe(2);
+  });
+
+  it('marks the cookies Secure behind TLS', async () => {
     const tls = await startHarness({ trustProxy: true });
     try {
+      const https = { 'x-forwarded-proto': 'https' };
       const res = await tls.app.inject({
         method: 'POST',
         url: '/sso/register',
-        ...form(
-          { email: 'tls@example.com', password: 'long enough pw', confirmPassword: 'long enough pw' },
-          { 'x-forwarded-proto': 'https' },
-        ),
+        ...form({ email: 'tls@example.com', password: 'long enough pw', confirmPassword: 'long enough pw' }, https),
       });
       expect(res.statusCode).toBe(303);
       expect(String(res.headers['set-cookie'])).toMatch(/Secure/);
+      const cookie = cookieOf(res, 'onb_registration');
+      const outbox = await tls.app.inject({ method: 'GET', url: '/sandbox/outbox', headers: { cookie, ...https } });
+      const confirmed = await tls.app.inject({
+        method: 'GET',
+        url: confirmationLinkIn(outbox.body)!,
+        headers: { cookie, ...https },
+      });
+      expect(String(confirmed.headers['set-cookie'])).toMatch(/onb_session=[^;]+;.*Secure/);
     } finally {
       await tls.close();
     }
@@ -125,7 +235,7 @@ describe('registration and sign-in', () => {
     ['javascript:alert(1)', '/'],
     ['/ok/path?x=1', '/ok/path?x=1'],
   ])('sends %s back as %s (same-origin paths only)', async (path, expected) => {
-    const res = await register(`p${address}@example.com`, path);
+    const res = await registerAndConfirm(`p${address}@example.com`, path);
     expect(res.headers.location).toBe(expected);
   });
 
@@ -145,22 +255,22 @@ describe('registration and sign-in', () => {
     expect(Number(rows[0]!.n)).toBe(0);
   });
 
-  it('a second account for the same email is not made, and the answer does not tell (issue 23): the holder is emailed', async () => {
-    const first = await register('dup@example.com');
-    const again = await register('DUP@example.com');
-    expect(again.statusCode).toBe(first.statusCode);
-    expect(again.headers.location).toBe(first.headers.location);
-    expect(String(again.headers['set-cookie'] ?? '')).not.toContain('onb_session=');
-    const { rows } = await h.t.db.query<{ n: string | number }>('SELECT count(*) AS n FROM users');
-    expect(Number(rows[0]!.n)).toBe(1);
+  it('a second account for the same email is not made (issue 23): the holder is emailed, nobody is signed in', async () => {
+    await registerAndConfirm('dup@example.com');
+    const again = await registerAndConfirm('DUP@example.com').catch((error: Error) => error);
+    expect(again).toBeInstanceOf(Error);
+    expect(await userCount()).toBe(1);
     const mail = await h.t.db.query<{ recipient: string; message: string }>(
-      "SELECT recipient, message FROM outbox WHERE channel = 'email'",
+      "SELECT recipient, message FROM outbox WHERE channel = 'email' ORDER BY id",
     );
-    expect(mail.rows).toEqual([{ recipient: 'dup@example.com', message: 'outbox.email.accountExists.body' }]);
+    expect(mail.rows).toEqual([
+      { recipient: 'dup@example.com', message: 'outbox.email.confirmRegistration.body' },
+      { recipient: 'dup@example.com', message: 'outbox.email.accountExists.body' },
+    ]);
   });
 
   it('signs in with the right password, refuses a wrong one without saying which part was wrong', async () => {
-    await register('who@example.com');
+    await registerAndConfirm('who@example.com');
     const wrong = await h.app.inject({
       method: 'POST',
       url: '/sso/login',
@@ -230,7 +340,7 @@ describe('sessions', () => {
   });
 
   it('expires sessions (doc2 §9: 7,200,000 ms) because they live in the database', async () => {
-    const cookie = sessionCookieOf(await register('old@example.com'));
+    const cookie = sessionCookieOf(await registerAndConfirm('old@example.com'));
     // Read while live first (the embedded database's read cache then holds the session: it must not outlive the row).
     expect((await h.app.inject({ method: 'GET', url: '/api/v2/session', headers: { cookie } })).statusCode).toBe(200);
     await h.t.db.query("UPDATE sessions SET expires_at = now() - interval '1 second'");
@@ -240,7 +350,7 @@ describe('sessions', () => {
   });
 
   it('sets the expiry two hours ahead', async () => {
-    await register('ttl@example.com');
+    await registerAndConfirm('ttl@example.com');
     const { rows } = await h.t.db.query<{ seconds: string | number }>(
       'SELECT extract(epoch FROM expires_at - created_at) AS seconds FROM sessions',
     );
@@ -248,7 +358,7 @@ describe('sessions', () => {
   });
 
   it('logs out: the session is gone from the database and the cookie is cleared', async () => {
-    const cookie = sessionCookieOf(await register('bye@example.com'));
+    const cookie = sessionCookieOf(await registerAndConfirm('bye@example.com'));
     // Reads before logout: the session alone, and the session with an application (one query, or the read cache).
     const created = await h.app.inject({
       method: 'POST',

@@ -105,6 +105,22 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
+/** Registration never signs in (issue 23): the link emailed for it, read in the sandbox outbox, does. */
+async function confirmRegistration(base: string, registered: Response): Promise<string> {
+  const registration = registered.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('onb_registration='))!
+    .split(';')[0]!;
+  const outbox = await (await fetch(`${base}/sandbox/outbox`, { headers: { cookie: registration } })).text();
+  const link = /href="(\/sso\/register\/confirm\?[^"]+)"/.exec(outbox)![1]!.replaceAll('&amp;', '&');
+  const confirmed = await fetch(`${base}${link}`, { redirect: 'manual', headers: { cookie: registration } });
+  expect(confirmed.status).toBe(303);
+  return confirmed.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('onb_session='))!
+    .split(';')[0]!;
+}
+
 test(
   'SIGKILL mid-journey loses nothing acknowledged and retries make no duplicates',
   { timeout: 180_000 },
@@ -122,7 +138,7 @@ test(
       }),
     });
     expect(registered.status).toBe(303);
-    const cookie = (registered.headers.get('set-cookie') ?? '').split(';')[0];
+    const cookie = await confirmRegistration(base, registered);
     expect(cookie).toMatch(/^onb_session=/);
 
     const main = await call('POST', '/api/v2/applications', cookie, completeUs, { 'idempotency-key': 'main' });

@@ -11,7 +11,7 @@ export type Snapshot = Record<string, string[]>;
  * Bookkeeping that a refused request is meant to change: the attempt counters of rate limits (a refused sign-in
  * must still count towards the limit, or the limit could be walked around with bad input).
  */
-const BOOKKEEPING = new Set(['schema_migrations', 'rate_events']);
+const BOOKKEEPING = new Set(['schema_migrations', 'rate_counters']);
 
 /** The tables of the current schema, except the migration log and rate-limit counters. */
 export async function tablesOf(db: Database): Promise<string[]> {

@@ -97,7 +97,7 @@ test.describe('sign-on sandbox', () => {
     });
   });
 
-  test('create an account: problems are listed, tied to their fields and linked; a taken email gets the same answer without a session; then it works', async ({
+  test('create an account: problems are listed, tied to their fields and linked; a taken email gets the same answer without a session; the emailed link signs a new one in', async ({
     page,
   }) => {
     const taken = newEmail('taken');
@@ -129,16 +129,28 @@ test.describe('sign-on sandbox', () => {
     await page.locator('#password').fill(sandboxPassword);
     await page.locator('#confirmPassword').fill(sandboxPassword);
     await page.locator('#confirmPassword').press('Enter');
-    // A taken address answers as a new one would (issue 23: registration does not tell whether an email has an
-    // account), but no session starts and no account is made; the holder of the address is emailed instead.
-    await expect(page).toHaveURL(/\/sandbox\/outbox$/);
+    // A taken address answers as a new one would (issue 23: registration never signs in and does not tell whether
+    // an email has an account): "check your email"; the holder of the address is emailed a sign-in link instead.
+    await expect(page).toHaveURL(/\/sso\/register\/sent\?path=%2Fsandbox%2Foutbox$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('en-US', 'sso.checkEmail.title'));
+    await expectNoAxeViolations(page);
     expect(await (await page.request.get('/api/v2/session')).json()).toEqual({ user: null });
+    await page.getByRole('link', { name: text('en-US', 'sso.checkEmail.outbox') }).click();
+    await expect(page.getByText(text('en-US', 'outbox.email.accountExists.subject'))).toBeVisible();
+    await expect(page.locator('a[href^="/sso/register/confirm"]')).toHaveCount(0);
 
     await page.goto('/sso/register?path=/sandbox/outbox&realm=idp&app=onboarding');
     await page.locator('#email').fill(newEmail('fresh'));
     await page.locator('#password').fill(sandboxPassword);
     await page.locator('#confirmPassword').fill(sandboxPassword);
     await page.locator('#confirmPassword').press('Enter');
+    await expect(page).toHaveURL(/\/sso\/register\/sent/);
+    expect(await (await page.request.get('/api/v2/session')).json()).toEqual({ user: null });
+    await page.getByRole('link', { name: text('en-US', 'sso.checkEmail.outbox') }).click();
+    await expect(page.getByText(text('en-US', 'outbox.email.confirmRegistration.subject'))).toBeVisible();
+    await expectNoAxeViolations(page);
+    // The email's link creates the account and signs in, back where the registration started.
+    await page.locator('a[href^="/sso/register/confirm"]').first().click();
     await expect(page).toHaveURL(/\/sandbox\/outbox$/);
     expect((await (await page.request.get('/api/v2/session')).json()).user).toMatchObject({
       email: expect.any(String),

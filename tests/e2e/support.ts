@@ -13,7 +13,10 @@ export function newEmail(prefix = 'applicant'): string {
   return `${prefix}.${Date.now()}.${counter}@example.com`;
 }
 
-/** From any page that sends the visitor to sign-on: create a local account and come back signed in. */
+/**
+ * From any page that sends the visitor to sign-on: create a local account, open the link emailed to confirm it (the
+ * sandbox outbox) and come back signed in.
+ */
 export async function registerFromSignOn(page: Page, email: string, password = sandboxPassword): Promise<void> {
   await expect(page).toHaveURL(/\/sso\/login/);
   await page.locator('a[href*="/sso/register"]').click();
@@ -22,6 +25,11 @@ export async function registerFromSignOn(page: Page, email: string, password = s
   await page.locator('#password').fill(password);
   await page.locator('#confirmPassword').fill(password);
   await page.locator('form button[type="submit"]').click();
+  // Registration never signs in (issue 23): "check your email", then the email's link in the sandbox outbox.
+  await expect(page).toHaveURL(/\/sso\/register\/sent/);
+  await page.locator('a[href="/sandbox/outbox"]').click();
+  await expect(page).toHaveURL(/\/sandbox\/outbox/);
+  await page.locator('a[href^="/sso/register/confirm?"]').first().click();
 }
 
 /** The WCAG 2.2 AA rule tags every journey's pages are checked against. */

@@ -6,9 +6,10 @@
  *
  * - A whole journey through the balancer while one instance is killed (SIGKILL, during a request) and restarted,
  *   and while PgBouncer's server connections are dropped: it completes; nothing acknowledged is lost; no duplicate;
- *   every 5xx the client sees is a 503 with Retry-After (retried, as the browser does), never a 500 or 502.
- * - Then 100 concurrent applicants (register, create, update, onboard) through the balancer: zero 5xx other than
- *   retried 503s, no duplicates.
+ *   every 5xx the client sees is a 503 with Retry-After (retried, as the browser does), never a 500 or 502; the
+ *   balancer, not the client, sends again what the killed instance did not answer.
+ * - Then 100 concurrent applicants (register, create, update, onboard) through the balancer: no 5xx, not even a 503,
+ *   no duplicates.
  *
  * Needs TEST_DATABASE_URL (a PostgreSQL server whose user may create a database) and Debian's haproxy and pgbouncer:
  * installed here with apt-get when missing; skipped with a message only when that is impossible. .ci/run runs it.
@@ -175,8 +176,13 @@ function withDatabase(url: string, name: string): string {
   return next.toString();
 }
 
-/** Every answer the clients saw, and every 503 without Retry-After or other 5xx (must stay empty). */
-const seen = { answers: 0, retried503: 0, networkRetries: 0, bad: [] as string[] };
+/**
+ * Every answer the clients saw; the 503s an instance gave (the database was away: retried by the client after
+ * Retry-After, as the browser does); the 503s the balancer gave itself (no instance could answer) and the requests
+ * sent again after a connection closed without an answer, both of which must stay zero (issue 23: the balancer
+ * retries, not the client); and every 503 without Retry-After or other 5xx (must stay empty).
+ */
+const seen = { answers: 0, retried503: 0, balancer503: 0, networkRetries: 0, bad: [] as string[] };
 
 interface Answer {
   status: number;
@@ -219,7 +225,7 @@ async function call(
       });
     } catch (error) {
       // A kept-alive connection to the balancer closed as the request went out gets no answer at all; a browser
-      // sends such a request again on a new connection, and so does this client. Counted, and printed.
+      // sends such a request again on a new connection, and so does this client. Counted: the tests expect none.
       const code = (error as { cause?: { code?: string } }).cause?.code;
       if (code !== 'UND_ERR_SOCKET' && code !== 'ECONNRESET') throw error;
       seen.networkRetries += 1;
@@ -229,7 +235,8 @@ async function call(
     const text = await res.text();
     seen.answers += 1;
     if (res.status === 503 && /^\d+$/.test(res.headers.get('retry-after') ?? '')) {
-      seen.retried503 += 1;
+      if (res.headers.get('x-answered-by') === 'balancer') seen.balancer503 += 1;
+      else seen.retried503 += 1;
       await sleep(Math.min(1_000, Number(res.headers.get('retry-after')) * 1_000) * (0.5 + Math.random() / 2));
       continue;
     }
@@ -249,16 +256,28 @@ function sessionCookie(res: Answer): string {
 }
 
 /**
- * Registers through the balancer; when the answer to a registration was lost after the account was stored (the
- * instance died or the database dropped the connection after the commit), the retry finds the email taken and the
- * person signs in, as a person would.
+ * Registers through the balancer as a person does (issue 23: registration never signs in): the form, then the link
+ * emailed for it, read in the sandbox outbox with the pending-registration cookie. When the answer to opening the link
+ * was lost after the account was stored (the instance died or the database dropped the connection after the
+ * commit), the link is used up and the person signs in with the password just chosen.
  */
 async function signUp(email: string): Promise<string> {
   const registered = await call('POST', '/sso/register', {
     form: { email, password, confirmPassword: password, path: '/' },
   });
-  if (registered.status === 303) return sessionCookie(registered);
-  expect(registered.status, registered.text.slice(0, 300)).toBe(409);
+  expect(registered.status, registered.text.slice(0, 300)).toBe(303);
+  const registration = registered.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('onb_registration='))!
+    .split(';')[0]!;
+  const outbox = await call('GET', '/sandbox/outbox', { cookie: registration });
+  const link = /href="(\/sso\/register\/confirm\?[^"]+)"/.exec(outbox.text)?.[1]?.replaceAll('&amp;', '&');
+  if (link) {
+    const confirmed = await call('GET', link, { cookie: registration });
+    if (confirmed.status === 303 && confirmed.headers.getSetCookie().some((c) => c.startsWith('onb_session=')))
+      return sessionCookie(confirmed);
+    expect(confirmed.status, confirmed.text.slice(0, 300)).toBe(410);
+  }
   const signedIn = await call('POST', '/sso/login', { form: { email, password, path: '/' } });
   expect(signedIn.status).toBe(303);
   return sessionCookie(signedIn);
@@ -424,8 +443,15 @@ describe.skipIf(Boolean(skipReason))(
       }
       expect(readerFailures).toEqual([]);
       console.log(
-        `tests/scale journey: ${seen.answers} answers, ${seen.retried503} retried 503s, ${seen.networkRetries} requests sent again after a closed connection, ${dropped} server connections dropped`,
+        `tests/scale journey: ${seen.answers} answers, ${seen.retried503} retried 503s of an instance (database away), ${seen.balancer503} of the balancer, ${seen.networkRetries} requests sent again after a closed connection, ${dropped} server connections dropped`,
       );
+      // The balancer sends again what the killed instance did not answer (retry-on empty-response, conn-failure,
+      // redispatch; deploy/haproxy.cfg): the client resends nothing for the kill (issue 23 left 1-4 per run to the
+      // client). What remains for the client are the 503s an instance answers while PgBouncer's server connections
+      // are dropped (the database is away for that request): the retried answers the issue asks for, with
+      // Retry-After, which the browser honours; they are not the balancer's to repeat at once.
+      expect(seen.networkRetries).toBe(0);
+      expect(seen.balancer503).toBe(0);
       expect(readerStatuses.length).toBeGreaterThan(0);
       expect(readerStatuses.filter((status) => status !== 200)).toEqual([]);
       expect(dropped).toBeGreaterThan(0);
@@ -441,9 +467,11 @@ describe.skipIf(Boolean(skipReason))(
       ).toBe(1);
     }, 120_000);
 
-    it('serves 100 concurrent applicants through the balancer with no 5xx but retried 503s and no duplicate', async () => {
+    it('serves 100 concurrent applicants through the balancer with no 5xx, no 503 and no duplicate', async () => {
       const applicants = 100;
       const before = seen.bad.length;
+      const before503 = seen.retried503 + seen.balancer503;
+      const beforeResent = seen.networkRetries;
       const started = Date.now();
       const results = await Promise.all(
         Array.from({ length: applicants }, async (_, n) => {
@@ -471,9 +499,13 @@ describe.skipIf(Boolean(skipReason))(
         }),
       );
       console.log(
-        `tests/scale crowd: ${applicants} applicants in ${Date.now() - started} ms; ${seen.retried503} retried 503s and ${seen.networkRetries} requests sent again after a closed connection, in all`,
+        `tests/scale crowd: ${applicants} applicants in ${Date.now() - started} ms; ${seen.retried503 + seen.balancer503 - before503} retried 503s and ${seen.networkRetries - beforeResent} requests sent again after a closed connection`,
       );
       expect(seen.bad.slice(before)).toEqual([]);
+      // Issue 23: the applicants all come from one address; the rate limiter no longer makes them queue for a
+      // database connection (up to 40 of 100 waited past the pool's wait and got 503).
+      expect(seen.retried503 + seen.balancer503 - before503).toBe(0);
+      expect(seen.networkRetries - beforeResent).toBe(0);
       expect(unexpectedExits).toEqual([]);
       expect(results.map((r) => r.decision)).toEqual(Array(applicants).fill('APPROVED'));
       expect(new Set(results.map((r) => r.id)).size).toBe(applicants);

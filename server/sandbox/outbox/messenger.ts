@@ -24,6 +24,8 @@ export interface OutgoingMessage {
   locale: string;
   /** The user on whose behalf it is sent (the sandbox outbox shows a user their own messages and those to their email). */
   userId?: string;
+  /** Sent for a registration (issue 23): the hash of the registering browser's pending-registration cookie. */
+  registrationHash?: string;
 }
 
 /** What the API needs from an SMS and email provider. */

@@ -5,12 +5,13 @@ import type { Database } from '../../storage/index.ts';
 import { listOutboxFor } from '../../storage/outbox.ts';
 import { html, sandboxPage, sendHtml } from '../page.ts';
 import { renderMessage } from './messenger.ts';
+import { registrationOf } from '../sso/registration-cookie.ts';
 
 const stylesheet = readFileSync(new URL('../sandbox.css', import.meta.url), 'utf8');
 
 /**
  * GET /sandbox/outbox[?to=recipient]: the SMS and emails the sandbox "sent" on the signed-in user's behalf or to
- * their email address (nobody sees another user's), newest first, rendered in the
+ * their email address, or for the registrations this browser made (nobody sees another's), newest first, rendered in the
  * message's locale with its link (the tester's phone and inbox). Also serves the sandbox stylesheet.
  */
 export async function outboxPageRoutes(
@@ -38,8 +39,13 @@ export async function outboxPageRoutes(
     },
     async (request, reply) => {
       const t = request.translator;
-      // Each user sees only their own messages (issue 23); a visitor who is not signed in sees none.
-      const messages = request.user ? await listOutboxFor(db, request.user, request.query.to) : [];
+      // Each user sees only their own messages, and a browser that registered those of its registrations (issue 23);
+      // anyone else sees none.
+      const messages = await listOutboxFor(
+        db,
+        { ...(request.user ? { user: request.user } : {}), registrationHash: registrationOf(request) },
+        request.query.to,
+      );
       const origin = `${request.protocol}://${request.host}`;
       const when = new Intl.DateTimeFormat(t.locale, { dateStyle: 'medium', timeStyle: 'medium' });
       const items = messages.map(

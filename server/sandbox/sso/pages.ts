@@ -106,3 +106,34 @@ ${field(t, { name: 'confirmPassword', type: 'password', autocomplete: 'new-passw
 <p><a href="${loginHref}">${t.t('sso.register.haveAccount')}</a></p>`,
   );
 }
+
+/**
+ * What every registration that passed the form's checks answers (issue 23), new address or taken: check your email.
+ * With the sandbox on, a link to its outbox, where this browser reads what its registration sent.
+ */
+export function checkEmailPage(t: Translator, input: { path: string; outbox: boolean }): string {
+  const loginHref = `/sso/login?path=${encodeURIComponent(input.path)}`;
+  return page(
+    t,
+    'sso.checkEmail.title',
+    false,
+    html`<p>${t.t('sso.checkEmail.lead')}</p>
+<p>${t.t('sso.checkEmail.expiry')}</p>
+${input.outbox ? html`<p><a href="/sandbox/outbox">${t.t('sso.checkEmail.outbox')}</a></p>` : ''}
+<p><a href="${loginHref}">${t.t('sso.checkEmail.signIn')}</a></p>`,
+  );
+}
+
+/** A confirmation link that is unknown, used, expired, or for an address that got an account since. */
+export function confirmFailedPage(t: Translator, input: { path: string }): string {
+  const loginHref = `/sso/login?path=${encodeURIComponent(input.path)}`;
+  const registerHref = `/sso/register?path=${encodeURIComponent(input.path)}`;
+  return page(
+    t,
+    'sso.confirmFailed.title',
+    false,
+    html`<p>${t.t('sso.confirmFailed.lead')}</p>
+<p><a href="${loginHref}">${t.t('sso.confirmFailed.signIn')}</a></p>
+<p><a href="${registerHref}">${t.t('sso.confirmFailed.register')}</a></p>`,
+  );
+}

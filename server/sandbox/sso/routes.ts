@@ -5,8 +5,16 @@ import type { SharedValidation } from '../../http/shared-validation.ts';
 import { endSession, startSession } from '../../http/session-cookie.ts';
 import type { Database } from '../../storage/index.ts';
 import { rateLimited } from '../../http/rate-limit.ts';
-import { loginPage, minPasswordLength, registerPage, type FieldError } from './pages.ts';
-import type { IdentityProvider } from './provider.ts';
+import {
+  checkEmailPage,
+  confirmFailedPage,
+  loginPage,
+  minPasswordLength,
+  registerPage,
+  type FieldError,
+} from './pages.ts';
+import { registrationTtlMs, type IdentityProvider } from './provider.ts';
+import { registrationOf, renewRegistration } from './registration-cookie.ts';
 import type { Messenger } from '../outbox/messenger.ts';
 import { safeReturnPath } from './safe-path.ts';
 import { csrfHolds, csrfToken, csrfTokenForPost } from './csrf.ts';
@@ -19,8 +27,10 @@ export interface SsoRouteOptions {
   sessionTtlMs: number;
   /** Sign-in and registration attempts allowed per client address per minute. */
   attemptsPerMinute: number;
-  /** Tells the holder of an address that someone tried to register it again. */
+  /** Emails a new address its confirmation link, and the holder of a taken one a note (issue 23). */
   messenger: Messenger;
+  /** Whether the sandbox outbox answers (the "check your email" page links to it); default true. */
+  sandboxOutbox?: boolean;
 }
 
 const stylesheet = readFileSync(new URL('./sso.css', import.meta.url), 'utf8');
@@ -178,23 +188,79 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions):
           registerPage(request.translator, { path, csrf, realm, app: appName, email, errors: list }),
         );
       if (errors.length > 0) return render(400, errors);
-      const result = await provider.register(email.trim(), password);
-      if (!result.ok) {
-        // The answer must not tell whether an address has an account (issue 23): the same 303 to `path` as a new
-        // account. The holder of the address is told by email instead (with a sign-in link), and no session starts.
-        const deliver = await options.messenger.send(db, {
-          channel: 'email',
-          recipient: email.trim().toLowerCase(),
-          key: 'outbox.email.accountExists.body',
-          subjectKey: 'outbox.email.accountExists.subject',
-          args: {},
-          link: `/sso/login?path=${encodeURIComponent(path)}`,
-          locale: request.locale,
-        });
-        await deliver();
-        return reply.redirect(path, 303);
-      }
-      await startSession(db, request, reply, result.identity.id, sessionTtlMs);
+      // Registration never signs in, and answers the same whether the address is new or has an account (issue 23):
+      // the same redirect to "check your email" with the same pending-registration cookie. The address decides what
+      // is emailed: a new one gets the link that creates the account and signs in; a taken one, a note to its holder
+      // with a sign-in link. Only the holder of the address reads either (the sandbox outbox shows this browser the
+      // messages of its own registrations, as a tester's inbox).
+      const registrationHash = renewRegistration(request, reply);
+      const address = email.trim().toLowerCase();
+      const result = await provider.startRegistration(address, password, registrationHash);
+      const deliver = await options.messenger.send(
+        db,
+        result.ok
+          ? {
+              channel: 'email',
+              recipient: address,
+              key: 'outbox.email.confirmRegistration.body',
+              subjectKey: 'outbox.email.confirmRegistration.subject',
+              args: { hours: registrationTtlMs / 3_600_000 },
+              link: `/sso/register/confirm?token=${result.token}&path=${encodeURIComponent(path)}`,
+              locale: request.locale,
+              registrationHash,
+            }
+          : {
+              channel: 'email',
+              recipient: address,
+              key: 'outbox.email.accountExists.body',
+              subjectKey: 'outbox.email.accountExists.subject',
+              args: {},
+              link: `/sso/login?path=${encodeURIComponent(path)}`,
+              locale: request.locale,
+              registrationHash,
+            },
+      );
+      await deliver();
+      return reply.redirect(`/sso/register/sent?path=${encodeURIComponent(path)}`, 303);
+    },
+  );
+
+  app.get<{ Querystring: { path?: string } }>(
+    '/sso/register/sent',
+    { schema: { querystring: pageQuery, response: htmlResponse } },
+    async (request, reply) =>
+      sendPage(
+        reply,
+        200,
+        checkEmailPage(request.translator, {
+          path: safeReturnPath(request.query.path),
+          outbox: options.sandboxOutbox !== false,
+        }),
+      ),
+  );
+
+  // The link emailed to a new address: creates the account, once. In the browser that registered, it also starts the
+  // first session; opened anywhere else, it sends to sign-in (a link someone else sent cannot sign a visitor into the
+  // sender's account).
+  app.get<{ Querystring: { token?: string; path?: string } }>(
+    '/sso/register/confirm',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { token: { type: 'string', maxLength: 128 }, path: { type: 'string', maxLength: 2048 } },
+        },
+        response: htmlResponse,
+      },
+    },
+    async (request, reply) => {
+      const path = safeReturnPath(request.query.path);
+      const confirmed = request.query.token ? await provider.confirmRegistration(request.query.token) : undefined;
+      if (!confirmed) return sendPage(reply, 410, confirmFailedPage(request.translator, { path }));
+      if (confirmed.registrationHash !== registrationOf(request))
+        return reply.redirect(`/sso/login?path=${encodeURIComponent(path)}`, 303);
+      await startSession(db, request, reply, confirmed.identity.id, sessionTtlMs);
       return reply.redirect(path, 303);
     },
   );

@@ -15,6 +15,7 @@ import {
   mergeDocument,
   nextTarget,
   performActions,
+  returnTarget,
   watchStep,
 } from '../flow/runner.ts';
 import { changesFrom } from '../state/bind.ts';
@@ -197,6 +198,13 @@ export function ScreenHost({ screenId }: { screenId: string }) {
         }
         engine.drafts.clear(screen.id);
         if (actions === resolved.actions && resolved.analytics?.submit) engine.track(resolved.analytics.submit, ctx);
+        // A change from a review (`?returnTo=<review screen>`, issue 22.8): back to the review once saved, unless
+        // the next step now asks something not yet answered (it keeps the way back).
+        const back = actions === resolved.actions ? returnTarget(query.returnTo, context, ctx, engine.bundle) : undefined;
+        if (back) {
+          navigate(back);
+          return {};
+        }
         if (!go(next, ctx) && !final) throw new Error(`screen ${screen.id}: no transition holds`);
         return {};
       } finally {
@@ -204,7 +212,7 @@ export function ScreenHost({ screenId }: { screenId: string }) {
       }
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [resolved, context, engine, go, handleFailure, screen.id],
+    [resolved, context, engine, go, handleFailure, screen.id, query.returnTo, navigate],
   );
 
   /**

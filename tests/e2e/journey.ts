@@ -193,6 +193,18 @@ export async function apply(page: Page, persona: Persona): Promise<void> {
     .fill(a.zip);
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: t('signup.identity.submit') }).click();
+
+  // Issue 22.8: check your answers, then the terms, whose acceptance sends the application.
+  await expectHeading(page, locale, 'signup.review.title');
+  await expect(page.getByText(persona.businessName, { exact: true })).toBeVisible();
+  await expect(page.getByText(persona.governmentId, { exact: true })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: t('signup.review.submit') }).click();
+  await expectHeading(page, locale, 'extras.termsSubmit.title');
+  await expect(page.getByRole('link', { name: t('extras.terms.privacy') })).toBeVisible();
+  await page.getByLabel(labelled(locale, 'extras.termsSubmit.accepted.label')).check();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: t('extras.termsSubmit.submit') }).click();
 }
 
 /** The application as the API holds it, read with the applicant's own session. */

@@ -200,7 +200,8 @@ export function ScreenHost({ screenId }: { screenId: string }) {
         if (actions === resolved.actions && resolved.analytics?.submit) engine.track(resolved.analytics.submit, ctx);
         // A change from a review (`?returnTo=<review screen>`, issue 22.8): back to the review once saved, unless
         // the next step now asks something not yet answered (it keeps the way back).
-        const back = actions === resolved.actions ? returnTarget(query.returnTo, context, ctx, engine.bundle) : undefined;
+        const back =
+          actions === resolved.actions ? returnTarget(query.returnTo, context, ctx, engine.bundle) : undefined;
         if (back) {
           navigate(back);
           return {};

@@ -78,9 +78,7 @@ export function reviewGroup(screen: Screen, context: object): ReviewGroup | unde
     rows.push({
       field,
       labelKey: (ui['ui:label'] as string | undefined) ?? `${resolved.messages}.${field}.label`,
-      answer: sensitive.has(field)
-        ? masked(String(value))
-        : answerOf(value, property, ui, resolved.messages, field),
+      answer: sensitive.has(field) ? masked(String(value)) : answerOf(value, property, ui, resolved.messages, field),
     });
   }
   return rows.length ? { screen: screen.id, titleKey: `${resolved.messages}.title`, rows } : undefined;

@@ -82,9 +82,7 @@ export function outlined(bundle: Record<string, unknown>): Record<string, unknow
   const screens = bundle.screens as Record<string, Record<string, unknown>>;
   return {
     ...bundle,
-    screens: Object.fromEntries(
-      Object.entries(screens).map(([id, screen]) => [id, outlineOf(screen)]),
-    ),
+    screens: Object.fromEntries(Object.entries(screens).map(([id, screen]) => [id, outlineOf(screen)])),
   };
 }
 

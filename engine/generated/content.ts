@@ -979,7 +979,7 @@ export interface Screen {
    */
   actions?: Action[];
   /**
-   * Overlay shown while the actions run.
+   * Overlay shown while the actions run and until the next screen shows.
    */
   busy?: {
     /**
@@ -990,6 +990,10 @@ export interface Screen {
      * Message key of the overlay subtitle.
      */
     subtitle?: string;
+    /**
+     * Message key of a notice the screen that follows shows once the actions succeeded (issue 22.10: the application was received). The overlay itself stays until that screen shows.
+     */
+    doneKey?: string;
   };
   /**
    * Where to go after the actions succeed; ordered, the first row that holds wins.

@@ -6,6 +6,7 @@ import type { Screen } from '../content/types.ts';
 import { useEngine } from '../app/engine-context.tsx';
 import { endPrerender } from '../app/prerender.ts';
 import { progressOf } from '../flow/progress.ts';
+import { arrivalOf } from '../app/arrival.ts';
 
 /** The frame's heading part: it depends on the screen only, so typing into a form (which re-renders the frame's
  * content) does not format its messages again. */
@@ -13,14 +14,20 @@ const FrameHeading = memo(function FrameHeading({
   screen,
   headingRef,
   progress,
+  arrivalNotice,
 }: {
   screen: Screen;
   headingRef: RefObject<HTMLHeadingElement | null>;
   progress: { step: number; steps: number } | undefined;
+  /** A notice's words the screen before handed on (app/arrival.ts: the application was received). */
+  arrivalNotice: string | undefined;
 }) {
   const { t } = useI18n();
   // Any kind: `options.noticeKeys`, a calm note under the heading (a variant says why the applicant is back here).
-  const noticeKeys = ((screen.options ?? {}) as { noticeKeys?: string[] }).noticeKeys ?? [];
+  const notices = [
+    ...(arrivalNotice ? [arrivalNotice] : []),
+    ...(((screen.options ?? {}) as { noticeKeys?: string[] }).noticeKeys ?? []).map((key) => t(key)),
+  ];
   return (
     <>
       {progress ? (
@@ -34,10 +41,10 @@ const FrameHeading = memo(function FrameHeading({
         {t(`${screen.messages}.title`)}
       </h1>
       {screen.intro ? <p className="screen__intro">{t(`${screen.messages}.intro`)}</p> : null}
-      {noticeKeys.length ? (
+      {notices.length ? (
         <div className="screen__notice" role="status">
-          {noticeKeys.map((key) => (
-            <p key={key}>{t(key)}</p>
+          {notices.map((text) => (
+            <p key={text}>{text}</p>
           ))}
         </div>
       ) : null}
@@ -68,7 +75,8 @@ export function ScreenFrame({
   );
   // Focus moves to the heading when a screen shows, and on every step to a new address, also when only the query
   // changes and the same screen stays (WCAG: the applicant hears where they are). Never on a re-render in place.
-  const { key: arrival, hash } = useLocation();
+  const { key: arrival, hash, state } = useLocation();
+  const { notice: arrivalNotice } = arrivalOf(state);
   // A screen is on the page: the heading the server drew first (app/prerender.ts) is not shown by a loader again.
   useLayoutEffect(endPrerender, []);
   // An address naming a field (`#root_dob`, a review's Change link, issue 22.8) puts the focus on that field.
@@ -85,7 +93,7 @@ export function ScreenFrame({
       className={`screen screen--${screen.kind}${tone ? ` screen--${tone}` : ''}`}
       aria-labelledby="screen-title"
     >
-      <FrameHeading screen={screen} headingRef={headingRef} progress={progress} />
+      <FrameHeading screen={screen} headingRef={headingRef} progress={progress} arrivalNotice={arrivalNotice} />
       {children}
     </section>
   );

@@ -4,7 +4,8 @@
  * follows the transitions. Generic: it knows screens, calls and conditions, nothing about any product field.
  */
 import { Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import type { ArrivalState } from './arrival.ts';
 import useSWR, { useSWRConfig } from 'swr';
 import { resolveScreen } from '../content/resolve.ts';
 import { evaluate } from '../conditions/index.ts';
@@ -15,6 +16,7 @@ import {
   mergeDocument,
   nextTarget,
   performActions,
+  returnTarget,
   watchStep,
 } from '../flow/runner.ts';
 import { changesFrom } from '../state/bind.ts';
@@ -54,6 +56,9 @@ export function ScreenHost({ screenId }: { screenId: string }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const query = useMemo(() => Object.fromEntries(searchParams.entries()), [searchParams]);
+  // A busy overlay kept for the way to the next screen ends when the address changes under this screen.
+  const { key: locationKey } = useLocation();
+  useEffect(() => setBusy(false), [locationKey]);
   const { config, ...environmentFacts } = engine.environment;
   const baseContext = useMemo(
     () => ({
@@ -126,9 +131,9 @@ export function ScreenHost({ screenId }: { screenId: string }) {
   const ready = !mustSignIn && !(loadKey && !loaded && !loadError);
 
   const go = useCallback(
-    (rows: TransitionRow[] | undefined, ctx: Record<string, unknown>): boolean => {
+    (rows: TransitionRow[] | undefined, ctx: Record<string, unknown>, state?: ArrivalState): boolean => {
       const target = nextTarget(rows, ctx, engine.bundle);
-      if (target) navigate(target.href);
+      if (target) navigate(target.href, state ? { state } : undefined);
       return target !== undefined;
     },
     [engine.bundle, navigate],
@@ -176,6 +181,9 @@ export function ScreenHost({ screenId }: { screenId: string }) {
       const form = normalizeForm(typed, (resolved.form?.uiSchema ?? {}) as Record<string, unknown>);
       const changes = changesFrom(form, resolved.form?.bind);
       setBusy(true);
+      // Issue 22.10: after a busy submit the overlay stays until the next screen shows (its reads and chunks
+      // arrive under the same title and subtitle, app/arrival.ts), and that screen says what was done.
+      let moved = false;
       try {
         const { context: ctx, failed } = await performActions(
           actions,
@@ -197,14 +205,34 @@ export function ScreenHost({ screenId }: { screenId: string }) {
         }
         engine.drafts.clear(screen.id);
         if (actions === resolved.actions && resolved.analytics?.submit) engine.track(resolved.analytics.submit, ctx);
-        if (!go(next, ctx) && !final) throw new Error(`screen ${screen.id}: no transition holds`);
+        // A change from a review (`?returnTo=<review screen>`, issue 22.8): back to the review once saved, unless
+        // the change adds a step to the applicant's way (it comes first, keeping the way back).
+        const primary = actions === resolved.actions;
+        const back = primary ? returnTarget(query.returnTo, context, ctx, engine.bundle) : undefined;
+        if (back) {
+          navigate(back);
+          return {};
+        }
+        const state: ArrivalState | undefined =
+          primary && resolved.busy
+            ? {
+                busy: {
+                  title: t(resolved.busy.title),
+                  ...(resolved.busy.subtitle ? { subtitle: t(resolved.busy.subtitle) } : {}),
+                },
+                ...(resolved.busy.doneKey ? { notice: t(resolved.busy.doneKey) } : {}),
+              }
+            : undefined;
+        const went = go(next, ctx, state);
+        if (!went && !final) throw new Error(`screen ${screen.id}: no transition holds`);
+        moved = went && state !== undefined;
         return {};
       } finally {
-        setBusy(false);
+        if (!moved) setBusy(false);
       }
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [resolved, context, engine, go, handleFailure, screen.id],
+    [resolved, context, engine, go, handleFailure, screen.id, query.returnTo, navigate, t],
   );
 
   /**

@@ -27,10 +27,12 @@ export type Catalogue = Record<string, string>;
 
 /**
  * What the browser's bundle holds of every screen (scripts/vite/content-plugin.ts): enough to route, build addresses
- * and start the screen's reads. The rest of a screen (form, variants, transitions...) is a chunk of its own, loaded
+ * and start the screen's reads; a step of a progress indicator also keeps its progress, `next` rows and the variants
+ * that change them (the progress walk, engine/flow/progress.ts). The rest of a screen (form, variants, transitions...) is a chunk of its own, loaded
  * when the screen shows (engine/app/screen-definition.ts).
  */
-export type ScreenOutline = Pick<Screen, 'id' | 'path' | 'flow' | 'auth' | 'load'>;
+export type ScreenOutline = Pick<Screen, 'id' | 'path' | 'flow' | 'auth' | 'load'> &
+  Partial<Pick<Screen, 'progress' | 'next' | 'variants'>>;
 
 /** The content: full screens (the loader, the tests, the tools), or outlines (`EngineBundle`, the browser's). */
 export interface ContentBundle<S extends ScreenOutline = Screen> {

@@ -17,6 +17,7 @@ import type { CallCatalogue, EngineBundle, TransitionRow, Watch } from '../conte
 import { deriveContext, firstTarget, withQuery, type ShellRules, type Tables } from '../app/shell-rules.ts';
 import { nextScreen, queryFor } from './transitions.ts';
 import { pathFor } from './paths.ts';
+import { progressWalk } from './progress.ts';
 
 type Context = Record<string, unknown>;
 
@@ -115,6 +116,33 @@ export function nextTarget(
     return { screen, href: `${pathFor(screen, context, bundle as EngineBundle)}${queryFor(row, context)}` };
   }
   return undefined;
+}
+
+/**
+ * Where a change made from a review goes once saved (issue 22.8, `?returnTo=<review>`): back to the review, when it
+ * is a step of a progress flow the applicant's answers still lead to; first to a step the change has added to the
+ * walk (a business now registered gives its number), carrying `returnTo` on. Undefined: follow `next` as usual.
+ */
+export function returnTarget(
+  returnTo: unknown,
+  before: Context,
+  after: Context,
+  bundle: Pick<EngineBundle, 'screens' | 'flows'> & { tables: Tables },
+): string | undefined {
+  if (typeof returnTo !== 'string') return undefined;
+  const flow = bundle.screens[returnTo]?.progress?.flow;
+  if (!flow) return undefined;
+  const walk = progressWalk(flow, after, bundle);
+  if (!walk.includes(returnTo)) return undefined;
+  const earlier = progressWalk(flow, before, bundle);
+  const added = walk.find((id) => !earlier.includes(id));
+  try {
+    return added
+      ? `${pathFor(added, after, bundle as EngineBundle)}?returnTo=${encodeURIComponent(returnTo)}`
+      : pathFor(returnTo, after, bundle as EngineBundle);
+  } catch {
+    return undefined;
+  }
 }
 
 /** What follows one read of a watch: go on by `rows` (if one holds), read again after `everyMs`, or stop. */

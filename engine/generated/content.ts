@@ -253,41 +253,18 @@ export interface Flow {
     [k: string]: Expression | undefined;
   };
   /**
-   * The progress indicator of a multistep flow.
+   * The progress indicator of a multistep flow. With `start`, the indicator counts the screens this applicant will really see (issue 22.10): the engine walks from `start` through each screen's `next` rows with the current answers, counting every screen whose progress names this flow, until a screen that does not (engine/flow/progress.ts). `steps` is the most the walk may count (the content check holds each screen's step to it).
    */
   progress?: {
     /**
-     * Number of steps the indicator shows; a screen's progress.step is between 1 and this.
+     * The most steps the indicator shows; a screen's progress.step is between 1 and this. With `start` the indicator shows the walk's count instead.
      */
     steps: number;
+    /**
+     * Transition rows naming the first screen of the progress walk.
+     */
+    start?: TransitionRow[];
   };
-}
-/**
- * A routing table (rules/routing/<name>.json): ordered rows, the first that holds wins, and fixtures the content check evaluates (flows/README.md, Routing tables).
- *
- * Schema: schemas/content/routing-table.schema.json.
- */
-export interface RoutingTable {
-  /**
-   * Relative path to this meta-schema, so editors validate and complete the file.
-   */
-  $schema: string;
-  /**
-   * What the table decides and which spec section it encodes; where the spec gives two readings, which one and why.
-   */
-  description: string;
-  /**
-   * Ordered rows; the first whose condition holds wins.
-   *
-   * @minItems 1
-   */
-  rows: [TransitionRow, ...TransitionRow[]];
-  /**
-   * Example contexts with the screen the table must choose; a table without fixtures is an error.
-   *
-   * @minItems 1
-   */
-  fixtures: [RoutingFixture, ...RoutingFixture[]];
 }
 /**
  * One row of a screen's `next` or `onError` list or of a routing table: go to a screen (`to`) or consult a routing table (`table`), exactly one of the two, when the optional condition holds. Rows are ordered; the first that holds wins (flows/README.md, Transitions).
@@ -322,6 +299,33 @@ export interface TransitionRow {
         }
       | undefined;
   };
+}
+/**
+ * A routing table (rules/routing/<name>.json): ordered rows, the first that holds wins, and fixtures the content check evaluates (flows/README.md, Routing tables).
+ *
+ * Schema: schemas/content/routing-table.schema.json.
+ */
+export interface RoutingTable {
+  /**
+   * Relative path to this meta-schema, so editors validate and complete the file.
+   */
+  $schema: string;
+  /**
+   * What the table decides and which spec section it encodes; where the spec gives two readings, which one and why.
+   */
+  description: string;
+  /**
+   * Ordered rows; the first whose condition holds wins.
+   *
+   * @minItems 1
+   */
+  rows: [TransitionRow, ...TransitionRow[]];
+  /**
+   * Example contexts with the screen the table must choose; a table without fixtures is an error.
+   *
+   * @minItems 1
+   */
+  fixtures: [RoutingFixture, ...RoutingFixture[]];
 }
 /**
  * One example context and the expected choice.
@@ -377,6 +381,10 @@ export interface ScreenKinds {
    */
   "item-list"?: ItemListOptions;
   /**
+   * Options of the review kind.
+   */
+  review?: ReviewOptions;
+  /**
    * Options of the account-list kind.
    */
   "account-list"?: AccountListOptions;
@@ -412,6 +420,19 @@ export interface FormOptions {
    * The tone of the screen's heading and icon.
    */
   tone?: "success" | "warning" | "neutral";
+  /**
+   * Links shown under the intro, before the form (the privacy policy beside the terms): a message key for the label and an address each, of this site or https.
+   */
+  links?: {
+    /**
+     * Message key of the link's text.
+     */
+    labelKey: string;
+    /**
+     * Where the link goes: an address of this site, or an https address (opened in a new tab).
+     */
+    href: string;
+  }[];
 }
 /**
  * Settings of a message screen: paragraphs and points (engine/screens/message-screen.tsx).
@@ -635,6 +656,34 @@ export interface ItemListOptions {
         }
       | undefined;
   };
+}
+/**
+ * Settings of a review screen, 'check your answers' (engine/screens/review-screen.tsx, issue 22.8): every answered field of the summarised form screens grouped by screen, each with a Change link that returns here after saving; sensitive answers (rules/privacy.json formats, ui:sensitive) masked.
+ *
+ * This interface was referenced by `ScreenKinds`'s JSON-Schema
+ * via the `definition` "review".
+ */
+export interface ReviewOptions {
+  /**
+   * Message keys of calm notes shown under the heading (any kind; a variant says why the applicant is back).
+   */
+  noticeKeys?: string[];
+  /**
+   * Ids of the form screens summarised, in order. A step of this screen's progress flow that the applicant's answers do not lead to is left out. Without it: every step of the progress walk before this screen (engine/flow/progress.ts).
+   */
+  screens?: string[];
+  /**
+   * Message keys of the paragraphs under the heading, in order.
+   */
+  paragraphKeys?: string[];
+  /**
+   * Message key of each row's Change link (a screen reader hears the field's label after it).
+   */
+  changeKey: string;
+  /**
+   * Message key a screen reader hears for a masked answer; `$end` is its last characters.
+   */
+  maskedKey?: string;
 }
 /**
  * Settings of the account list (engine/screens/account-list-screen.tsx); the rules come from rules/accounts.json by include.
@@ -930,7 +979,7 @@ export interface Screen {
    */
   actions?: Action[];
   /**
-   * Overlay shown while the actions run.
+   * Overlay shown while the actions run and until the next screen shows.
    */
   busy?: {
     /**
@@ -941,6 +990,10 @@ export interface Screen {
      * Message key of the overlay subtitle.
      */
     subtitle?: string;
+    /**
+     * Message key of a notice the screen that follows shows once the actions succeeded (issue 22.10: the application was received). The overlay itself stays until that screen shows.
+     */
+    doneKey?: string;
   };
   /**
    * Where to go after the actions succeed; ordered, the first row that holds wins.

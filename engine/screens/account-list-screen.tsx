@@ -107,7 +107,7 @@ export function AccountListScreen({ screen, context, submit, busy, headingRef, s
 
   if (matching) {
     return (
-      <ScreenFrame screen={screen} headingRef={headingRef}>
+      <ScreenFrame screen={screen} headingRef={headingRef} context={context}>
         <p className="screen__text" role="status" aria-live="polite">
           <span className="spinner" aria-hidden="true" />
           {t('shell.loading')}
@@ -154,7 +154,7 @@ export function AccountListScreen({ screen, context, submit, busy, headingRef, s
   };
 
   return (
-    <ScreenFrame screen={screen} headingRef={headingRef}>
+    <ScreenFrame screen={screen} headingRef={headingRef} context={context}>
       {error ? <ChoiceErrorSummary message={error} fieldId={firstId} /> : null}
       <form noValidate onSubmit={onSubmit}>
         <fieldset

@@ -8,7 +8,7 @@ import { useI18n } from '../i18n/context.tsx';
 import type { ScreenProps } from './registry.ts';
 import { ScreenFrame } from './screen-frame.tsx';
 
-export function AutoScreen({ screen, submit, busy, headingRef }: ScreenProps) {
+export function AutoScreen({ screen, context, submit, busy, headingRef }: ScreenProps) {
   const { t } = useI18n();
   const started = useRef(false);
   const [stuck, setStuck] = useState(false);
@@ -29,7 +29,7 @@ export function AutoScreen({ screen, submit, busy, headingRef }: ScreenProps) {
     start();
   }, []);
   return (
-    <ScreenFrame screen={screen} headingRef={headingRef}>
+    <ScreenFrame screen={screen} headingRef={headingRef} context={context}>
       {stuck ? (
         <div className="actions">
           <button type="button" className="button button--primary" disabled={busy} onClick={() => void run()}>

@@ -127,7 +127,7 @@ export function CollectionScreen({ screen, context, submit, busy, headingRef }: 
   const pageActions = (options.actions ?? []).filter((action) => evaluate(action.when, context));
 
   return (
-    <ScreenFrame screen={screen} headingRef={headingRef}>
+    <ScreenFrame screen={screen} headingRef={headingRef} context={context}>
       {notices.map((notice) => (
         <p
           key={notice.textKey}

@@ -40,7 +40,7 @@ export function FactsScreen({ screen, context, submit, busy, headingRef, seconda
     .map((row) => ({ row, text: formatFact(compute(row.value, context), row.format, locale, currency) }))
     .filter((fact): fact is { row: FactRow; text: string } => fact.text !== undefined);
   return (
-    <ScreenFrame screen={screen} headingRef={headingRef}>
+    <ScreenFrame screen={screen} headingRef={headingRef} context={context}>
       <MessageText paragraphKeys={options.paragraphKeys} pointKeys={options.pointKeys} />
       {facts.length ? (
         <section className="facts" aria-labelledby={`${screen.id}-facts`}>

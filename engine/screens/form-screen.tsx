@@ -26,6 +26,7 @@ import { formDataFrom, type Bindings } from '../state/bind.ts';
 import { sensitiveFields, withoutSensitive } from '../state/privacy.ts';
 import type { ScreenProps } from './registry.ts';
 import { ScreenFrame } from './screen-frame.tsx';
+import { optionsOf, type KindOptions } from './kind-options.ts';
 import { FormActions } from './secondary-actions.tsx';
 import { useFormFunnel } from '../analytics/use-form-funnel.ts';
 
@@ -74,6 +75,27 @@ function refusalTitle(failure: ApiFailure, { t, has }: Pick<Translator, 't' | 'h
   const code = (failure.body as { error?: unknown } | null)?.error;
   const key = `form.errorSummary.refused.${String(code)}`;
   return typeof code === 'string' && has(key) ? t(key) : t('form.errorSummary.refused');
+}
+
+/** `options.links`: links under the intro, before the form (the privacy policy beside the terms). */
+function FormLinks({ links }: { links: KindOptions<'form'>['links'] }) {
+  const { t } = useI18n();
+  if (!links?.length) return null;
+  return (
+    <ul className="screen__links">
+      {links.map((link) => (
+        <li key={link.href}>
+          {link.href.startsWith('/') ? (
+            <a href={link.href}>{t(link.labelKey)}</a>
+          ) : (
+            <a href={link.href} target="_blank" rel="noopener noreferrer">
+              {t(link.labelKey)}
+            </a>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /** A form screen's props: the screen's own precompiled validators (engine/form/screen-validators.ts) with the kind's. */
@@ -144,7 +166,8 @@ export function FormScreen({
   );
 
   return (
-    <ScreenFrame screen={screen} headingRef={headingRef}>
+    <ScreenFrame screen={screen} headingRef={headingRef} context={context}>
+      <FormLinks links={optionsOf(screen, 'form').links} />
       <SubmitSplitProvider value={split}>
         <Form
           ref={formRef}

@@ -112,12 +112,17 @@ export function frameClass(screen: Pick<Screen, 'kind' | 'options'>): string {
 
 /**
  * ScreenFrame's heading for `screen` (screen-frame.tsx FrameHeading): the progress line and bar, the title, the intro
- * and the notices (unless a variant may change them). `steps` is the number of steps of the screen's progress flow.
+ * and the notices (unless a variant may change them). `progress` is the step and number of steps the indicator shows
+ * (engine/flow/progress.ts `progressOf`), undefined for none.
  */
-export function frameHeadingMarkup(screen: HeadingScreen, steps: number | undefined, t: Translate): string {
+export function frameHeadingMarkup(
+  screen: HeadingScreen,
+  progress: { step: number; steps: number } | undefined,
+  t: Translate,
+): string {
   const parts: string[] = [];
-  if (screen.progress && steps) {
-    const { step } = screen.progress;
+  if (progress) {
+    const { step, steps } = progress;
     parts.push(
       `<div class="progress"><p class="progress__label">${escapeHtml(t('shell.progress', { step, steps }))}</p>` +
         `<progress class="progress__bar" aria-hidden="true" max="${steps}" value="${step}"></progress></div>`,

@@ -39,7 +39,7 @@ export function ItemListScreen({ screen, context, headingRef, secondary, runSeco
     return args;
   };
   return (
-    <ScreenFrame screen={screen} headingRef={headingRef}>
+    <ScreenFrame screen={screen} headingRef={headingRef} context={context}>
       {items.length === 0 ? (
         <p className="screen__text">{t(options.emptyKey)}</p>
       ) : (

@@ -17,7 +17,7 @@ export function MessageScreen({ screen, context, submit, busy, headingRef, secon
   const args = useMessageArgs(screen, context);
   const options = optionsOf(screen, 'message');
   return (
-    <ScreenFrame screen={screen} headingRef={headingRef} tone={options.tone}>
+    <ScreenFrame screen={screen} headingRef={headingRef} context={context} tone={options.tone}>
       <MessageText paragraphKeys={options.paragraphKeys} pointKeys={options.pointKeys} args={args} />
       <ScreenActions screen={screen} submit={submit} busy={busy} secondary={secondary} runSecondary={runSecondary} />
       {options.links?.length ? (

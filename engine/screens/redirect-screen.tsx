@@ -52,7 +52,7 @@ export function RedirectScreen({ screen, context, headingRef, secondary, runSeco
     start();
   }, []);
   return (
-    <ScreenFrame screen={screen} headingRef={headingRef} tone={failed ? 'warning' : undefined}>
+    <ScreenFrame screen={screen} headingRef={headingRef} context={context} tone={failed ? 'warning' : undefined}>
       {failed ? (
         <>
           <p className="screen__text" role="alert">

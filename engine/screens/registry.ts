@@ -66,4 +66,5 @@ export const screenKinds: Record<string, ComponentType<ScreenProps>> = {
   collection: lazy(() => import('./collection-screen.tsx').then((module) => ({ default: module.CollectionScreen }))),
   redirect: RedirectScreen,
   'item-list': ItemListScreen,
+  review: lazy(() => import('./review-screen.tsx').then((module) => ({ default: module.ReviewScreen }))),
 };

@@ -1,42 +1,50 @@
 /** The frame every screen shares: progress, heading (focused on arrival), intro, notices, content, one primary action. */
-import { memo, useEffect, useLayoutEffect, type ReactNode, type RefObject } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, type ReactNode, type RefObject } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useI18n } from '../i18n/context.tsx';
 import type { Screen } from '../content/types.ts';
 import { useEngine } from '../app/engine-context.tsx';
 import { endPrerender } from '../app/prerender.ts';
+import { progressOf } from '../flow/progress.ts';
+import { arrivalOf } from '../app/arrival.ts';
 
 /** The frame's heading part: it depends on the screen only, so typing into a form (which re-renders the frame's
  * content) does not format its messages again. */
 const FrameHeading = memo(function FrameHeading({
   screen,
   headingRef,
+  progress,
+  arrivalNotice,
 }: {
   screen: Screen;
   headingRef: RefObject<HTMLHeadingElement | null>;
+  progress: { step: number; steps: number } | undefined;
+  /** A notice's words the screen before handed on (app/arrival.ts: the application was received). */
+  arrivalNotice: string | undefined;
 }) {
   const { t } = useI18n();
-  const { bundle } = useEngine();
   // Any kind: `options.noticeKeys`, a calm note under the heading (a variant says why the applicant is back here).
-  const noticeKeys = ((screen.options ?? {}) as { noticeKeys?: string[] }).noticeKeys ?? [];
-  const steps = screen.progress ? bundle.flows[screen.progress.flow]?.progress?.steps : undefined;
+  const notices = [
+    ...(arrivalNotice ? [arrivalNotice] : []),
+    ...(((screen.options ?? {}) as { noticeKeys?: string[] }).noticeKeys ?? []).map((key) => t(key)),
+  ];
   return (
     <>
-      {screen.progress && steps ? (
+      {progress ? (
         <div className="progress">
-          <p className="progress__label">{t('shell.progress', { step: screen.progress.step, steps })}</p>
+          <p className="progress__label">{t('shell.progress', { step: progress.step, steps: progress.steps })}</p>
           {/* A native bar (no inline style: the server draws the same markup before the engine runs, frame-markup.ts). */}
-          <progress className="progress__bar" aria-hidden="true" max={steps} value={screen.progress.step} />
+          <progress className="progress__bar" aria-hidden="true" max={progress.steps} value={progress.step} />
         </div>
       ) : null}
       <h1 id="screen-title" className="screen__title" tabIndex={-1} ref={headingRef}>
         {t(`${screen.messages}.title`)}
       </h1>
       {screen.intro ? <p className="screen__intro">{t(`${screen.messages}.intro`)}</p> : null}
-      {noticeKeys.length ? (
+      {notices.length ? (
         <div className="screen__notice" role="status">
-          {noticeKeys.map((key) => (
-            <p key={key}>{t(key)}</p>
+          {notices.map((text) => (
+            <p key={text}>{text}</p>
           ))}
         </div>
       ) : null}
@@ -49,26 +57,43 @@ export function ScreenFrame({
   headingRef,
   children,
   tone,
+  context,
 }: {
   screen: Screen;
   headingRef: RefObject<HTMLHeadingElement | null>;
   children?: ReactNode;
   tone?: 'success' | 'warning' | 'neutral';
+  /** The screen's context: the progress indicator counts the steps this applicant will see (flow/progress.ts). */
+  context: Record<string, unknown>;
 }) {
+  const { bundle } = useEngine();
+  const progressText = JSON.stringify(progressOf(screen, context, bundle) ?? null);
+  // Kept while the count is the same, so typing does not draw the heading again.
+  const progress = useMemo(
+    () => (JSON.parse(progressText) as { step: number; steps: number } | null) ?? undefined,
+    [progressText],
+  );
   // Focus moves to the heading when a screen shows, and on every step to a new address, also when only the query
   // changes and the same screen stays (WCAG: the applicant hears where they are). Never on a re-render in place.
-  const { key: arrival } = useLocation();
+  const { key: arrival, hash, state } = useLocation();
+  const { notice: arrivalNotice } = arrivalOf(state);
   // A screen is on the page: the heading the server drew first (app/prerender.ts) is not shown by a loader again.
   useLayoutEffect(endPrerender, []);
+  // An address naming a field (`#root_dob`, a review's Change link, issue 22.8) puts the focus on that field.
   useEffect(() => {
-    headingRef.current?.focus();
-  }, [screen.id, arrival, headingRef]);
+    const id = hash.length > 1 ? decodeURIComponent(hash.slice(1)) : '';
+    const field = id
+      ? (document.getElementById(id) ?? document.querySelector<HTMLElement>(`[id^="${CSS.escape(id)}-"]`))
+      : null;
+    if (field) field.focus();
+    else headingRef.current?.focus();
+  }, [screen.id, arrival, headingRef, hash]);
   return (
     <section
       className={`screen screen--${screen.kind}${tone ? ` screen--${tone}` : ''}`}
       aria-labelledby="screen-title"
     >
-      <FrameHeading screen={screen} headingRef={headingRef} />
+      <FrameHeading screen={screen} headingRef={headingRef} progress={progress} arrivalNotice={arrivalNotice} />
       {children}
     </section>
   );

@@ -48,7 +48,7 @@ export function StoreSwitcherScreen({
     StoreEntry & { attachable?: boolean }
   >;
   return (
-    <ScreenFrame screen={screen} headingRef={headingRef}>
+    <ScreenFrame screen={screen} headingRef={headingRef} context={context}>
       {stores.length === 0 ? <p className="screen__text">{t(options.emptyKey)}</p> : null}
       <CardList>
         {stores.map((store) => {

@@ -35,7 +35,7 @@ export function WaitingScreen({ screen, context, busy, headingRef, secondary, ru
   const left = useCountdown(options.countdownSeconds ?? 0, location.key);
   const waits = (action: { id: string }) => !options.countdownActions || options.countdownActions.includes(action.id);
   return (
-    <ScreenFrame screen={screen} headingRef={headingRef}>
+    <ScreenFrame screen={screen} headingRef={headingRef} context={context}>
       <MessageText paragraphKeys={options.paragraphKeys} args={args} />
       <p className="screen__text" role="status" aria-live="polite">
         <span className="spinner" aria-hidden="true" />

@@ -42,20 +42,47 @@ const IDS = [
 ];
 
 /** The keys of a screen the browser's bundle keeps: exactly engine/content/types.ts ScreenOutline's (the type checks). */
-const OUTLINE_KEYS: Record<keyof ScreenOutline, true> = { id: true, path: true, flow: true, auth: true, load: true };
+const OUTLINE_KEYS: Record<keyof ScreenOutline, true> = {
+  id: true,
+  path: true,
+  flow: true,
+  auth: true,
+  load: true,
+  progress: true,
+  next: true,
+  variants: true,
+};
 const OUTLINE = Object.keys(OUTLINE_KEYS);
+
+/**
+ * A screen's outline: its route, flow, sign-on and reads; a step of a progress indicator also keeps its progress,
+ * its `next` rows and the variants that change them, which the progress walk follows (engine/flow/progress.ts).
+ */
+function outlineOf(screen: Record<string, unknown>): Record<string, unknown> {
+  const step = screen.progress !== undefined;
+  const kept = OUTLINE.filter((key) => screen[key] !== undefined && (step || !['next', 'variants'].includes(key)));
+  const outline = Object.fromEntries(kept.map((key) => [key, screen[key]]));
+  if (step && Array.isArray(screen.variants)) {
+    const variants = (screen.variants as Array<{ when?: unknown; merge?: Record<string, unknown> }>)
+      .filter((variant) => variant.merge && ('next' in variant.merge || 'progress' in variant.merge))
+      .map((variant) => ({
+        when: variant.when,
+        merge: Object.fromEntries(
+          Object.entries(variant.merge ?? {}).filter(([key]) => key === 'next' || key === 'progress'),
+        ),
+      }));
+    if (variants.length) outline.variants = variants;
+    else delete outline.variants;
+  }
+  return outline;
+}
 
 /** The bundle with each screen reduced to its outline. */
 export function outlined(bundle: Record<string, unknown>): Record<string, unknown> {
   const screens = bundle.screens as Record<string, Record<string, unknown>>;
   return {
     ...bundle,
-    screens: Object.fromEntries(
-      Object.entries(screens).map(([id, screen]) => [
-        id,
-        Object.fromEntries(OUTLINE.filter((key) => screen[key] !== undefined).map((key) => [key, screen[key]])),
-      ]),
-    ),
+    screens: Object.fromEntries(Object.entries(screens).map(([id, screen]) => [id, outlineOf(screen)])),
   };
 }
 

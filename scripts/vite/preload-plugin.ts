@@ -30,6 +30,7 @@ import {
   headingVariants,
 } from '../../engine/screens/frame-markup.ts';
 import { AFTER_ENVIRONMENT } from '../../engine/screens/after-environment.ts';
+import { progressOf } from '../../engine/flow/progress.ts';
 import type { CallDefinition, ContentBundle, Screen } from '../../engine/content/types.ts';
 import { PAGE_PRELOADS_FILE, type PagePreloads } from '../../server/http/page-preloads.ts';
 
@@ -183,10 +184,11 @@ export function preloadPlugin(root: string): Plugin {
         if (!deciding) return {};
         const combinations = headingCombinations(screen);
         const drawn = (resolved: Screen, t: Translate) => {
-          const steps = resolved.progress ? content.flows[resolved.progress.flow]?.progress?.steps : undefined;
+          // Before the engine runs there are no answers: the steps of a walk with none (engine/flow/progress.ts).
+          const progress = progressOf(resolved, {}, content);
           const open = `<section class="${frameClass(resolved)}" aria-labelledby="screen-title">`;
           return {
-            section: `${open}${frameHeadingMarkup(resolved, steps, t)}</section>`,
+            section: `${open}${frameHeadingMarkup(resolved, progress, t)}</section>`,
             title: `${t(`${resolved.messages}.title`)} | ${t('shell.productName')}`,
           };
         };

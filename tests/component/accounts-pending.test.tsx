@@ -8,7 +8,7 @@
  */
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { applicationId, bundle, fakeApi, fillUsIdentity, renderScreen, usEnvironment } from './render-screen.tsx';
+import { applicationId, bundle, fakeApi, renderScreen, usEnvironment } from './render-screen.tsx';
 import type { ContentBundle } from '../../engine/content/types.ts';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -41,11 +41,11 @@ function shortWatchBundle(): ContentBundle {
   return copy;
 }
 
-/** Fills the US identity step (doc2 §5 valid values) and submits it. */
-async function submitUsIdentity(): Promise<void> {
+/** The last step of the signup form (issue 22.8): the terms after the review; accepting submits the application. */
+async function acceptAndSubmit(): Promise<void> {
   const user = userEvent.setup();
-  await fillUsIdentity(user);
-  await user.click(screen.getByRole('button', { name: /continue|submit/i }));
+  await user.click(await screen.findByLabelText(/^I have read and accept the terms of service/));
+  await user.click(screen.getByRole('button', { name: 'Accept and send application' }));
 }
 describe('doc1 §4.3 row 4: pending on the reseller portal', () => {
   it('onboarding a pending reseller application opens verifying, which moves on when the decision changes', async () => {
@@ -60,13 +60,13 @@ describe('doc1 §4.3 row 4: pending on the reseller portal', () => {
       if (method === 'PUT') return { status: 200, body: before };
       if (method === 'GET' && url.includes('/api/v2/applications/')) {
         reads += 1;
-        // The identity screen's read, then the verifying screen's: pending; the watch's second read: approved.
+        // The terms screen's read, then the verifying screen's: pending; the watch's second read: approved.
         return { status: 200, body: reads >= 4 ? approved : reads >= 2 ? pendingReseller : before };
       }
       return undefined;
     });
-    await renderScreen(`/${applicationId}/applicant/identity`, { environment: resellerEnvironment() });
-    await submitUsIdentity();
+    await renderScreen(`/${applicationId}/terms?submit=true`, { environment: resellerEnvironment() });
+    await acceptAndSubmit();
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'We’re reviewing your application' }),
@@ -129,8 +129,8 @@ describe('doc1 §4.3 row 3: pending add-product goes back to the form', () => {
         return { status: 200, body: onboarded ? pending : typed };
       return undefined;
     });
-    await renderScreen(`/${applicationId}/applicant/identity`);
-    await submitUsIdentity();
+    await renderScreen(`/${applicationId}/terms?submit=true`);
+    await acceptAndSubmit();
 
     const note = await screen.findByText(/Your request to add this product is being reviewed/, {}, { timeout: 15_000 });
     expect(note.closest('[role="status"]')).not.toBeNull();

@@ -22,6 +22,7 @@ import {
   headingIsStatic,
 } from '../../engine/screens/frame-markup.ts';
 import type { Screen } from '../../engine/content/types.ts';
+import { progressOf } from '../../engine/flow/progress.ts';
 
 const locales = Object.keys(loaders);
 const drawn = Object.values(bundle.screens as Record<string, Screen>).filter(headingIsStatic);
@@ -57,7 +58,7 @@ describe('the first paint of a screen', () => {
       const translator = createTranslator(locale, messages, undefined);
       const engine = { bundle } as unknown as Engine;
       for (const screen of drawn.flatMap(headingCombinations).map(withoutVariantNotices)) {
-        const steps = screen.progress ? bundle.flows[screen.progress.flow]?.progress?.steps : undefined;
+        const progress = progressOf(screen, {}, bundle);
         const { container, unmount } = render(
           <I18nProvider translator={translator}>
             <EngineContext.Provider value={engine}>
@@ -65,6 +66,7 @@ describe('the first paint of a screen', () => {
                 <ScreenFrame
                   screen={screen}
                   headingRef={createRef<HTMLHeadingElement>()}
+                  context={{}}
                   tone={
                     screen.kind === 'message' ? (screen.options as { tone?: 'warning' } | undefined)?.tone : undefined
                   }
@@ -75,7 +77,7 @@ describe('the first paint of a screen', () => {
         );
         const expected = document.createElement('div');
         // As the build writes it (scripts/vite/preload-plugin.ts).
-        expected.innerHTML = `<section class="${frameClass(screen)}" aria-labelledby="screen-title">${frameHeadingMarkup(screen, steps, translator.t)}</section>`;
+        expected.innerHTML = `<section class="${frameClass(screen)}" aria-labelledby="screen-title">${frameHeadingMarkup(screen, progress, translator.t)}</section>`;
         // The same nodes, attributes and text; the message text itself is checked to be there, not empty.
         expect(
           container.isEqualNode(expected),
@@ -130,7 +132,11 @@ describe('the page loader of the screen the server drew (engine/app/prerender.ts
       <I18nProvider translator={translator}>
         <EngineContext.Provider value={{ bundle } as unknown as Engine}>
           <MemoryRouter>
-            <ScreenFrame screen={bundle.screens.category as Screen} headingRef={createRef<HTMLHeadingElement>()} />
+            <ScreenFrame
+              screen={bundle.screens.category as Screen}
+              headingRef={createRef<HTMLHeadingElement>()}
+              context={{}}
+            />
           </MemoryRouter>
         </EngineContext.Provider>
       </I18nProvider>,

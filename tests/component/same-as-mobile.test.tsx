@@ -73,19 +73,20 @@ describe('business phone: same as mobile', () => {
     };
     const fillIdentity = fillUsIdentity;
 
-    it('ticked, the mobile is saved as the business phone before onboarding; the box itself is never sent', async () => {
+    it('ticked, the mobile is saved as the business phone; the box itself is never sent; nothing is submitted before the review (issue 22.8)', async () => {
       const api = fakeApi(reached);
       await renderScreen(`/${applicationId}/applicant/identity`);
       const user = userEvent.setup();
       await fillIdentity(user);
       await user.click(screen.getByRole('checkbox', { name: 'Also use this number as my business phone' }));
-      await user.click(screen.getByRole('button', { name: 'Submit application' }));
-      await waitFor(() => expect(api.calls.some((call) => call.url.endsWith('/onboard'))).toBe(true));
+      await user.click(screen.getByRole('button', { name: 'Continue' }));
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Check your answers' }, { timeout: 15_000 }),
+      ).toBeInTheDocument();
       const writes = api.calls.filter((call) => call.method !== 'GET');
       expect(writes.map((call) => `${call.method} ${call.url.replace(applicationId, 'ID')}`)).toEqual([
         'PUT /api/v2/applications/ID',
         'PUT /api/v2/applications/ID',
-        'POST /api/v2/applications/ID/onboard',
       ]);
       expect(JSON.stringify(writes[0]!.body)).not.toContain('businessPhoneSameAsMobile');
       expect(writes[1]!.body).toEqual({ company: { phone: { localPhoneNumber: '5125550147' } } });
@@ -96,9 +97,12 @@ describe('business phone: same as mobile', () => {
       await renderScreen(`/${applicationId}/applicant/identity`);
       const user = userEvent.setup();
       await fillIdentity(user);
-      await user.click(screen.getByRole('button', { name: 'Submit application' }));
-      await waitFor(() => expect(api.calls.some((call) => call.url.endsWith('/onboard'))).toBe(true));
+      await user.click(screen.getByRole('button', { name: 'Continue' }));
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Check your answers' }, { timeout: 15_000 }),
+      ).toBeInTheDocument();
       expect(api.calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
+      expect(api.calls.some((call) => call.url.endsWith('/onboard'))).toBe(false);
     });
 
     it('not offered when the business phone is already given', async () => {

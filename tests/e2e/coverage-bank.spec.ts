@@ -40,6 +40,10 @@ test('on the payments-terminal portal a saved bank account ends on "terminal acc
   const id = await saveBank(page, 'terminal', '4321');
   await at(page, id, 'connected', 'money.bankConnected');
   await expectNoAxeViolations(page);
+  // Issue 22.5: the hardware order is reached by a click on this portal too.
+  await page.getByRole('button', { name: text(locale, 'money.orderOffer.label') }).click();
+  await expect(page).toHaveURL(new RegExp(`/${id}/order\\?then=confirmation$`));
+  await expect(page.getByRole('heading', { level: 1, name: text(locale, 'money.order.title') })).toBeVisible();
 });
 
 test('with partners to verify, a saved bank account leads to the partners (US en-US, domain)', async ({ page }) => {

@@ -106,8 +106,15 @@ const address = {
   },
 } as const;
 
-/** Landing to the submitted application: the older form (doc1 §2.6 on these portals), business, category, identity. */
+/** Landing to the submitted application: the older form (doc1 §2.6 on these portals), business, category, identity,
+ * the review of the answers and the terms (issue 22.8). */
 export async function apply(page: Page, persona: Persona): Promise<void> {
+  await fillForm(page, persona);
+  await reviewAndSubmit(page, persona);
+}
+
+/** Landing to the review of the answers: the older form, business, category, identity (nothing submitted yet). */
+export async function fillForm(page: Page, persona: Persona): Promise<void> {
   const { locale, market } = persona;
   const t = (key: string) => text(locale, key);
   const a = address[market];
@@ -193,6 +200,22 @@ export async function apply(page: Page, persona: Persona): Promise<void> {
     .fill(a.zip);
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: t('signup.identity.submit') }).click();
+}
+
+/** Issue 22.8: check your answers, then the terms, whose acceptance sends the application. */
+export async function reviewAndSubmit(page: Page, persona: Persona): Promise<void> {
+  const { locale } = persona;
+  const t = (key: string) => text(locale, key);
+  await expectHeading(page, locale, 'signup.review.title');
+  await expect(page.getByText(persona.businessName, { exact: true })).toBeVisible();
+  await expect(page.getByText(persona.governmentId, { exact: true })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: t('signup.review.submit') }).click();
+  await expectHeading(page, locale, 'extras.termsSubmit.title');
+  await expect(page.getByRole('link', { name: t('extras.terms.privacy') })).toBeVisible();
+  await page.getByLabel(labelled(locale, 'extras.termsSubmit.accepted.label')).check();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: t('extras.termsSubmit.submit') }).click();
 }
 
 /** The application as the API holds it, read with the applicant's own session. */

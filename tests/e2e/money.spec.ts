@@ -68,6 +68,35 @@ test.describe('bank', () => {
     const after = await documentOf(page, id);
     expect(after.bank.plaidAccount).toMatchObject({ instantAuth: true, mask: '0000', accountType: 'CHECKING' });
     expect(after.application.hasFinancialInstrument).toBe(true);
+
+    // Issue 22.5: the hardware order by clicks from here (doc1 §1, §2.7), paid, then its confirmation with the
+    // summary; nothing already done (the bank) is asked again, and the application is not submitted twice.
+    const requests: Request[] = [];
+    page.on('request', (request) => requests.push(request));
+    await page.getByRole('button', { name: 'Order a card terminal' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Get a card terminal' })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/${id}/order\\?then=confirmation$`));
+    await page.getByLabel('5-inch hand-held terminal (N910), monthly rental').check();
+    await fillShipping(page);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Review and pay' })).toBeVisible();
+    const total = await expectedTotal(page, 'USD', 'n910', 1);
+    await enterCard(page, '4242424242424242');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Your order is placed' })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/${id}/order/placed$`));
+    await expect(page.getByRole('definition').last()).toHaveText(centsText(total));
+    await expect(page.getByText('Link a bank account')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    expect(checkoutCalls(requests)).toEqual([
+      '/orders/quote',
+      '/financial-instruments/credit-cards',
+      '/payments',
+      '/orders',
+    ]);
+    expect((await documentOf(page, id)).order).toMatchObject({ id: expect.stringMatching(/^ord_/), submitted: true });
+    await page.getByRole('button', { name: 'Go to your account' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose a business' })).toBeVisible();
   });
 
   test('a failed link goes back to the bank choice with the bank-link error, and nothing is linked', async ({

@@ -458,7 +458,7 @@ describe("a page's first paint (pagePrerender, engine/screens/frame-markup.ts)",
     expect(
       frameHeadingMarkup(
         { ...base, progress: { flow: 'signup', step: 2 } } as never,
-        5,
+        { step: 2, steps: 5 },
         (key, args) => `${key}${args ? JSON.stringify(args) : ''}`,
       ),
     ).toContain(

@@ -8,31 +8,20 @@ import bundle from 'virtual:content-full';
 import fixtures from 'virtual:preview-fixtures';
 import { locales as servedLocales } from 'virtual:catalogues';
 import config from '../../rules/config.json';
+import accounts from '../../rules/accounts.json';
 import type { Screen } from '../content/types.ts';
+import { portalsOf, portalWith, type PreviewCobrand } from './portals.ts';
 import { previewStates } from './states.ts';
 import { writeSelection, type Selection } from './selection.ts';
 
 const WIDTHS = [390, 768, 1280, 0];
-
-/** Portals the configuration names: its default and every host rule's. */
-export function portalsOf(configuration: {
-  defaultPortal?: string;
-  portalRules?: Array<{ portal: string }>;
-}): string[] {
-  return [
-    ...new Set(
-      [configuration.defaultPortal, ...(configuration.portalRules ?? []).map((rule) => rule.portal)].filter(
-        (p): p is string => !!p,
-      ),
-    ),
-  ];
-}
+const cobrands = (accounts.cobrands ?? {}) as Record<string, PreviewCobrand>;
 
 export function Controls({ initial }: { initial: Selection }) {
   const [selection, setSelection] = useState(initial);
   const states = useMemo(() => previewStates(fixtures), []);
   const markets = Object.keys(config.markets) as Array<keyof typeof config.markets>;
-  const portals = portalsOf(config);
+  const portals = portalsOf(config, cobrands);
   const marketLocales = (config.markets[selection.market as keyof typeof config.markets]?.locales ?? []) as string[];
   const locales = [
     ...marketLocales,
@@ -52,6 +41,8 @@ export function Controls({ initial }: { initial: Selection }) {
         (market.locales as string[]).includes(next.locale),
       );
       if (change.market && !allowed.includes(next.locale) && !pseudo) next.locale = allowed[0];
+      // A co-brand launch puts the visit in the co-brand's portal (a reseller's link: the reseller portal).
+      if (change.cobrand !== undefined) next.portal = portalWith(cobrands, next.cobrand, next.portal);
       return next;
     });
   const screen = bundle.screens[selection.screen];
@@ -76,6 +67,17 @@ export function Controls({ initial }: { initial: Selection }) {
               {portals.map((portal) => (
                 <option key={portal} value={portal}>
                   {portal}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Co-brand
+            <select value={selection.cobrand} onChange={(event) => set({ cobrand: event.target.value })}>
+              <option value="">none</option>
+              {Object.keys(cobrands).map((id) => (
+                <option key={id} value={id}>
+                  /r/{id}
                 </option>
               ))}
             </select>
@@ -138,8 +140,8 @@ export function Controls({ initial }: { initial: Selection }) {
       </aside>
       <section className="preview__stage" aria-label="Screen">
         <p className="preview__file">
-          flows/{screen?.flow}/screens/{selection.screen}.json · {selection.market} · {selection.portal} ·{' '}
-          {selection.locale}
+          flows/{screen?.flow}/screens/{selection.screen}.json · {selection.market} · {selection.portal}
+          {selection.cobrand ? ` · /r/${selection.cobrand}` : ''} · {selection.locale}
         </p>
         <iframe
           key={writeSelection(selection)}

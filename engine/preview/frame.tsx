@@ -1,6 +1,7 @@
 /**
  * The framed half of the preview: renders one screen through the real App (router, screen host, kinds, theme,
- * precompiled validators, catalogues) in the chosen market, portal and locale, with the chosen state answered by
+ * precompiled validators, catalogues) in the chosen market, portal, co-brand (its settings over the configuration,
+ * as the API answers for `/r/{id}`) and locale, with the chosen state answered by
  * the preview's stand-in API, at the screen's own address, without walking the flow.
  */
 import type { Root } from 'react-dom/client';
@@ -9,12 +10,15 @@ import bundle from 'virtual:content-full';
 import fixtures from 'virtual:preview-fixtures';
 import { wholeLoaders as loaders, fallbackLocale } from 'virtual:catalogues';
 import config from '../../rules/config.json';
+import accounts from '../../rules/accounts.json';
 import { App } from '../app/app.tsx';
 import type { AnalyticsSinks } from '../analytics/index.ts';
 import type { EngineConfig, Environment } from '../environment/detect.ts';
 import { pathFor } from '../flow/paths.ts';
 import { createTranslator } from '../i18n/translator.ts';
+import { apiFieldErrors } from './api-errors.ts';
 import { fakeFetch } from './fake-api.ts';
+import { portalWith, withCobrand, type PreviewCobrand } from './portals.ts';
 import type { Selection } from './selection.ts';
 import { previewStates } from './states.ts';
 
@@ -43,7 +47,12 @@ function submitWhenShown(): void {
 
 /** Renders the selection into `root`. */
 export async function renderFrame(root: Root, selection: Selection): Promise<void> {
-  const engineConfig = { ...(config as unknown as EngineConfig), market: selection.market };
+  const cobrands = (accounts.cobrands ?? {}) as Record<string, PreviewCobrand>;
+  const engineConfig = withCobrand(
+    { ...(config as unknown as EngineConfig), market: selection.market },
+    cobrands,
+    selection.cobrand,
+  );
   const market = engineConfig.markets[selection.market] ?? engineConfig.markets[engineConfig.defaultMarket];
   const fallback = engineConfig.fallbackLocale ?? fallbackLocale;
   const [own, base] = await Promise.all([(loaders[selection.locale] ?? loaders[fallback])(), loaders[fallback]()]);
@@ -57,22 +66,18 @@ export async function renderFrame(root: Root, selection: Selection): Promise<voi
     market: selection.market,
     currency: market.currency,
     locale: selection.locale,
-    portal: selection.portal,
+    portal: portalWith(cobrands, selection.cobrand, selection.portal),
     host: window.location.hostname,
-    referralUrlId: undefined,
+    referralUrlId: selection.cobrand && Object.hasOwn(cobrands, selection.cobrand) ? selection.cobrand : undefined,
     locales: market.locales,
     config: engineConfig,
   };
   const states = previewStates(fixtures);
   const state = states.find((candidate) => candidate.id === selection.state) ?? states[0];
   const screen = bundle.screens[selection.screen] ?? Object.values(bundle.screens)[0];
-  const fieldErrors = Object.values(screen.form?.bind ?? {})
-    .filter((path): path is string => typeof path === 'string')
-    .map((path) => ({
-      field: `/${path.replace(/\./g, '/')}`,
-      key: 'validation.required',
-      description: translator.t('validation.required'),
-    }));
+  const fieldErrors = apiFieldErrors(screen.form, selection.market, state.document, (key, args) =>
+    translator.t(key, args),
+  );
   window.fetch = fakeFetch({
     state,
     bundle,
@@ -81,7 +86,11 @@ export async function renderFrame(root: Root, selection: Selection): Promise<voi
     real: window.fetch.bind(window),
   });
   document.documentElement.lang = selection.locale;
-  const context = { ...state.document, environment: { ...environment }, route: {} };
+  // A parameter the flow does not compute from the document (an owner id) gets a stand-in id (urn: as ids are).
+  const route = Object.fromEntries(
+    [...screen.path.matchAll(/:([A-Za-z]\w*)/g)].map(([, name]) => [name, `urn:preview:${name}`]),
+  );
+  const context = { ...state.document, environment: { ...environment }, route };
   const path = pathFor(screen.id, context, bundle);
   root.render(
     <App

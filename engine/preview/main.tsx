@@ -17,6 +17,7 @@ const defaults: Selection = {
   screen: bundle.flows[Object.keys(bundle.flows).sort()[0]]?.entry ?? Object.keys(bundle.screens)[0],
   market: defaultMarket,
   portal: config.defaultPortal,
+  cobrand: '',
   locale: config.markets[defaultMarket].locales[0],
   state: 'new',
   width: 390,

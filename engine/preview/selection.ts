@@ -1,5 +1,5 @@
 /**
- * What the preview shows: a screen, a market, a portal, a locale, a state and a width, kept in the page's query so
+ * What the preview shows: a screen, a market, a portal, a co-brand, a locale, a state and a width, kept in the page's query so
  * a reload (the content plugin reloads on every edit under flows/, rules/ or locales/) shows the same thing. Pure.
  */
 
@@ -7,6 +7,8 @@ export interface Selection {
   screen: string;
   market: string;
   portal: string;
+  /** A co-brand of rules/accounts.json the visit arrives through (`/r/{id}`), or '' for none. */
+  cobrand: string;
   locale: string;
   /** A state id from states.ts. */
   state: string;
@@ -22,6 +24,7 @@ export function readSelection(search: string, defaults: Selection): Selection {
     screen: query.get('screen') ?? defaults.screen,
     market: query.get('market') ?? defaults.market,
     portal: query.get('portal') ?? defaults.portal,
+    cobrand: query.get('cobrand') ?? defaults.cobrand,
     locale: query.get('locale') ?? defaults.locale,
     state: query.get('state') ?? defaults.state,
     width: Number.isFinite(width) && width >= 0 ? width : defaults.width,
@@ -34,6 +37,7 @@ export function writeSelection(selection: Selection, frame = false): string {
     screen: selection.screen,
     market: selection.market,
     portal: selection.portal,
+    cobrand: selection.cobrand,
     locale: selection.locale,
     state: selection.state,
     width: String(selection.width),

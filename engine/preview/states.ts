@@ -26,7 +26,7 @@ export interface PreviewState {
   loadStatus?: number;
   /** The status every write answers with instead; 0 is a network failure. */
   submitStatus?: number;
-  /** The failed submit names each of the screen's bound fields. */
+  /** The failed submit names each of the screen's bound fields with the API's own message (api-errors.ts). */
   fieldErrors?: boolean;
   /** Submit the empty form once it shows, so the form's own validation messages appear. */
   validate?: boolean;
@@ -71,7 +71,7 @@ export function previewStates(fixtures: TableFixtures): PreviewState[] {
     },
     {
       id: 'submit-fields',
-      label: 'Error on submit: refused, field errors from the API (400)',
+      label: 'Error on submit: the API refuses each field (400, the API’s own message per field)',
       document: base,
       submitStatus: 400,
       fieldErrors: true,

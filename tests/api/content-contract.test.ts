@@ -1,15 +1,15 @@
 /**
- * The contract between content and API (issue 25), generated from content: for every form screen whose answers go
- * to the application (its calls send `changes` or `form` to a route that needs only an application of the market),
- * in every market and portal (rules/config.json markets × domain, terminal and the co-brands' reseller portal), with
+ * The contract between content and API (issue 25), generated from content: for every form screen that sends answers
+ * (its calls send `changes` or `form`), in every market and portal (rules/config.json markets × domain, terminal and the co-brands' reseller portal), with
  * the screen's variants applied as the engine applies them: fast-check generates answers valid under the screen's
  * own form schema (the browser's validator with the shared formats decides "valid"), the engine's normalisers and
  * bindings make them the call's body, and the real API (Fastify inject, PGlite) must accept them. And a value the
  * browser refuses for a formatted field (tests/fixtures/validation-examples.json) must be refused with a 400 naming
- * the bound document field. So "the content check passes" means "the API takes what the screens send".
+ * the field where the call sends it. So "the content check passes" means "the API takes what the screens send".
  *
- * Screens whose calls need a state first (a pending step-up, an owner, a quoted order) are listed in
- * NEEDS_STATE with the API test that covers their call; the list must name exactly the other form screens.
+ * Screens whose calls need a state first (a pending step-up, an owner, an approved business, the code the API sent)
+ * get it built through the API and the sandbox for each answer (STATES). The few left in NEEDS_STATE say why, with
+ * the API test that covers their call.
  */
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
@@ -26,44 +26,127 @@ import { normalizeForm } from '../../engine/form/normalize.ts';
 import { buildRequest } from '../../engine/calls/run.ts';
 import { AJV_OPTIONS } from '../../engine/form/ajv-options.ts';
 import { registerFormats, setValidationClock } from '../../engine/validation/index.ts';
-import { variablesOf } from '../../engine/conditions/index.ts';
+import { evaluate, variablesOf } from '../../engine/conditions/index.ts';
 import type { CallDefinition, Screen } from '../../engine/content/types.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { readOutbox } from '../../server/storage/otp.ts';
+import { completeCa, completeUs, startHarness, type Harness } from './harness.ts';
 import { fixture, objectOf, propertiesOf } from './contract/arbitraries.ts';
 
 const REPO = join(import.meta.dirname, '../..');
 
-/** Form screens not driven here, and why (their calls need a state the test does not build). */
+/** Form screens not driven here, and why (each names the API test that covers its call). */
 const NEEDS_STATE: Record<string, string> = {
-  'add-channel': 'needs an approved business (tests/api/accounts-stores.test.ts)',
-  'new-store': 'needs an approved business (tests/api/accounts-stores.test.ts)',
   'country-switcher': 'sends nothing',
   terms: 'sends no answer ({accepted: true}; tests/api/terms.test.ts)',
   'order-bundle': 'needs a reseller order (tests/api/money-bundles.test.ts)',
   'order-card': 'needs a quoted order and a vaulted card (tests/api/cards-payments-orders.test.ts)',
-  order: 'prices plans, not document fields (tests/api/cards-payments-orders.test.ts)',
-  'owner-complete': 'needs a partner with FULL_ONBOARDING pending (tests/api/owners-partner-side.test.ts)',
-  'owner-details': 'needs an owner (tests/api/owners-list.test.ts)',
-  'owner-ownership': 'needs an owner (tests/api/owners-list.test.ts)',
-  'owner-new': 'needs an owner list of an application at FULL level (tests/api/owners-list.test.ts)',
-  'business-info': 'needs a pending BUSINESS_INFO step-up (tests/api/step-ups-and-accounts.test.ts)',
-  'otp-code': 'needs a pending OTP_SMS step-up (tests/api/otp.test.ts)',
-  'otp-resent': 'needs a pending OTP_SMS step-up (tests/api/otp.test.ts)',
-  ssn: 'needs a pending FULL_SSN step-up (tests/api/step-ups-and-accounts.test.ts)',
-  'tax-information': 'needs a pending EIN_DOC step-up (tests/api/government-ids.test.ts)',
-  'bank-manual': 'needs a decided application (tests/api/bank-and-analytics.test.ts)',
+  'owner-complete':
+    'needs the partner’s own session on a partner with FULL_ONBOARDING pending (tests/api/owners-partner-side.test.ts)',
 };
 
+/** What a screen's call needs first, built through the API and the sandbox as the API tests build it. */
+interface Prepared {
+  applicationId: string;
+  /** More of the screen's context: route parameters, the screen's reads (`data`), the query. */
+  route?: Record<string, string>;
+  data?: Record<string, unknown>;
+  query?: Record<string, string>;
+  /** The answer the API alone knows (the code it sent), put over the generated one. */
+  known?: Record<string, unknown>;
+}
+type Prepare = (environment: Record<string, string>) => Promise<Prepared>;
+
+/** A valid SIN (Luhn) ending in `last4`: Canada's sandbox step-up trigger (rules/decisioning.json). */
+function sinEnding(last4: string): string {
+  for (let digit = 0; digit < 10; digit++) {
+    const candidate = `1307${digit}${last4}`;
+    const sum = [...candidate].reduce((total, char, index) => {
+      const doubled = Number(char) * (index % 2 === 1 ? 2 : 1);
+      return total + (doubled > 9 ? doubled - 9 : doubled);
+    }, 0);
+    if (sum % 10 === 0) return candidate;
+  }
+  throw new Error(`no SIN ends in ${last4}`);
+}
+
 /**
- * Known disagreements, each with why it stays: a refusal of a valid answer is tolerated only when every field the
- * API names is one of these (screen id → field → reason).
+ * An onboarded application of the context's market (tests/fixtures/applicants.ts): approved, or with the step-up the
+ * government id's last four digits trigger (rules/decisioning.json sandbox rows, e.g. 0003 BUSINESS_INFO).
  */
-const KNOWN_GAPS: Record<string, Record<string, string>> = {
-  category: {
-    industry:
-      'the schema says "an industry id of at least 1 that is not super-prohibited"; listing the ids as an enum would ask a message key per option, and the grouped-select widget offers only rules/categories.json ids, so the API refusing an unknown id (validation.category.required) is not reachable from the screen',
-  },
+async function onboarded(environment: Record<string, string>, trigger?: string): Promise<string> {
+  const complete = environment.currency === 'CAD' ? completeCa : completeUs;
+  const governmentIdentification = !trigger
+    ? complete.applicant.governmentIdentification
+    : environment.currency === 'CAD'
+      ? { type: 'INDIVIDUAL', value: sinEnding(trigger), sourceType: 'SIN' }
+      : { type: 'INDIVIDUAL', value: trigger, sourceType: 'SSN4' };
+  const created = await h.call('POST', '/api/v2/applications', cookie, {
+    applicant: { ...complete.applicant, governmentIdentification },
+    company: complete.company,
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().application.id as string;
+  const onboard = await h.call('POST', `/api/v2/applications/${id}/onboard`, cookie);
+  expect(onboard.statusCode, onboard.body).toBe(200);
+  if (trigger) expect(onboard.json().application.stepUpDetails, trigger).toHaveLength(1);
+  return id;
+}
+
+/** An owner of an application with BO_INFO pending (trigger 0001), as the owner screens read it (getOwner). */
+async function withOwner(environment: Record<string, string>): Promise<Prepared> {
+  const applicationId = await onboarded(environment, '0001');
+  const res = await h.call('POST', `/api/v2/applications/${applicationId}/owners`, cookie, {
+    firstName: 'Sam',
+    lastName: 'Partner',
+    email: 'sam.partner@example.com',
+    ownershipPercent: 30,
+  });
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  const owners = (await h.call('GET', `/api/v2/applications/${applicationId}`, cookie)).json().owners as Array<
+    Record<string, unknown>
+  >;
+  const owner = owners.at(-1)!;
+  return { applicationId, route: { ownerId: String(owner.id) }, data: { getOwner: owner } };
+}
+
+/** The one-time code the sandbox sent (server/storage outbox) for an application with OTP_SMS pending (0005). */
+async function withCode(environment: Record<string, string>): Promise<Prepared> {
+  const applicationId = await onboarded(environment, '0005');
+  expect((await h.call('POST', `/api/v2/applications/${applicationId}/otp-code`, cookie)).statusCode).toBe(200);
+  const code = String((await readOutbox(h.t.db)).at(-1)!.args.code);
+  return { applicationId, known: { code } };
+}
+
+/**
+ * Screens whose call needs a state first, and how it is built (the API test that covers each call builds it the same
+ * way): each run builds it afresh, as an answer may use it up (a step-up's answer clears it).
+ */
+const STATES: Record<string, Prepare> = {
+  'business-info': async (environment) => ({ applicationId: await onboarded(environment, '0003') }),
+  ssn: async (environment) => ({ applicationId: await onboarded(environment, '0008') }),
+  'tax-information': async (environment) => ({ applicationId: await onboarded(environment, '0006') }),
+  'otp-code': withCode,
+  'otp-resent': withCode,
+  'bank-manual': async (environment) => ({ applicationId: await onboarded(environment) }),
+  'owner-new': async (environment) => ({ applicationId: await onboarded(environment, '0001') }),
+  'owner-details': withOwner,
+  'owner-ownership': withOwner,
+  'add-channel': async (environment) => ({ applicationId: await seededAccount(environment) }),
+  'new-store': async (environment) => ({
+    applicationId: await seededAccount(environment),
+    route: { businessId: 'biz-contract' },
+  }),
+  order: async (environment) => ({ applicationId: await onboarded(environment) }),
 };
+
+/** An approved business of the context's currency (POST /sandbox/accounts, as tests/api/accounts-stores.test.ts). */
+async function seededAccount(environment: Record<string, string>): Promise<string> {
+  const res = await h.call('POST', '/sandbox/accounts', cookie, {
+    accounts: [{ decision: 'APPROVED', businessId: 'biz-contract', currency: environment.currency }],
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json() as Array<{ applicationId: string }>)[0].applicationId;
+}
 
 /** The content as the bundle holds it: screens with their rules includes resolved, and the calls. */
 function readBundle() {
@@ -119,11 +202,22 @@ beforeAll(async () => {
   restoreClock = setValidationClock(() => new Date(fixture.now));
   h = await startHarness();
   cookie = await h.signUp('contract@example.com');
-});
+}, 180_000);
 afterAll(async () => {
   restoreClock?.();
   await h?.close();
 });
+
+/** The JSON pointer of the first leaf of `body` equal to `value`, if any. */
+function pointerOf(body: unknown, value: unknown, at = ''): string | undefined {
+  if (body === value) return at;
+  if (body === null || typeof body !== 'object') return undefined;
+  for (const [key, child] of Object.entries(body)) {
+    const found = pointerOf(child, value, `${at}/${key}`);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
 
 /** A new application of the context's market, as createApplication makes it. */
 async function newApplication(environment: Record<string, string>): Promise<string> {
@@ -144,7 +238,7 @@ function requestsOf(screen: Screen, form: Record<string, unknown>, context: Reco
     changes: changesFrom(normalised, screen.form?.bind as Record<string, string>),
   };
   return (screen.actions ?? [])
-    .filter((action) => sendsAnswers(calls[action.call]))
+    .filter((action) => sendsAnswers(calls[action.call]) && (action.when === undefined || evaluate(action.when, ctx)))
     .map((action) => buildRequest(action.call, calls[action.call], ctx));
 }
 
@@ -163,19 +257,61 @@ describe('content contract: what each form screen sends, the API accepts', () =>
           expect(findRoute(api, call.method, call.path), `${screen.id}: ${action.call}`).toBeDefined();
       }
     }
+  }, 120_000);
+
+  it('an industry outside rules/categories.json: the category screen refuses it as the API does', async () => {
+    const category = screens.find((screen) => screen.id === 'category')!;
+    const schema = category.form?.schema as Obj;
+    const ids = (
+      JSON.parse(readFileSync(join(REPO, 'rules/categories.json'), 'utf8')).groups as Array<{
+        industries: Array<{ id: number; type?: string }>;
+      }>
+    ).flatMap((group) => group.industries);
+    const unknown = Math.max(...ids.map((industry) => industry.id)) + 1;
+    const allowed = ids.find((industry) => industry.type !== 'SUPER_PROHIBITED')!.id;
+    const valid = browser.compile(schema);
+    expect(valid({ industry: allowed })).toBe(true);
+    expect(valid({ industry: unknown })).toBe(false);
+    const id = await newApplication({ currency: 'USD' });
+    const refused = await h.call('PUT', `/api/v2/applications/${id}`, cookie, {
+      company: { mccDetails: { industryId: unknown } },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details.map((detail: { field: string }) => detail.field)).toContain(
+      '/company/mccDetails/industryId',
+    );
+  });
+
+  it('each screen whose call needs a state has it built here, and is not also listed', () => {
+    expect(Object.keys(STATES).filter((id) => id in NEEDS_STATE || !formScreens.some((s) => s.id === id))).toEqual([]);
   });
 
   for (const context of contexts()) {
     for (const base of driven) {
       it(`${base.id} in ${context.name}: valid answers are accepted, and a refused format is a 400 naming the bound field`, async () => {
-        const applicationId = await newApplication(context.environment);
-        const ctx = {
-          environment: context.environment,
-          flags: context.flags,
-          application: { id: applicationId },
-          route: { applicationId },
-          query: {},
+        const prepare = STATES[base.id] as Prepare | undefined;
+        /** The screen's context: a new application, or the state its call needs with the document as the API has it. */
+        const contextOf = async () => {
+          const prepared = prepare
+            ? await prepare(context.environment)
+            : { applicationId: await newApplication(context.environment) };
+          const document = prepare
+            ? (await h.call('GET', `/api/v2/applications/${prepared.applicationId}`, cookie)).json()
+            : { application: { id: prepared.applicationId } };
+          return {
+            known: prepared.known ?? {},
+            ctx: {
+              ...document,
+              environment: context.environment,
+              flags: context.flags,
+              route: { applicationId: prepared.applicationId, ...prepared.route },
+              query: prepared.query ?? {},
+              data: prepared.data ?? {},
+            } as Record<string, unknown>,
+          };
         };
+        const first = await contextOf();
+        const ctx = first.ctx;
         const screen = resolveScreen(base, ctx);
         const schema = screen.form?.schema as Obj | undefined;
         if (
@@ -184,28 +320,27 @@ describe('content contract: what each form screen sends, the API accepts', () =>
         )
           return;
         const valid = browser.compile(schema);
+        let sent = 0;
         await fc.assert(
-          fc.asyncProperty(objectOf(schema), async (form) => {
-            fc.pre(valid(form) === true);
-            for (const request of requestsOf(screen, form, ctx)) {
+          fc.asyncProperty(objectOf(schema), async (generated) => {
+            fc.pre(valid(generated) === true);
+            // A screen whose call uses its state up gets it afresh for each answer.
+            const run = prepare ? await contextOf() : first;
+            const form = { ...generated, ...run.known };
+            for (const request of requestsOf(screen, form, run.ctx)) {
+              sent += 1;
               const res = await h.call(request.method as 'PUT', request.url, cookie, request.body);
-              const gaps = Object.keys(KNOWN_GAPS[screen.id] ?? {}).map(
-                (field) => `/${String((screen.form?.bind as Record<string, string>)[field]).replace(/\./g, '/')}`,
-              );
-              const named =
-                res.statusCode === 400
-                  ? ((res.json().details ?? []) as Array<{ field: string }>).map((detail) => detail.field)
-                  : [];
-              if (named.length > 0 && named.every((field) => gaps.includes(field))) return;
               expect(
                 res.statusCode,
                 `${request.method} ${request.url} ${JSON.stringify(request.body)} → ${res.body}`,
               ).toBeLessThan(300);
             }
           }),
-          { numRuns: 6, seed: 25 },
+          { numRuns: prepare ? 3 : 6, seed: 25 },
         );
-        // Each formatted, bound field with a value the browser refuses: the API refuses it too, naming the field.
+        expect(sent, 'valid answers were sent').toBeGreaterThan(0);
+        // Each formatted field with a value the browser refuses: the API refuses it too, naming the field where the call
+        // sends it (the bound document path when the call sends the document's changes).
         const bind = (screen.form?.bind ?? {}) as Record<string, string>;
         const sample =
           fc.sample(objectOf(schema), { numRuns: 50, seed: 25 }).find((form) => valid(form) === true) ?? {};
@@ -213,12 +348,22 @@ describe('content contract: what each form screen sends, the API accepts', () =>
           const format = property.format as string | undefined;
           const path = bind[field];
           const bad = format ? fixture.formats[format]?.invalid.find((example) => example.value !== '') : undefined;
-          if (!bad || !path) continue;
-          const form = { ...sample, [field]: bad.value };
+          if (!bad) continue;
+          const run = prepare ? await contextOf() : first;
+          const form = { ...sample, ...run.known, [field]: bad.value };
           if (valid(form)) continue; // another part of the schema takes it (e.g. an alternative format)
-          // The engine stops at the first call that fails: that one must be a 400 naming the bound field.
+          // Where the value goes: the bound document path, else where the call's body carries the field.
+          const requests = requestsOf(screen, form, run.ctx);
+          const bound = path ? `/${path.replace(/\./g, '/')}` : undefined;
+          const pointer = requests.some(
+            (request) => bound !== undefined && pointerOf(request.body, bad.value) === bound,
+          )
+            ? bound
+            : requests.map((request) => pointerOf(request.body, bad.value)).find((found) => found !== undefined);
+          if (!pointer) continue; // the field is not sent (a confirmation the browser alone checks)
+          // The engine stops at the first call that fails: that one must be a 400 naming the field.
           let refused: LightMyRequestResponse | undefined;
-          for (const request of requestsOf(screen, form, ctx)) {
+          for (const request of requests) {
             const res = await h.call(request.method as 'PUT', request.url, cookie, request.body);
             if (res.statusCode >= 300) {
               refused = res;
@@ -227,7 +372,7 @@ describe('content contract: what each form screen sends, the API accepts', () =>
           }
           expect(refused?.statusCode, `${field} = ${JSON.stringify(bad.value)} on ${screen.id}: accepted`).toBe(400);
           const named = (refused?.json().details ?? []).map((error: { field?: string }) => error.field);
-          expect(named, `${field} bound to ${path}`).toContain(`/${path.replace(/\./g, '/')}`);
+          expect(named, `${field} sent at ${pointer}`).toContain(pointer);
         }
       }, 120_000);
     }

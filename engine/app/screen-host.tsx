@@ -40,6 +40,8 @@ const serviceRules = services as unknown as ServiceRules;
 
 export interface SubmitResult {
   failure?: ApiFailure;
+  /** A row that stays held (doc1 §4.3 row 5): the screen keeps showing. */
+  stayed?: boolean;
 }
 
 export function ScreenHost({ screenId }: { screenId: string }) {
@@ -126,12 +128,18 @@ export function ScreenHost({ screenId }: { screenId: string }) {
   const ready = !mustSignIn && !(loadKey && !loaded && !loadError);
 
   const go = useCallback(
-    (rows: TransitionRow[] | undefined, ctx: Record<string, unknown>): boolean => {
+    (rows: TransitionRow[] | undefined, ctx: Record<string, unknown>): 'moved' | 'stayed' | undefined => {
       const target = nextTarget(rows, ctx, engine.bundle);
-      if (target) navigate(target.href);
-      return target !== undefined;
+      if (!target) return undefined;
+      if (target.href !== undefined) {
+        navigate(target.href);
+        return 'moved';
+      }
+      // A row that stays (doc1 §4.3 row 5) keeps the screen; its notice says why nothing moved.
+      if (target.noticeKey) engine.toast(t(target.noticeKey), 'info', { source: 'stay', context: ctx });
+      return 'stayed';
     },
-    [engine.bundle, navigate],
+    [engine, navigate, t],
   );
 
   const handleFailure = useCallback(
@@ -197,8 +205,9 @@ export function ScreenHost({ screenId }: { screenId: string }) {
         }
         engine.drafts.clear(screen.id);
         if (actions === resolved.actions && resolved.analytics?.submit) engine.track(resolved.analytics.submit, ctx);
-        if (!go(next, ctx) && !final) throw new Error(`screen ${screen.id}: no transition holds`);
-        return {};
+        const went = go(next, ctx);
+        if (!went && !final) throw new Error(`screen ${screen.id}: no transition holds`);
+        return went === 'stayed' ? { stayed: true } : {};
       } finally {
         setBusy(false);
       }

@@ -290,7 +290,7 @@ export interface RoutingTable {
   fixtures: [RoutingFixture, ...RoutingFixture[]];
 }
 /**
- * One row of a screen's `next` or `onError` list or of a routing table: go to a screen (`to`) or consult a routing table (`table`), exactly one of the two, when the optional condition holds. Rows are ordered; the first that holds wins (flows/README.md, Transitions).
+ * One row of a screen's `next` or `onError` list or of a routing table: go to a screen (`to`), consult a routing table (`table`) or keep the applicant on the screen they are on (`stay`, doc1 §4.3 row 5 'stay put'), exactly one of the three, when the optional condition holds. Rows are ordered; the first that holds wins (flows/README.md, Transitions). A table row's `query` is added to its target's address, as a screen row's is (the outer row's value wins for a name both give).
  *
  * Schema: schemas/content/transition.schema.json.
  */
@@ -307,6 +307,14 @@ export interface TransitionRow {
    * Name of a routing table: the file name of rules/routing/<table>.json.
    */
   table?: string;
+  /**
+   * Keep the applicant on the screen they are on: no navigation (doc1 §4.3 row 5: a pending decision on a portal other than the reseller's 'stays put'; doc1 §2.8 'no accounts: stay'). A row that stays ends the search: the rows after it, in its table and in the tables that named it, are not read.
+   */
+  stay?: true;
+  /**
+   * Only with `stay`: the message key of a notice (rules/shell.json notices, source `stay`) telling the applicant why nothing moved; every locale must have it.
+   */
+  noticeKey?: string;
   /**
    * Why this row exists, with the spec section.
    */

@@ -73,15 +73,17 @@ export interface RunDeps {
 
 /**
  * Runs the actions whose `when` holds, in order, each over the context the ones before it left: `response` is the
- * last answer, and a document answer is merged in. Resolves to the last context; when a call fails, to the context
- * it failed in and its CallError (any other error rejects).
+ * last answer, and a document answer is merged in. Resolves to the last context and the analytics events of the
+ * actions that succeeded (an action's `analytics`), in order; when a call fails, to the context it failed in and its
+ * CallError (any other error rejects).
  */
 export async function performActions(
-  actions: ReadonlyArray<{ call: string; when?: unknown }> | undefined,
+  actions: ReadonlyArray<{ call: string; when?: unknown; analytics?: string | readonly string[] }> | undefined,
   context: Context,
   deps: RunDeps,
-): Promise<{ context: Context; failed?: CallError }> {
+): Promise<{ context: Context; failed?: CallError; events: string[] }> {
   let ctx = context;
+  const events: string[] = [];
   for (const action of actions ?? []) {
     if (action.when !== undefined && !evaluate(action.when as Condition, ctx)) continue;
     const def = deps.content.calls[action.call];
@@ -90,17 +92,19 @@ export async function performActions(
     try {
       response = await runCall(action.call, def, ctx, deps.environment);
     } catch (error) {
-      if (error instanceof CallError) return { context: ctx, failed: error };
+      if (error instanceof CallError) return { context: ctx, failed: error, events };
       throw error;
     }
     ctx = { ...ctx, response };
+    if (action.analytics !== undefined)
+      events.push(...(typeof action.analytics === 'string' ? [action.analytics] : action.analytics));
     const document = documentAnswer(deps.content.calls, action.call, response);
     if (document) {
       ctx = mergeDocument(deps.content, ctx, document);
       await deps.onDocument?.(document, ctx);
     }
   }
-  return { context: ctx };
+  return { context: ctx, events };
 }
 
 /** Where a transition leads: a screen and its address, or nowhere (the applicant stays, with an optional notice). */

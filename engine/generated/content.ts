@@ -346,9 +346,13 @@ export interface RoutingFixture {
     [k: string]: unknown | undefined;
   };
   /**
-   * Id of the screen the first matching row leads to (following nested tables), or null when no row holds.
+   * Id of the screen the first matching row leads to (following nested tables), {"stay": true} when that row stays (doc1 §4.3 row 5), or null when no row holds.
    */
-  expect: string | null;
+  expect:
+    | (string | null)
+    | {
+        stay: true;
+      };
 }
 /**
  * The screen kinds of engine/screens/registry.ts and the settings (`options`) each reads, one schema per kind; and the `ui:widget` names a form may use (rjsf's and engine/form/theme.tsx's). The content check validates each screen's options (and each variant's) against its kind's schema; `npm run gen:types` makes them TypeScript (engine/generated/content.ts) that the kinds read their options as. A new kind is registered in the registry and described here.
@@ -991,6 +995,10 @@ export interface Action {
    * Run the call only when this holds.
    */
   when?: Condition;
+  /**
+   * Analytics event (or events) sent once this call succeeds (doc2 Analytics events: a step-up's success sent by the call that answers it, not by a submit that may also follow a timeout).
+   */
+  analytics?: string | [string, ...string[]];
 }
 /**
  * A conditional change of the screen.
@@ -1043,6 +1051,10 @@ export interface SecondaryAction {
    * Where to go when an action fails (the context has `error`); ordered, the first row that holds wins.
    */
   onError?: TransitionRow[];
+  /**
+   * Analytics event (or events) sent once the action's calls succeed (doc2 Analytics events: a flow's resend or cancelled event, e.g. OTP_resend when the code is sent again, OTP_cancelled when the applicant skips).
+   */
+  analytics?: string | [string, ...string[]];
 }
 /**
  * One call to run on submit.
@@ -1056,6 +1068,10 @@ export interface Action1 {
    * Run the call only when this holds.
    */
   when?: Condition;
+  /**
+   * Analytics event (or events) sent once this call succeeds (doc2 Analytics events: a step-up's success sent by the call that answers it, not by a submit that may also follow a timeout).
+   */
+  analytics?: string | [string, ...string[]];
 }
 /**
  * A read the screen repeats in the background while it shows; when `until` holds over the answer (`response`), the screen follows `next` (doc1 §4.5: polling every 1000 ms).
@@ -1091,19 +1107,19 @@ export interface Watch {
   onTimeout?: TransitionRow[];
 }
 /**
- * Analytics events this screen sends (doc2 Analytics events): on show, after a successful submit, on a failed call. Event types are data; the tracking context comes from rules/analytics.json.
+ * Analytics events this screen sends (doc2 Analytics events): on show, after a successful submit, on a failed call; each an event type or a list of them (a step-up's event and its flow's, e.g. OTP_SMS_success and OTP_success). Event types are data; the tracking context comes from rules/analytics.json.
  */
 export interface ScreenAnalytics {
   /**
    * Event sent when the screen shows.
    */
-  show?: string;
+  show?: string | [string, ...string[]];
   /**
    * Event sent after the primary action succeeds.
    */
-  submit?: string;
+  submit?: string | [string, ...string[]];
   /**
    * Event sent when a call of this screen fails (the status and message key go with it, never a value).
    */
-  error?: string;
+  error?: string | [string, ...string[]];
 }

@@ -12,6 +12,8 @@ export interface AnalyticsRules {
   context: Record<string, string>;
   intentAliases: Record<string, string>;
   aliasedFields: string[];
+  /** The shell's own events outside any screen (doc2 §8: overlapping currency, incorrect URL). */
+  events?: { currencyOverlapError?: string; incorrectUrl?: string };
 }
 
 export interface AnalyticsSinks {

@@ -40,8 +40,15 @@ import type { ServiceRules } from '../../domain/services/types.ts';
 
 const serviceRules = services as unknown as ServiceRules;
 
+/** A screen's or action's analytics slot (rules: an event type or a list of them) as a list. */
+function eventTypes(events: string | readonly string[] | undefined): readonly string[] {
+  return events === undefined ? [] : typeof events === 'string' ? [events] : events;
+}
+
 export interface SubmitResult {
   failure?: ApiFailure;
+  /** A row that stays held (doc1 §4.3 row 5): the screen keeps showing. */
+  stayed?: boolean;
 }
 
 export function ScreenHost({ screenId }: { screenId: string }) {
@@ -131,12 +138,22 @@ export function ScreenHost({ screenId }: { screenId: string }) {
   const ready = !mustSignIn && !(loadKey && !loaded && !loadError);
 
   const go = useCallback(
-    (rows: TransitionRow[] | undefined, ctx: Record<string, unknown>, state?: ArrivalState): boolean => {
+    (
+      rows: TransitionRow[] | undefined,
+      ctx: Record<string, unknown>,
+      state?: ArrivalState,
+    ): 'moved' | 'stayed' | undefined => {
       const target = nextTarget(rows, ctx, engine.bundle);
-      if (target) navigate(target.href, state ? { state } : undefined);
-      return target !== undefined;
+      if (!target) return undefined;
+      if (target.href !== undefined) {
+        navigate(target.href, state ? { state } : undefined);
+        return 'moved';
+      }
+      // A row that stays (doc1 §4.3 row 5) keeps the screen; its notice says why nothing moved.
+      if (target.noticeKey) engine.toast(t(target.noticeKey), 'info', { source: 'stay', context: ctx });
+      return 'stayed';
     },
-    [engine.bundle, navigate],
+    [engine, navigate, t],
   );
 
   const handleFailure = useCallback(
@@ -152,9 +169,8 @@ export function ScreenHost({ screenId }: { screenId: string }) {
         engine.signIn();
         return;
       }
-      if (resolved.analytics?.error) {
-        engine.track(resolved.analytics.error, outcome.context, { status: failure.status });
-      }
+      for (const type of eventTypes(resolved.analytics?.error))
+        engine.track(type, outcome.context, { status: failure.status });
       if (outcome.kind === 'navigate') {
         navigate(outcome.href);
         return;
@@ -177,6 +193,7 @@ export function ScreenHost({ screenId }: { screenId: string }) {
       onError: TransitionRow[] | undefined,
       typed: Record<string, unknown>,
       final: boolean,
+      events?: string | readonly string[],
     ): Promise<SubmitResult> => {
       const form = normalizeForm(typed, (resolved.form?.uiSchema ?? {}) as Record<string, unknown>);
       const changes = changesFrom(form, resolved.form?.bind);
@@ -185,7 +202,11 @@ export function ScreenHost({ screenId }: { screenId: string }) {
       // arrive under the same title and subtitle, app/arrival.ts), and that screen says what was done.
       let moved = false;
       try {
-        const { context: ctx, failed } = await performActions(
+        const {
+          context: ctx,
+          failed,
+          events: callEvents,
+        } = await performActions(
           actions,
           { ...context, form, changes },
           {
@@ -194,6 +215,7 @@ export function ScreenHost({ screenId }: { screenId: string }) {
             onDocument: refreshDocumentReads,
           },
         );
+        for (const type of callEvents) engine.track(type, ctx);
         if (failed) {
           const def = engine.bundle.calls[failed.call];
           if (def?.background?.on.includes(failed.failure.status)) {
@@ -204,7 +226,7 @@ export function ScreenHost({ screenId }: { screenId: string }) {
           return { failure: failed.failure };
         }
         engine.drafts.clear(screen.id);
-        if (actions === resolved.actions && resolved.analytics?.submit) engine.track(resolved.analytics.submit, ctx);
+        for (const type of eventTypes(events)) engine.track(type, ctx);
         // A change from a review (`?returnTo=<review screen>`, issue 22.8): back to the review once saved, unless
         // the change adds a step to the applicant's way (it comes first, keeping the way back).
         const primary = actions === resolved.actions;
@@ -225,8 +247,8 @@ export function ScreenHost({ screenId }: { screenId: string }) {
             : undefined;
         const went = go(next, ctx, state);
         if (!went && !final) throw new Error(`screen ${screen.id}: no transition holds`);
-        moved = went && state !== undefined;
-        return {};
+        moved = went === 'moved' && state !== undefined;
+        return went === 'stayed' ? { stayed: true } : {};
       } finally {
         if (!moved) setBusy(false);
       }
@@ -271,7 +293,14 @@ export function ScreenHost({ screenId }: { screenId: string }) {
 
   const submit = useCallback(
     (form: Record<string, unknown>) =>
-      perform(resolved.actions, resolved.next, resolved.onError, form, resolved.final === true),
+      perform(
+        resolved.actions,
+        resolved.next,
+        resolved.onError,
+        form,
+        resolved.final === true,
+        resolved.analytics?.submit,
+      ),
     [perform, resolved],
   );
 
@@ -279,7 +308,7 @@ export function ScreenHost({ screenId }: { screenId: string }) {
     (id: string) => {
       const action = (resolved.secondary ?? []).find((candidate) => candidate.id === id);
       if (!action) throw new Error(`screen ${screen.id}: no secondary action ${id}`);
-      return perform(action.actions, action.next, action.onError ?? resolved.onError, {}, false);
+      return perform(action.actions, action.next, action.onError ?? resolved.onError, {}, false, action.analytics);
     },
     [perform, resolved, screen.id],
   );
@@ -332,10 +361,11 @@ export function ScreenHost({ screenId }: { screenId: string }) {
   }, [watch, mustSignIn, engine, go, handleFailure, refreshDocumentReads]);
 
   // The screen's show event, once it shows.
-  const shownEvent = resolved.analytics?.show;
+  const shownEvents = eventTypes(resolved.analytics?.show).join(' ');
   useEffect(() => {
-    if (ready && shownEvent) engine.track(shownEvent, contextRef.current);
-  }, [ready, shownEvent, engine, screenId]);
+    if (!ready || !shownEvents) return;
+    for (const type of shownEvents.split(' ')) engine.track(type, contextRef.current);
+  }, [ready, shownEvents, engine, screenId]);
 
   // Beacons (rules/shell.json) go out when the page is hidden or unloaded, if their condition holds then.
   useEffect(() => {

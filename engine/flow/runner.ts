@@ -15,7 +15,7 @@ import { CallError, runCall, type CallEnvironment } from '../calls/run.ts';
 import type { ApiFailure } from '../calls/errors.ts';
 import type { CallCatalogue, EngineBundle, TransitionRow, Watch } from '../content/types.ts';
 import { deriveContext, firstTarget, withQuery, type ShellRules, type Tables } from '../app/shell-rules.ts';
-import { nextScreen, queryFor } from './transitions.ts';
+import { decidingRow, queryFor } from './transitions.ts';
 import { pathFor } from './paths.ts';
 import { progressWalk } from './progress.ts';
 
@@ -74,15 +74,17 @@ export interface RunDeps {
 
 /**
  * Runs the actions whose `when` holds, in order, each over the context the ones before it left: `response` is the
- * last answer, and a document answer is merged in. Resolves to the last context; when a call fails, to the context
- * it failed in and its CallError (any other error rejects).
+ * last answer, and a document answer is merged in. Resolves to the last context and the analytics events of the
+ * actions that succeeded (an action's `analytics`), in order; when a call fails, to the context it failed in and its
+ * CallError (any other error rejects).
  */
 export async function performActions(
-  actions: ReadonlyArray<{ call: string; when?: unknown }> | undefined,
+  actions: ReadonlyArray<{ call: string; when?: unknown; analytics?: string | readonly string[] }> | undefined,
   context: Context,
   deps: RunDeps,
-): Promise<{ context: Context; failed?: CallError }> {
+): Promise<{ context: Context; failed?: CallError; events: string[] }> {
   let ctx = context;
+  const events: string[] = [];
   for (const action of actions ?? []) {
     if (action.when !== undefined && !evaluate(action.when as Condition, ctx)) continue;
     const def = deps.content.calls[action.call];
@@ -91,31 +93,45 @@ export async function performActions(
     try {
       response = await runCall(action.call, def, ctx, deps.environment);
     } catch (error) {
-      if (error instanceof CallError) return { context: ctx, failed: error };
+      if (error instanceof CallError) return { context: ctx, failed: error, events };
       throw error;
     }
     ctx = { ...ctx, response };
+    if (action.analytics !== undefined)
+      events.push(...(typeof action.analytics === 'string' ? [action.analytics] : action.analytics));
     const document = documentAnswer(deps.content.calls, action.call, response);
     if (document) {
       ctx = mergeDocument(deps.content, ctx, document);
       await deps.onDocument?.(document, ctx);
     }
   }
-  return { context: ctx };
+  return { context: ctx, events };
 }
 
-/** Where the first holding row leads: its screen and the screen's address (with the row's query), or undefined. */
+/** Where a transition leads: a screen and its address, or nowhere (the applicant stays, with an optional notice). */
+export type Target =
+  | { screen: string; href: string; stay?: undefined }
+  | { stay: true; noticeKey?: string; screen?: undefined; href?: undefined };
+
+/**
+ * Where the first holding row leads, followed through routing tables: its screen and the screen's address with the
+ * query of every row on the way (a table row's own, then the rows that named its table, the outer row's value
+ * winning), or a stay (doc1 §4.3 row 5); undefined when no row holds.
+ */
 export function nextTarget(
   rows: readonly TransitionRow[] | undefined,
   context: Context,
   bundle: Pick<EngineBundle, 'screens' | 'flows'> & { tables: Tables },
-): { screen: string; href: string } | undefined {
-  for (const row of rows ?? []) {
-    const screen = nextScreen([row], context, bundle.tables);
-    if (screen === undefined) continue;
-    return { screen, href: `${pathFor(screen, context, bundle as EngineBundle)}${queryFor(row, context)}` };
-  }
-  return undefined;
+): Target | undefined {
+  const found = decidingRow(rows, context, bundle.tables);
+  if (!found) return undefined;
+  const { row, via } = found;
+  if (!row.to) return { stay: true, ...(row.noticeKey ? { noticeKey: row.noticeKey } : {}) };
+  const query = [row, ...[...via].reverse()].reduce<NonNullable<TransitionRow['query']>>(
+    (all, each) => ({ ...all, ...each.query }),
+    {},
+  );
+  return { screen: row.to, href: `${pathFor(row.to, context, bundle as EngineBundle)}${queryFor({ query }, context)}` };
 }
 
 /**
@@ -197,8 +213,9 @@ export function failureOutcome(
   if (failure.status === 401) return { kind: 'signIn' };
   const errorContext = { ...context, error: failure };
   const target = nextTarget(rows, errorContext, bundle);
-  if (target) return { kind: 'navigate', href: target.href, context: errorContext };
-  const fallback = isLoad ? firstTarget(bundle.shell.loadFailures, errorContext) : undefined;
+  // A failure's row that stays keeps the applicant here with the API's message (the notice below).
+  if (target?.href !== undefined) return { kind: 'navigate', href: target.href, context: errorContext };
+  const fallback = isLoad && !target ? firstTarget(bundle.shell.loadFailures, errorContext) : undefined;
   if (fallback)
     return {
       kind: 'navigate',

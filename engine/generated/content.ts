@@ -267,7 +267,7 @@ export interface Flow {
   };
 }
 /**
- * One row of a screen's `next` or `onError` list or of a routing table: go to a screen (`to`) or consult a routing table (`table`), exactly one of the two, when the optional condition holds. Rows are ordered; the first that holds wins (flows/README.md, Transitions).
+ * One row of a screen's `next` or `onError` list or of a routing table: go to a screen (`to`), consult a routing table (`table`) or keep the applicant on the screen they are on (`stay`, doc1 §4.3 row 5 'stay put'), exactly one of the three, when the optional condition holds. Rows are ordered; the first that holds wins (flows/README.md, Transitions). A table row's `query` is added to its target's address, as a screen row's is (the outer row's value wins for a name both give).
  *
  * Schema: schemas/content/transition.schema.json.
  */
@@ -284,6 +284,14 @@ export interface TransitionRow {
    * Name of a routing table: the file name of rules/routing/<table>.json.
    */
   table?: string;
+  /**
+   * Keep the applicant on the screen they are on: no navigation (doc1 §4.3 row 5: a pending decision on a portal other than the reseller's 'stays put'; doc1 §2.8 'no accounts: stay'). A row that stays ends the search: the rows after it, in its table and in the tables that named it, are not read.
+   */
+  stay?: true;
+  /**
+   * Only with `stay`: the message key of a notice (rules/shell.json notices, source `stay`) telling the applicant why nothing moved; every locale must have it.
+   */
+  noticeKey?: string;
   /**
    * Why this row exists, with the spec section.
    */
@@ -342,9 +350,13 @@ export interface RoutingFixture {
     [k: string]: unknown | undefined;
   };
   /**
-   * Id of the screen the first matching row leads to (following nested tables), or null when no row holds.
+   * Id of the screen the first matching row leads to (following nested tables), {"stay": true} when that row stays (doc1 §4.3 row 5), or null when no row holds.
    */
-  expect: string | null;
+  expect:
+    | (string | null)
+    | {
+        stay: true;
+      };
 }
 /**
  * The screen kinds of engine/screens/registry.ts and the settings (`options`) each reads, one schema per kind; and the `ui:widget` names a form may use (rjsf's and engine/form/theme.tsx's). The content check validates each screen's options (and each variant's) against its kind's schema; `npm run gen:types` makes them TypeScript (engine/generated/content.ts) that the kinds read their options as. A new kind is registered in the registry and described here.
@@ -1036,6 +1048,10 @@ export interface Action {
    * Run the call only when this holds.
    */
   when?: Condition;
+  /**
+   * Analytics event (or events) sent once this call succeeds (doc2 Analytics events: a step-up's success sent by the call that answers it, not by a submit that may also follow a timeout).
+   */
+  analytics?: string | [string, ...string[]];
 }
 /**
  * A conditional change of the screen.
@@ -1088,6 +1104,10 @@ export interface SecondaryAction {
    * Where to go when an action fails (the context has `error`); ordered, the first row that holds wins.
    */
   onError?: TransitionRow[];
+  /**
+   * Analytics event (or events) sent once the action's calls succeed (doc2 Analytics events: a flow's resend or cancelled event, e.g. OTP_resend when the code is sent again, OTP_cancelled when the applicant skips).
+   */
+  analytics?: string | [string, ...string[]];
 }
 /**
  * One call to run on submit.
@@ -1101,6 +1121,10 @@ export interface Action1 {
    * Run the call only when this holds.
    */
   when?: Condition;
+  /**
+   * Analytics event (or events) sent once this call succeeds (doc2 Analytics events: a step-up's success sent by the call that answers it, not by a submit that may also follow a timeout).
+   */
+  analytics?: string | [string, ...string[]];
 }
 /**
  * A read the screen repeats in the background while it shows; when `until` holds over the answer (`response`), the screen follows `next` (doc1 §4.5: polling every 1000 ms).
@@ -1136,19 +1160,19 @@ export interface Watch {
   onTimeout?: TransitionRow[];
 }
 /**
- * Analytics events this screen sends (doc2 Analytics events): on show, after a successful submit, on a failed call. Event types are data; the tracking context comes from rules/analytics.json.
+ * Analytics events this screen sends (doc2 Analytics events): on show, after a successful submit, on a failed call; each an event type or a list of them (a step-up's event and its flow's, e.g. OTP_SMS_success and OTP_success). Event types are data; the tracking context comes from rules/analytics.json.
  */
 export interface ScreenAnalytics {
   /**
    * Event sent when the screen shows.
    */
-  show?: string;
+  show?: string | [string, ...string[]];
   /**
    * Event sent after the primary action succeeds.
    */
-  submit?: string;
+  submit?: string | [string, ...string[]];
   /**
    * Event sent when a call of this screen fails (the status and message key go with it, never a value).
    */
-  error?: string;
+  error?: string | [string, ...string[]];
 }

@@ -96,7 +96,12 @@ export function AccountListScreen({ screen, context, submit, busy, headingRef, s
         window.location.reload();
       });
     } else if (overlap.kind === 'toast') {
-      once(() => engine.toast(t(overlap.key), 'error', { source: 'currencyOverlap', context }));
+      once(() => {
+        engine.toast(t(overlap.key), 'error', { source: 'currencyOverlap', context });
+        // doc2 §8: the overlapping-currency error event (rules/analytics.json events).
+        const event = engine.bundle.analytics.events?.currencyOverlapError;
+        if (event) engine.track(event, context);
+      });
     }
   });
   useEffect(() => {

@@ -16,7 +16,8 @@ export function AutoScreen({ screen, context, submit, busy, headingRef }: Screen
     setStuck(false);
     try {
       const result = await submit({});
-      if (result.failure) setStuck(true);
+      // A failure, or a row that keeps the applicant here (its notice says why): the button, not a loader forever.
+      if (result.failure || result.stayed) setStuck(true);
     } catch {
       setStuck(true);
     }

@@ -6,7 +6,7 @@
 import { closest } from './suggest.ts';
 import { MessageFormat } from 'messageformat';
 import { messageKeysOfScreen, type ScreenMessageSource } from '../../engine/content/messages.ts';
-import type { ContentModel, Obj } from './model.ts';
+import { asArray, asObject, type ContentModel, type Obj } from './model.ts';
 import { pointer, type Problem } from './problem.ts';
 import { viewsOf } from './screens.ts';
 
@@ -134,6 +134,23 @@ export function checkCatalogues(model: ContentModel, resolved: Map<string, Obj>,
         }
       }
     }
+  }
+  // A routing row that stays names the notice it shows (doc1 §4.3 row 5): every locale must have it.
+  for (const { file, data } of model.tables.values()) {
+    asArray(data.rows).forEach((row, index) => {
+      const key = asObject(row)?.noticeKey;
+      if (typeof key !== 'string') return;
+      for (const locale of LOCALES) {
+        const available = keysOf.get(locale);
+        if (!available || available.has(key)) continue;
+        problems.push({
+          file,
+          pointer: pointer('rows', index, 'noticeKey'),
+          message: `needs message key "${key}", which locales/${locale}/ lacks`,
+          fix: `${suggestKey(key, available)}Add "${key}" to locales/${locale}/${key.split('.')[0]}.json.`,
+        });
+      }
+    });
   }
 }
 

@@ -3,11 +3,9 @@
  * include is resolved on its own, so one that names a missing rules file or pointer becomes a problem at its JSON
  * pointer instead of an exception.
  */
-import { resolveIncludes as resolveWithRules } from '../content/includes.ts';
+import { QUERY_KEYS, resolveIncludes as resolveWithRules } from '../content/includes.ts';
 import type { ContentModel } from './model.ts';
 import { segment, type Problem } from './problem.ts';
-
-const QUERY_KEYS = new Set(['$rules', '$flatten', '$where', '$pluck']);
 
 /** A copy of `value` with every include replaced; an include that cannot be resolved becomes `{}` and a problem. */
 export function resolveIncludes(

@@ -5,25 +5,33 @@ import { asArray, asObject } from './model.ts';
 import { pointer, type Problem } from './problem.ts';
 import { derivedContext } from './shell.ts';
 
-type TableRow = Row & { to?: string; table?: string };
+type TableRow = Row & { to?: string; table?: string; stay?: boolean };
 
-/** The screen a table's rows choose for a context: the first matching row's `to`, or its table's choice; null if none. */
-export function choose(
-  model: ContentModel,
-  name: string,
-  context: object,
-  depth = 0,
-): { to: string | null; row: number } {
+/** What a table chooses: a screen, a stay (doc1 §4.3 row 5), or null when no row holds. */
+export type Choice = string | { stay: true } | null;
+
+/**
+ * The screen a table's rows choose for a context: the first matching row's `to`, `{stay: true}` for a row that stays,
+ * or its table's choice (a table choosing nothing lets the rows after it decide, as the engine does); null if none.
+ */
+export function choose(model: ContentModel, name: string, context: object, depth = 0): { to: Choice; row: number } {
   const table = model.tables.get(name);
   if (!table) throw new Error(`routing table "${name}" does not exist`);
   if (depth > 16) throw new Error('routing tables refer to each other in a loop');
   const rows = asArray(table.data.rows) as TableRow[];
-  const match = firstMatch(rows, context);
-  if (!match) return { to: null, row: -1 };
-  const row = rows.indexOf(match);
-  if (typeof match.to === 'string') return { to: match.to, row };
-  if (typeof match.table === 'string') return { to: choose(model, match.table, context, depth + 1).to, row };
-  return { to: null, row };
+  let from = 0;
+  for (;;) {
+    const match = firstMatch(rows.slice(from), context);
+    if (!match) return { to: null, row: -1 };
+    const row = rows.indexOf(match, from);
+    if (typeof match.to === 'string') return { to: match.to, row };
+    if (match.stay === true) return { to: { stay: true }, row };
+    if (typeof match.table === 'string') {
+      const inner = choose(model, match.table, context, depth + 1).to;
+      if (inner !== null) return { to: inner, row };
+    }
+    from = row + 1;
+  }
 }
 
 /** Evaluates every fixture of every routing table, with the shell's derived values placed (rules/shell.json). */
@@ -50,7 +58,7 @@ export function checkRoutingTables(model: ContentModel, problems: Problem[]): vo
       if (!object || !asObject(object.context) || !('expect' in object)) return;
       try {
         const { to, row } = choose(model, name, derivedContext(model, object.context as object));
-        if (to !== object.expect) {
+        if (JSON.stringify(to) !== JSON.stringify(object.expect)) {
           problems.push({
             file,
             pointer: pointer('fixtures', index, 'expect'),

@@ -3,7 +3,8 @@
  * so a screen can take its options or bounds from the rules instead of repeating them
  * (for example `{"enum": {"$rules": "countries#/countries/0/regions", "$pluck": "code"}}`: `$pluck` keeps one
  * property of each array item; `$flatten` concatenates a property's arrays; `$where` keeps items whose properties
- * equal the given values). Resolved when the bundle is built.
+ * equal the given values; `$missing` is what `$pluck` gives for an item without the property, in its place, e.g. null for
+ * the sales range that sends no value, where without it the item is left out). Resolved when the bundle is built.
  */
 export type RulesReader = (name: string) => unknown;
 
@@ -20,7 +21,7 @@ function pointerGet(document: unknown, pointer: string, where: string): unknown 
   return node;
 }
 
-const QUERY_KEYS = new Set(['$rules', '$flatten', '$where', '$pluck']);
+export const QUERY_KEYS = new Set(['$rules', '$flatten', '$where', '$pluck', '$missing']);
 
 /** Returns a copy of `value` with every `$rules` include replaced. */
 export function resolveIncludes(value: unknown, read: RulesReader): unknown {
@@ -44,7 +45,9 @@ export function resolveIncludes(value: unknown, read: RulesReader): unknown {
     }
     found =
       typeof record.$pluck === 'string'
-        ? items.map((item) => item[record.$pluck as string]).filter((v) => v !== undefined)
+        ? items
+            .map((item) => item[record.$pluck as string] ?? ('$missing' in record ? record.$missing : undefined))
+            .filter((v) => v !== undefined)
         : items;
     return found;
   }

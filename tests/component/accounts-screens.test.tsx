@@ -99,12 +99,17 @@ describe('account list', () => {
   it('shows the country toast once when no account is in the visit’s currency and the other is not offered', async () => {
     const canadian = [{ ...accounts[3], company: { name: 'Boulangerie', currency: 'CAD' } }];
     fakeApi({}, (method, url) => (url === '/api/v2/accounts' ? { status: 200, body: canadian } : undefined));
-    const first = await renderScreen('/accounts');
+    // doc2 §8: 'error events exist for ... overlapping currency': the toast comes with its error event.
+    const pushed: Array<Record<string, unknown>> = [];
+    const first = await renderScreen('/accounts', {
+      sinks: { push: (event) => pushed.push(event), post: () => {}, sent: new Set<string>() },
+    });
     expect(
       await screen.findByText(
         'We can’t create a United States account for this profile. Please contact customer service.',
       ),
     ).toBeInTheDocument();
+    expect(pushed.filter((event) => event.event === 'currency_overlap_error')).toHaveLength(1);
     first.unmount();
     await renderScreen('/accounts', { environment: usEnvironment() });
     await screen.findByRole('heading', { level: 1, name: 'Choose a business' });

@@ -84,6 +84,19 @@ describe('shell', () => {
     expect(api.calls).toEqual([]);
   });
 
+  // doc2 §8: 'error events exist for ... incorrect URL': the incorrect-URL page sends its error event.
+  it('the incorrect-URL page sends the incorrect-URL error event (doc2 §8)', async () => {
+    fakeApi({});
+    const pushed: Array<Record<string, unknown>> = [];
+    await renderScreen('/no/such/address', {
+      sinks: { push: (event) => pushed.push(event), post: () => {}, sent: new Set<string>() },
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Oops! Looks like the URL is incorrect' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(pushed.map((event) => event.event)).toContain('incorrect_url_error'));
+  });
+
   it('a 403 on the application read goes to the root with completed=true (doc1 §2.5)', async () => {
     fakeApi({}, (method, url) =>
       url.startsWith('/api/v2/applications/') ? { status: 403, body: { error: 'FORBIDDEN' } } : undefined,

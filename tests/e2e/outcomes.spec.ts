@@ -13,6 +13,8 @@ interface OutcomeCase {
   decision: string;
   /** The outcome's primary action, if it has one, and the screen it leads to. */
   then?: { button: string; heading: string };
+  /** The notice shown when the applicant stays where they are (doc1 §4.3 row 5), instead of an outcome screen. */
+  notice?: string;
 }
 
 const cases: OutcomeCase[] = [
@@ -44,7 +46,9 @@ const cases: OutcomeCase[] = [
     then: { button: 'signup.approvedPending.submit', heading: 'money.bankOptions.title' },
   },
   {
-    name: 'in review, Canada fr-CA, domain portal, registered with a corporation number',
+    // doc1 §4.3 row 5: a decision still pending on a portal other than the reseller's 'stays put': the applicant
+    // stays on the screen they submitted, told the application is in review.
+    name: 'pending, Canada fr-CA, domain portal, registered with a corporation number: stays put',
     persona: {
       market: 'CA',
       locale: 'fr-CA',
@@ -53,8 +57,9 @@ const cases: OutcomeCase[] = [
       governmentId: '130692544',
       registered: true,
     },
-    heading: 'signup.inReview.title',
+    heading: 'signup.identity.title',
     decision: 'PENDING',
+    notice: 'signup.pendingReview.notice',
   },
   {
     name: 'cannot offer payments, Canada en-CA, terminal portal',
@@ -101,7 +106,13 @@ for (const outcome of cases) {
     const { persona } = outcome;
     await arrive(page, persona);
     await apply(page, persona);
-    await expectHeading(page, persona.locale, outcome.heading);
+    if (outcome.notice) {
+      await expect(page.getByRole('status').filter({ hasText: text(persona.locale, outcome.notice) })).toBeVisible();
+      await expect(page).toHaveURL(/\/identity$/);
+      await expect(
+        page.getByRole('heading', { level: 1, name: text(persona.locale, outcome.heading), exact: true }),
+      ).toBeVisible();
+    } else await expectHeading(page, persona.locale, outcome.heading);
     await expectNoAxeViolations(page);
 
     const document = await stored(page);

@@ -19,19 +19,26 @@ const STEP_UPS = [
 ];
 
 /** Events the product does not send yet (issue 28 item 7), each an expected failure until it does. */
-const MISSING: Record<string, string> = {
-  EIN_DOC_success:
-    'the document check sends its step-up from an auto screen whose submit also follows a TIMEOUT; needs an event on the step-up call',
-};
+const MISSING: Record<string, string> = {};
 
-type Analytics = Record<string, string | undefined> | undefined;
+type Slot = string | readonly string[] | undefined;
+type Analytics = Record<string, Slot> | undefined;
 const events = new Set<string>();
+const add = (slot: Slot) => {
+  for (const type of slot === undefined ? [] : typeof slot === 'string' ? [slot] : slot) events.add(type);
+};
 for (const screen of Object.values(bundle.screens)) {
   const all = [
     screen.analytics as Analytics,
     ...(screen.variants ?? []).map((variant) => (variant.merge as { analytics?: Analytics } | undefined)?.analytics),
   ];
-  for (const analytics of all) for (const type of Object.values(analytics ?? {})) if (type) events.add(type);
+  for (const analytics of all) for (const slot of Object.values(analytics ?? {})) add(slot);
+  // An action's own event (sent once its call succeeds), and a secondary action's (resend, cancel).
+  for (const action of screen.actions ?? []) add(action.analytics);
+  for (const action of screen.secondary ?? []) {
+    add(action.analytics);
+    for (const call of action.actions ?? []) add(call.analytics);
+  }
 }
 
 describe('doc2 Analytics events: started, success and error for every step-up kind', () => {
@@ -40,6 +47,20 @@ describe('doc2 Analytics events: started, success and error for every step-up ki
       const type = `${kind}_${phase}`;
       (MISSING[type] ? it.fails : it)(`${type}${MISSING[type] ? ` (missing: ${MISSING[type]})` : ''}`, () => {
         expect([...events]).toContain(type);
+      });
+    }
+  }
+});
+
+// doc2 Analytics events: 'OTP, phone-link, identity and EIN flows have their own started, resend, failed, cancelled,
+// success and error events'. Our event names: each flow's prefix, then the phase (the OTP flow's OTP_, the phone
+// link's phone_link_, the photo-ID check's identity_, the EIN document check's EIN_).
+describe('doc2 Analytics events: each verification flow has started, resend, failed, cancelled, success and error', () => {
+  const FLOWS = { OTP: 'OTP', 'phone link': 'phone_link', identity: 'identity', EIN: 'EIN' };
+  for (const [flow, prefix] of Object.entries(FLOWS)) {
+    for (const phase of ['started', 'resend', 'failed', 'cancelled', 'success', 'error']) {
+      it(`${flow}: ${prefix}_${phase}`, () => {
+        expect([...events]).toContain(`${prefix}_${phase}`);
       });
     }
   }

@@ -6,7 +6,10 @@
  */
 import { screenAt } from '../../engine/flow/route-index.ts';
 import { afterEnvironmentMove } from '../../engine/screens/after-environment.ts';
-import { bundle } from './tables.ts';
+import { bundle, contextFor, screen as screen_ } from './tables.ts';
+import { resolveScreen } from '../../engine/content/resolve.ts';
+import { evaluate } from '../../engine/conditions/index.ts';
+import { nextTarget } from '../../engine/flow/runner.ts';
 
 const APP = 'urn:app:aaaa-bbbb-cccc-dddd-eeee';
 const OWNER = 'urn:owner:1111-2222';
@@ -123,5 +126,39 @@ describe('doc1 §2.5 the root’s own messages', () => {
   }
   it('without either flag, the same user is moved on (the rows that follow still decide)', () => {
     expect(afterEnvironmentMove(bundle, 'after-environment', accounts, boot({}), '/')).toBe('/accounts');
+  });
+});
+
+// doc1 §2.4 '/verifying (query step-up={type})': the verifying screen is addressed with the step-up it is verifying,
+// and waits on that one: it goes on once the named step-up is no longer the first one left (BO_VERIFICATION aside,
+// doc1 §4.2), and without the query it waits on the full review (FULL_ONBOARDING) as before.
+describe('doc1 §2.4 /verifying?step-up={type}', () => {
+  const screen = bundle.screens.verifying;
+  const waitsOn = (query: Record<string, string>, left: string[]) => {
+    const resolved = resolveScreen(screen, {
+      query,
+      application: { decision: 'APPROVED_PENDING', stepUpDetails: left.map((type) => ({ type })) },
+    });
+    const response = { application: { stepUpDetails: left.map((type) => ({ type })) } };
+    return !evaluate(resolved.watch?.until, { query, response });
+  };
+
+  it('waits while the step-up its query names is the first one left, and goes on once it is answered', () => {
+    expect(waitsOn({ 'step-up': 'OTP_SMS' }, ['OTP_SMS'])).toBe(true);
+    expect(waitsOn({ 'step-up': 'OTP_SMS' }, ['BO_VERIFICATION', 'OTP_SMS'])).toBe(true);
+    expect(waitsOn({ 'step-up': 'OTP_SMS' }, [])).toBe(false);
+    expect(waitsOn({ 'step-up': 'OTP_SMS' }, ['GOV_ID_SELFIE'])).toBe(false);
+  });
+
+  it('without the query waits on the full review (FULL_ONBOARDING), as the step-up table sends it there', () => {
+    expect(waitsOn({}, ['FULL_ONBOARDING'])).toBe(true);
+    expect(waitsOn({}, ['OTP_SMS'])).toBe(false);
+    expect(waitsOn({ 'step-up': 'FULL_ONBOARDING' }, ['FULL_ONBOARDING'])).toBe(true);
+  });
+
+  it('the step-up table sends FULL_ONBOARDING to /verifying?step-up=FULL_ONBOARDING', () => {
+    const context = contextFor({ stepUps: ['FULL_ONBOARDING'] }, { decision: 'APPROVED_PENDING' });
+    const target = nextTarget(screen_('identity').next, context, bundle as unknown as Parameters<typeof nextTarget>[2]);
+    expect(target?.href).toMatch(/\/verifying\?step-up=FULL_ONBOARDING$/);
   });
 });

@@ -28,6 +28,7 @@ import {
   type AccountEntry,
 } from '../../domain/accounts.ts';
 import { resolveScreen } from '../../engine/content/resolve.ts';
+import { nextTarget } from '../../engine/flow/runner.ts';
 import { priceOrder } from '../../server/domain/orders.ts';
 import type { PlanRules } from '../../server/content.ts';
 import accountsJson from '../../rules/accounts.json' with { type: 'json' };
@@ -52,10 +53,7 @@ const OPEN_READINGS: Record<string, { answer: unknown; why: string }> = {
  * as expected failures (`it.fails`): the difference stays visible in every run, and the entry must be removed the
  * moment the product agrees (the expected failure then fails). This list only shrinks.
  */
-const KNOWN_DIFFERENCES: Record<string, string> = {
-  'doc1 §4.3 no step-up left #7': 'item 2, row 5: a pending decision on another portal stays put',
-  'doc1 §4.3 no step-up left #8': 'item 2, row 5: a pending decision on another portal stays put',
-};
+const KNOWN_DIFFERENCES: Record<string, string> = {};
 
 /** The new signup form's steps of doc1 §2.6 in our screens (docs/spec-map.md: the spec's second step is our two screens). */
 const SIGNUP_STEPS: Record<string, string[]> = {
@@ -290,6 +288,18 @@ describe('the specification’s tables, case by case (../shared/spec-tables.json
       ),
     );
     for (const flag of flags) expect(FLAG_NAMES, flag).toHaveProperty(flag);
+  });
+
+  // doc1 §4.3 row 7 'approved with a channel request: add-channel', doc1 §3 launch parameters channelName and
+  // channelType: the channel the partner's link asked for reaches the add-channel form, which starts with it.
+  it('doc1 §4.3 row 7: the launch channel request travels to the add-channel form', () => {
+    const context = contextFor({ decision: 'APPROVED', channelRequested: true });
+    (context.query as Record<string, string>).channelType = 'ONLINE';
+    const target = nextTarget(screen('identity').next, context, bundle as unknown as Parameters<typeof nextTarget>[2]);
+    expect(target?.screen).toBe('add-channel');
+    const search = new URLSearchParams(target?.href?.split('?')[1]);
+    expect(search.get('channelName')).toBe('Online shop');
+    expect(search.get('channelType')).toBe('ONLINE');
   });
 
   for (const [name, table] of Object.entries(tables)) {

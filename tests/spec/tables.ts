@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadContent } from '../../scripts/content/load.ts';
 import { deriveContext } from '../../engine/app/shell-rules.ts';
-import { nextScreen } from '../../engine/flow/transitions.ts';
+import { decidingRow } from '../../engine/flow/transitions.ts';
 import type { ContentBundle, TransitionRow } from '../../engine/content/types.ts';
 
 /** The repository root. */
@@ -130,9 +130,14 @@ export function contextFor(given: Given, defaults: Given = {}): Record<string, u
   return deriveContext(bundle.shell, context, bundle.tables);
 }
 
-/** The screen a screen's own rows (`next` or `onError`) choose in a context: the engine's real routing. */
+/**
+ * The screen a screen's own rows (`next` or `onError`) choose in a context: the engine's real routing. Undefined
+ * when the row that holds stays (the spec's 'stay', doc1 §4.3 row 5); no row holding at all is a failure, not a stay.
+ */
 export function next(rows: readonly TransitionRow[] | undefined, context: object): string | undefined {
-  return nextScreen(rows, context, bundle.tables);
+  const found = decidingRow(rows, context, bundle.tables);
+  if (!found) throw new Error('no transition row holds: the product neither moves nor stays');
+  return found.row.to;
 }
 
 /** A screen's rows by id (throws for a screen the content lacks). */

@@ -3,6 +3,7 @@
  * formatted independently with Intl.NumberFormat.
  */
 import { readCatalogue, readJson, type SalesRangesFile } from './load.ts';
+import { resolveIncludes } from '../../../scripts/content/includes.ts';
 
 const file = readJson<SalesRangesFile>('rules/sales-ranges.json');
 
@@ -64,4 +65,26 @@ it('formats French amounts with no-break spaces, as fr-CA does (for example "Moi
   expect(readCatalogue('fr-CA', 'salesRanges').messages['salesRanges.CA.under-50000']).toBe(
     'Moins de 50\u00a0000\u00a0$',
   );
+});
+
+// Issue 28 item 10 (doc2 §9 Annual sales ranges, one table): the business-details screen offers the ranges of
+// rules/sales-ranges.json itself, for each market, not a copy of its values: a range changed in the rules file changes
+// the screen, and the screen's choices are the table's values in order, 'prefer not to share' as null.
+describe('the business-details screen reads rules/sales-ranges.json', () => {
+  const raw = readJson<{
+    form: { schema: { properties: { gpv: { enum: unknown } } } };
+    variants: Array<{ merge?: { form?: { schema?: { properties?: { gpv?: { enum: unknown } } } } } }>;
+  }>('flows/signup/screens/business-details.json');
+  const caEnum = raw.variants.map((variant) => variant.merge?.form?.schema?.properties?.gpv?.enum).find(Boolean);
+
+  it('names the rules file for each market, with no values of its own', () => {
+    expect(raw.form.schema.properties.gpv.enum).toMatchObject({ $rules: 'sales-ranges#/markets/US/ranges' });
+    expect(caEnum).toMatchObject({ $rules: 'sales-ranges#/markets/CA/ranges' });
+  });
+
+  it('resolves to the table of doc2 §9, in order, with null for the blank', () => {
+    const rules = (name: string) => readJson(`rules/${name}.json`);
+    expect(resolveIncludes(raw.form.schema.properties.gpv.enum, rules)).toEqual([...spec.US]);
+    expect(resolveIncludes(caEnum, rules)).toEqual([...spec.CA]);
+  });
 });

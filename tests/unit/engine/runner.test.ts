@@ -178,6 +178,58 @@ describe('nextTarget: the first row that holds', () => {
     expect(nextTarget([{ when: false, to: 'owners' }], context, bundle)).toBeUndefined();
     expect(nextTarget(undefined, context, bundle)).toBeUndefined();
   });
+
+  // Issue 28 (engine limit): a routing table's own row may carry a value on to its target's address, as a screen's
+  // row does; before, only the screen's row query was applied, so the launch's channel name (doc1 §3) never reached
+  // the add-channel form the table chose (doc1 §4.3 row 7).
+  it("adds the query of the table's row that decides, and the outer row's, the outer one winning", () => {
+    const tables = {
+      afterDecision: {
+        rows: [
+          {
+            when: { '==': [{ var: 'application.decision' }, 'APPROVED'] },
+            to: 'success',
+            query: { channelName: { var: 'query.channelName' }, from: 'table' },
+          },
+        ],
+      },
+      outer: { rows: [{ table: 'afterDecision', query: { via: 'outer' } }] },
+    };
+    const context = { route, application: { decision: 'APPROVED' }, query: { channelName: 'Online shop' } };
+    const target = nextTarget([{ table: 'outer', query: { from: 'screen' } }], context, { ...bundle, tables });
+    expect(target?.screen).toBe('success');
+    const search = new URLSearchParams(target?.href?.split('?')[1]);
+    expect(Object.fromEntries(search)).toEqual({ channelName: 'Online shop', via: 'outer', from: 'screen' });
+  });
+
+  // doc1 §4.3 row 5: 'pending decision on another portal: stay put'. A row that stays is a decision (no address, the
+  // rows after it are not read), distinct from no row holding.
+  it('a row that stays keeps the applicant where they are, with its notice, and ends the search', () => {
+    const tables = {
+      afterDecision: {
+        rows: [
+          {
+            when: { '==': [{ var: 'application.decision' }, 'PENDING'] },
+            stay: true as const,
+            noticeKey: 'signup.pendingReview.notice',
+          },
+          { to: 'success' },
+        ],
+      },
+    };
+    const pending = { route, application: { decision: 'PENDING' } };
+    expect(nextTarget([{ table: 'afterDecision' }, { to: 'owners' }], pending, { ...bundle, tables })).toEqual({
+      stay: true,
+      noticeKey: 'signup.pendingReview.notice',
+    });
+    expect(
+      nextTarget([{ table: 'afterDecision' }], { route, application: { decision: 'APPROVED' } }, { ...bundle, tables })
+        ?.screen,
+    ).toBe('success');
+    // A failure's row that stays keeps the applicant here with the API's message, not the load-failure fallback.
+    const failure = failureFrom(403, { message: 'No' });
+    expect(failureOutcome(failure, pending, [{ stay: true }], { ...bundle, tables }, true).kind).toBe('notice');
+  });
 });
 
 describe('watchStep: doc1 §4.5 polling', () => {

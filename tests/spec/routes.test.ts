@@ -6,7 +6,7 @@
  */
 import { screenAt } from '../../engine/flow/route-index.ts';
 import { afterEnvironmentMove } from '../../engine/screens/after-environment.ts';
-import { bundle, contextFor, screen as screen_ } from './tables.ts';
+import { bundle, contextFor, onboardSubmit, screen as screen_ } from './tables.ts';
 import { resolveScreen } from '../../engine/content/resolve.ts';
 import { evaluate } from '../../engine/conditions/index.ts';
 import { nextTarget } from '../../engine/flow/runner.ts';
@@ -158,7 +158,7 @@ describe('doc1 §2.4 /verifying?step-up={type}', () => {
 
   it('the step-up table sends FULL_ONBOARDING to /verifying?step-up=FULL_ONBOARDING', () => {
     const context = contextFor({ stepUps: ['FULL_ONBOARDING'] }, { decision: 'APPROVED_PENDING' });
-    const target = nextTarget(screen_('identity').next, context, bundle as unknown as Parameters<typeof nextTarget>[2]);
+    const target = nextTarget(onboardSubmit().next, context, bundle as unknown as Parameters<typeof nextTarget>[2]);
     expect(target?.href).toMatch(/\/verifying\?step-up=FULL_ONBOARDING$/);
   });
 });

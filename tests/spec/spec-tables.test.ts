@@ -12,6 +12,7 @@ import {
   contextFor,
   next,
   screen,
+  onboardSubmit,
   specRoute,
   allowed,
   bundle,
@@ -87,24 +88,23 @@ function expectRoute(answer: string, expected: unknown): void {
 
 /** The product's answer for a case of each table, in the spec's vocabulary. */
 const answers: Record<string, (given: Given) => unknown> = {
-  // The first step-up, ignoring BO_VERIFICATION, selects the next screen: where the onboard submit (identity, the
+  // The first step-up, ignoring BO_VERIFICATION, selects the next screen: where the onboard submit (the terms after the review, the
   // last signup step) goes. A step-up list comes with a pending decision (doc1 §4.1); the tables name none.
   'doc1 §4.2 step-up screen': (g) =>
-    specRoute(next(screen('identity').next, contextFor(g, { decision: 'APPROVED_PENDING' }))),
+    specRoute(next(onboardSubmit().next, contextFor(g, { decision: 'APPROVED_PENDING' }))),
   // No step-up left: the same routing, in the row's situation.
-  'doc1 §4.3 no step-up left': (g) => specRoute(next(screen('identity').next, contextFor(g))),
+  'doc1 §4.3 no step-up left': (g) => specRoute(next(onboardSubmit().next, contextFor(g))),
   'doc1 §4.4 after onboard': (g) => {
     const answer = g.onboardAnswer;
     if (answer === 'network failure')
-      return specRoute(next(screen('identity').onError, { ...contextFor(g), error: { status: 0 } }));
+      return specRoute(next(onboardSubmit().onError, { ...contextFor(g), error: { status: 0 } }));
     const { status, decision, level } = answer as { status?: number; decision?: string; level?: string };
-    if (status !== undefined)
-      return specRoute(next(screen('identity').onError, { ...contextFor(g), error: { status } }));
+    if (status !== undefined) return specRoute(next(onboardSubmit().onError, { ...contextFor(g), error: { status } }));
     const before = contextFor(g).application as Record<string, unknown>;
     // The onboard answer's decision and level are saved on the application (doc1 §4.4); the level it had before
     // is its original level.
     const after = contextFor({ ...g, decision, ...(level ? { level, originalLevel: before.applicationLevel } : {}) });
-    return specRoute(next(screen('identity').next, after));
+    return specRoute(next(onboardSubmit().next, after));
   },
   'doc1 §4.4 after a bank is linked': (g) => {
     const context = contextFor(g);
@@ -295,7 +295,7 @@ describe('the specification’s tables, case by case (../shared/spec-tables.json
   it('doc1 §4.3 row 7: the launch channel request travels to the add-channel form', () => {
     const context = contextFor({ decision: 'APPROVED', channelRequested: true });
     (context.query as Record<string, string>).channelType = 'ONLINE';
-    const target = nextTarget(screen('identity').next, context, bundle as unknown as Parameters<typeof nextTarget>[2]);
+    const target = nextTarget(onboardSubmit().next, context, bundle as unknown as Parameters<typeof nextTarget>[2]);
     expect(target?.screen).toBe('add-channel');
     const search = new URLSearchParams(target?.href?.split('?')[1]);
     expect(search.get('channelName')).toBe('Online shop');

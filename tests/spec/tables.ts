@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { loadContent } from '../../scripts/content/load.ts';
 import { deriveContext } from '../../engine/app/shell-rules.ts';
 import { decidingRow } from '../../engine/flow/transitions.ts';
+import { resolveScreen } from '../../engine/content/resolve.ts';
 import type { ContentBundle, TransitionRow } from '../../engine/content/types.ts';
 
 /** The repository root. */
@@ -145,6 +146,26 @@ export function screen(id: string) {
   const found = bundle.screens[id];
   if (!found) throw new Error(`no screen ${id} in the content`);
   return found;
+}
+
+/**
+ * The screen that submits the application (doc1 §2.7: the last step of the signup form makes the onboard call),
+ * resolved as it is when it submits. It is found, not named: the one screen of the content that runs the `onboard` call only
+ * in its version reached from the review (`?submit=true`, issue 22.8; the add-store and order screens onboard their own
+ * intents); today that is the terms accepted after the review.
+ */
+export function onboardSubmit() {
+  const onboards = (actions: readonly { call: string }[] | undefined) =>
+    (actions ?? []).some((action) => action.call === 'onboard');
+  const submitting = Object.values(bundle.screens)
+    .filter((candidate) => !onboards(candidate.actions))
+    .map((candidate) => resolveScreen(candidate, { query: { submit: 'true' }, applicant: {} }))
+    .filter((resolved) => onboards(resolved.actions));
+  if (submitting.length !== 1)
+    throw new Error(
+      `expected one screen that submits the application, found ${submitting.map((s) => s.id).join(', ')}`,
+    );
+  return submitting[0]!;
 }
 
 /**

@@ -7,16 +7,11 @@ import { useRef } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { useI18n } from '../i18n/context.tsx';
 import './explainer.css';
-
-interface ExplainerOptions {
-  titleKey: string;
-  textKeys?: string[];
-  closeKey: string;
-}
+import { widgetOptionsOf } from './widget-options.ts';
 
 export function ExplainerWidget({ id, label, options }: WidgetProps) {
   const { t } = useI18n();
-  const { titleKey, textKeys = [], closeKey } = options as unknown as ExplainerOptions;
+  const { titleKey, textKeys = [], closeKey } = widgetOptionsOf(options, 'explainer');
   const dialog = useRef<HTMLDialogElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const close = () => {

@@ -6,6 +6,7 @@
 import { useRef } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { useI18n } from '../i18n/context.tsx';
+import '../styles/dialog.css';
 import './explainer.css';
 import { widgetOptionsOf } from './widget-options.ts';
 
@@ -29,13 +30,8 @@ export function ExplainerWidget({ id, label, options }: WidgetProps) {
       >
         {label}
       </button>
-      <dialog
-        ref={dialog}
-        className="explainer"
-        aria-labelledby={`${id}__title`}
-        onClose={() => button.current?.focus()}
-      >
-        <h2 id={`${id}__title`} className="explainer__title">
+      <dialog ref={dialog} className="dialog" aria-labelledby={`${id}__title`} onClose={() => button.current?.focus()}>
+        <h2 id={`${id}__title`} className="dialog__title">
           {t(titleKey)}
         </h2>
         {textKeys.map((key) => (

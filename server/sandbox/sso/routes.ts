@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SharedValidation } from '../../http/shared-validation.ts';
@@ -10,6 +9,7 @@ import type { IdentityProvider } from './provider.ts';
 import type { Messenger } from '../outbox/messenger.ts';
 import { safeReturnPath } from './safe-path.ts';
 import { csrfHolds, csrfToken, csrfTokenForPost } from './csrf.ts';
+import { sandboxStylesheet } from '../page.ts';
 
 /** Options of the sign-on routes. */
 export interface SsoRouteOptions {
@@ -23,7 +23,7 @@ export interface SsoRouteOptions {
   messenger: Messenger;
 }
 
-const stylesheet = readFileSync(new URL('./sso.css', import.meta.url), 'utf8');
+const stylesheet = sandboxStylesheet(new URL('./sso.css', import.meta.url));
 
 const formSchema = {
   type: 'object',

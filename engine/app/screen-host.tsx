@@ -36,7 +36,7 @@ import { useServiceLookup } from './use-service-lookup.ts';
 import services from '../../rules/services.json' with { type: 'json' };
 import type { ServiceRules } from '../../domain/services/types.ts';
 
-const serviceRules = services as unknown as ServiceRules;
+const serviceRules: ServiceRules = services;
 
 export interface SubmitResult {
   failure?: ApiFailure;

@@ -43,7 +43,7 @@ function submitWhenShown(): void {
 
 /** Renders the selection into `root`. */
 export async function renderFrame(root: Root, selection: Selection): Promise<void> {
-  const engineConfig = { ...(config as unknown as EngineConfig), market: selection.market };
+  const engineConfig: EngineConfig = { ...config, market: selection.market };
   const market = engineConfig.markets[selection.market] ?? engineConfig.markets[engineConfig.defaultMarket];
   const fallback = engineConfig.fallbackLocale ?? fallbackLocale;
   const [own, base] = await Promise.all([(loaders[selection.locale] ?? loaders[fallback])(), loaders[fallback]()]);

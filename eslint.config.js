@@ -127,6 +127,24 @@ export default defineConfig(
   },
 
   {
+    // Scripts (the build, the checks, the benchmarks, the screenshots) import nothing from tests/: what both need
+    // (the complete applicants, the sandbox sign-up) lives in scripts/lib/, and the tests import it from there.
+    files: ['scripts/**/*.{ts,tsx,js}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/tests', '**/tests/**'],
+              message: 'scripts/ imports nothing from tests/: move what both need to scripts/lib/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Browser storage is written in two places only: drafts (engine/state/drafts.ts, which leave sensitive fields out)
     // and engine/state/session-store.ts (which refuses any text shaped like a personal number).
     files: ['engine/**/*.{ts,tsx}'],

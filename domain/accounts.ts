@@ -23,10 +23,10 @@ export interface AccountsRules {
   order: Array<{ decision: string; level?: string }>;
   openDecisions: string[];
   storeStatus: Array<{ status: string; when: Condition }>;
-  statusActions: Record<string, string>;
+  statusActions: Record<string, string | undefined>;
   attachability: { alwaysAttachableTypes: string[] };
   channelTypes: string[];
-  currencyOverlap: { markets: Record<string, string>; toastKeys: Record<string, string> };
+  currencyOverlap: { markets: Record<string, string | undefined>; toastKeys: Record<string, string | undefined> };
 }
 
 /** The current service or business of the visit (launch query parameters). */

@@ -20,23 +20,10 @@ import { installOpenApi } from './http/openapi.ts';
 import { engineValidation, type SharedValidation } from './http/shared-validation.ts';
 import { Catalogues } from './i18n/index.ts';
 import { repoRoot } from './paths.ts';
-import { accountRoutes } from './routes/accounts.ts';
-import { accountsExtendedRoutes } from './routes/accounts-index.ts';
-import { analyticsRoutes } from './routes/analytics.ts';
-import { applicationRoutes } from './routes/applications.ts';
-import { categoryRoutes } from './routes/categories.ts';
-import { configRoutes } from './routes/configs.ts';
-import { financialInstrumentRoutes } from './routes/financial-instruments.ts';
-import { onboardRoutes } from './routes/onboard.ts';
-import { otpRoutes } from './routes/otp.ts';
-import { outboxPageRoutes } from './sandbox/outbox/page.ts';
 import { defaultProviders, type ProviderConfig, type Providers } from './sandbox/providers.ts';
-import { ssoRoutes, type IdentityProvider } from './sandbox/sso/index.ts';
-import { registerExtendedRoutes } from './routes/index.ts';
+import type { IdentityProvider } from './sandbox/sso/index.ts';
+import { registerRoutes } from './routes/index.ts';
 import { installAccessFirst } from './routes/access-first.ts';
-import { websiteRoutes } from './routes/websites.ts';
-import { serviceRoutes } from './routes/services.ts';
-import { sandboxServices } from './sandbox/services/provider.ts';
 import type { Database } from './storage/index.ts';
 
 /** Options of buildApp. Only `db` is required. */
@@ -128,28 +115,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...options.providers,
     ...(options.identityProvider ? { identity: options.identityProvider } : {}),
   });
-  await app.register(ssoRoutes, {
+  // Every route group, page and call is registered in one place: routes/index.ts.
+  await registerRoutes(app, {
     db,
-    provider: providers.identity,
-    messenger: providers.messenger,
     shared,
-    sessionTtlMs: content.config.constants.sessionTimeoutMs,
-    attemptsPerMinute: options.signInAttemptsPerMinute ?? 10,
+    content,
+    providers,
+    catalogues,
+    scriptKeys,
+    signInAttemptsPerMinute: options.signInAttemptsPerMinute ?? 10,
     sandboxOutbox: options.sandbox !== false,
   });
-  await app.register(configRoutes, { content, keys: scriptKeys });
-  await app.register(categoryRoutes, { content });
-  await app.register(accountRoutes, { db });
-  await app.register(accountsExtendedRoutes, { db });
-  await app.register(applicationRoutes, { db, shared, content });
-  await app.register(onboardRoutes, { db, shared, content });
-  await app.register(otpRoutes, { db, content, messenger: providers.messenger });
-  await app.register(financialInstrumentRoutes, { db });
-  await app.register(analyticsRoutes, { db, signedOut: content.analyticsSignedOut });
-  await app.register(outboxPageRoutes, { db, catalogues });
-  await registerExtendedRoutes(app, { db, shared, content, providers });
-  await app.register(websiteRoutes, { websites: providers.websites });
-  await app.register(serviceRoutes, { services: sandboxServices() });
   return app;
 }
 

@@ -38,7 +38,7 @@ import { useServiceLookup } from './use-service-lookup.ts';
 import services from '../../rules/services.json' with { type: 'json' };
 import type { ServiceRules } from '../../domain/services/types.ts';
 
-const serviceRules = services as unknown as ServiceRules;
+const serviceRules: ServiceRules = services;
 
 /** A screen's or action's analytics slot (rules: an event type or a list of them) as a list. */
 function eventTypes(events: string | readonly string[] | undefined): readonly string[] {

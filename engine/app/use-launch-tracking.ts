@@ -8,13 +8,15 @@ import services from '../../rules/services.json' with { type: 'json' };
 import { launchEvents } from '../../domain/services/launch.ts';
 import type { ServiceRules } from '../../domain/services/types.ts';
 
+const serviceRules: ServiceRules = services;
+
 /** Sends the launch events of the page's query, once. */
 export function useLaunchTracking(engine: Engine): void {
   useEffect(() => {
     const query = Object.fromEntries(new URLSearchParams(window.location.search).entries());
     const { config, ...facts } = engine.environment;
     const context = { environment: { ...facts, ...config }, flags: config.flags ?? {}, query };
-    for (const event of launchEvents(query, services as unknown as ServiceRules)) engine.track(event, context);
+    for (const event of launchEvents(query, serviceRules)) engine.track(event, context);
     // Once per page load: the launch query is the address the app was opened with.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -13,20 +13,9 @@ import { BASE_HEADERS } from '../calls/run.ts';
 import { failureFrom } from '../calls/errors.ts';
 import { useI18n } from '../i18n/context.tsx';
 import { useSubmitSplit } from './error-summary.tsx';
-import { entryBody, partProblems, type EntryPart } from './token-entry.ts';
+import { entryBody, partProblems } from './token-entry.ts';
 import './money-widgets.css';
-
-interface CardEntryOptions {
-  parts: EntryPart[];
-  postTo: string;
-  tokenField: string;
-  summaryKey: string;
-  /** Field of the vault's answer shown after the summary message (the last four digits). */
-  summaryField: string;
-  changeKey: string;
-  savingKey: string;
-  failedKey: string;
-}
+import { widgetOptionsOf } from './widget-options.ts';
 
 type Status =
   | { kind: 'entering' }
@@ -45,7 +34,7 @@ export function CardEntryWidget({
   disabled,
 }: WidgetProps) {
   const { t } = useI18n();
-  const settings = options as unknown as CardEntryOptions;
+  const settings = widgetOptionsOf(options, 'card-entry');
   const [values, setValues] = useState<Record<string, string>>({});
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [status, setStatus] = useState<Status>(value ? { kind: 'saved', args: {} } : { kind: 'entering' });

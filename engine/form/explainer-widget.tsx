@@ -6,17 +6,13 @@
 import { useRef } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { useI18n } from '../i18n/context.tsx';
+import '../styles/dialog.css';
 import './explainer.css';
-
-interface ExplainerOptions {
-  titleKey: string;
-  textKeys?: string[];
-  closeKey: string;
-}
+import { widgetOptionsOf } from './widget-options.ts';
 
 export function ExplainerWidget({ id, label, options }: WidgetProps) {
   const { t } = useI18n();
-  const { titleKey, textKeys = [], closeKey } = options as unknown as ExplainerOptions;
+  const { titleKey, textKeys = [], closeKey } = widgetOptionsOf(options, 'explainer');
   const dialog = useRef<HTMLDialogElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const close = () => {
@@ -34,13 +30,8 @@ export function ExplainerWidget({ id, label, options }: WidgetProps) {
       >
         {label}
       </button>
-      <dialog
-        ref={dialog}
-        className="explainer"
-        aria-labelledby={`${id}__title`}
-        onClose={() => button.current?.focus()}
-      >
-        <h2 id={`${id}__title`} className="explainer__title">
+      <dialog ref={dialog} className="dialog" aria-labelledby={`${id}__title`} onClose={() => button.current?.focus()}>
+        <h2 id={`${id}__title`} className="dialog__title">
           {t(titleKey)}
         </h2>
         {textKeys.map((key) => (

@@ -12,31 +12,13 @@ import type { WidgetProps } from '@rjsf/utils';
 import { compute } from '../conditions/index.ts';
 import { useI18n } from '../i18n/context.tsx';
 import { computeFees } from './fees.ts';
-import { priceLines, type PriceShape } from './price-lines.ts';
+import { priceLines } from './price-lines.ts';
 import './money-widgets.css';
-
-interface FeesTableOptions extends PriceShape {
-  prices: unknown;
-  selected: unknown;
-  shippingCents: unknown;
-  shippingFree?: unknown;
-  currency: unknown;
-  lineLabels: string;
-  quantityKey: string;
-  emptyKey: string;
-  rowKeys: {
-    firstCharge: string;
-    offer: string;
-    subtotal: string;
-    shipping: string;
-    freeShipping?: string;
-    total: string;
-  };
-}
+import { widgetOptionsOf } from './widget-options.ts';
 
 export function FeesTableWidget({ id, label, options, registry }: WidgetProps) {
   const { t, locale } = useI18n();
-  const settings = options as unknown as FeesTableOptions;
+  const settings = widgetOptionsOf(options, 'fees-table');
   const data = ((registry.formContext as { data?: Record<string, unknown> } | undefined)?.data ?? {}) as object;
   const { lines } = priceLines(compute(settings.prices, data), compute(settings.selected, data), settings);
   // The currency comes from content (the application's company currency); without one, amounts show as plain numbers.

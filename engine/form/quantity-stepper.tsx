@@ -6,12 +6,7 @@
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { useI18n } from '../i18n/context.tsx';
 import './money-widgets.css';
-
-interface StepperOptions {
-  decreaseKey: string;
-  increaseKey: string;
-  limitKey?: string;
-}
+import { widgetOptionsOf } from './widget-options.ts';
 
 export function QuantityStepperWidget({
   id,
@@ -28,7 +23,7 @@ export function QuantityStepperWidget({
   required,
 }: WidgetProps) {
   const { t } = useI18n();
-  const settings = options as unknown as StepperOptions;
+  const settings = widgetOptionsOf(options, 'quantity-stepper');
   const min = typeof schema.minimum === 'number' ? schema.minimum : 0;
   const max = typeof schema.maximum === 'number' ? schema.maximum : Number.MAX_SAFE_INTEGER;
   const current = typeof value === 'number' ? value : undefined;

@@ -9,17 +9,13 @@ import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { useI18n } from '../i18n/context.tsx';
 import { useEngine } from '../app/engine-context.tsx';
 import { documentOf, valueAt } from './document-data.ts';
-
-interface Options {
-  from: string;
-  labelKey: string;
-}
+import { widgetOptionsOf } from './widget-options.ts';
 
 export function SameAsWidget(props: WidgetProps) {
   const { id, value, disabled, readonly, onChange, registry, uiSchema } = props;
   const { t } = useI18n();
   const engine = useEngine();
-  const options = props.options as unknown as Options;
+  const options = widgetOptionsOf(props.options, 'same-as');
   const inputRef = useRef<HTMLDivElement>(null);
   const data = (registry.formContext as { data?: Record<string, unknown> } | undefined)?.data;
   const source = useMemo(() => {

@@ -44,6 +44,68 @@ export type Expression =
   | boolean
   | null;
 /**
+ * Ranks of the account list, first shown first; an account matches a rank by decision and, when given, level. Unmatched accounts follow.
+ *
+ * @minItems 1
+ */
+export type Order = [
+  {
+    /**
+     * The account's riskDecision.
+     */
+    decision: "PENDING" | "APPROVED" | "DECLINED" | "APPROVED_PENDING" | "DECLINED_PENDING" | "ERROR";
+    /**
+     * The account's applicationLevel (absent: any).
+     */
+    level?: "BASIC" | "FULL";
+  },
+  ...{
+    /**
+     * The account's riskDecision.
+     */
+    decision: "PENDING" | "APPROVED" | "DECLINED" | "APPROVED_PENDING" | "DECLINED_PENDING" | "ERROR";
+    /**
+     * The account's applicationLevel (absent: any).
+     */
+    level?: "BASIC" | "FULL";
+  }[]
+];
+/**
+ * Ordered rows; the first whose condition holds over the store entry gives its status.
+ *
+ * @minItems 1
+ */
+export type StoreStatus = [
+  {
+    /**
+     * The status this row gives.
+     */
+    status: "approved" | "basic" | "verificationNeeded" | "incomplete" | "inReview" | "notStarted" | "declined";
+    /**
+     * JSON Logic over the store entry.
+     */
+    when:
+      | {
+          [k: string]: unknown | undefined;
+        }
+      | boolean;
+  },
+  ...{
+    /**
+     * The status this row gives.
+     */
+    status: "approved" | "basic" | "verificationNeeded" | "incomplete" | "inReview" | "notStarted" | "declined";
+    /**
+     * JSON Logic over the store entry.
+     */
+    when:
+      | {
+          [k: string]: unknown | undefined;
+        }
+      | boolean;
+  }[]
+];
+/**
  * A `ui:widget` a form field may name: rjsf's own and those of engine/form/theme.tsx.
  *
  * This interface was referenced by `ScreenKinds`'s JSON-Schema
@@ -711,23 +773,23 @@ export interface AccountListOptions {
   /**
    * The context key holding the accounts.
    */
-  source?: string;
+  source: string;
   /**
    * How accounts are ordered (rules/accounts.json order).
    */
-  order?: unknown;
+  order: Order;
   /**
    * The status rows of a store (rules/accounts.json storeStatus).
    */
-  storeStatus?: unknown;
+  storeStatus: StoreStatus;
   /**
    * The currency-overlap rule (rules/accounts.json currencyOverlap).
    */
-  currencyOverlap?: unknown;
+  currencyOverlap: CurrencyOverlap;
   /**
    * The label of each status.
    */
-  statusLabels?: {
+  statusLabels: {
     /**
      * The status it labels.
      */
@@ -744,23 +806,40 @@ export interface AccountListOptions {
   /**
    * Error when an account that may not be chosen is chosen.
    */
-  unselectableKey?: string;
+  unselectableKey: string;
   /**
    * Error when nothing is chosen.
    */
-  requiredKey?: string;
+  requiredKey: string;
   /**
    * Label of the create-a-new-account choice.
    */
-  createKey?: string;
+  createKey: string;
   /**
    * Legend of the choice.
    */
-  legendKey?: string;
+  legendKey: string;
   /**
    * The name shown for an account whose business has no name yet, with {$date} its creation date (never its id).
    */
   unnamedKey?: string;
+}
+/**
+ * doc1 §4.8 currency overlap.
+ */
+export interface CurrencyOverlap {
+  /**
+   * The market of each currency.
+   */
+  markets: {
+    [k: string]: "US" | "CA" | undefined;
+  };
+  /**
+   * Toast message key by the country (market) of the first account.
+   */
+  toastKeys: {
+    [k: string]: string | undefined;
+  };
 }
 /**
  * Settings of the store switcher (engine/screens/store-switcher-screen.tsx).
@@ -776,19 +855,19 @@ export interface StoreSwitcherOptions {
   /**
    * The context key holding the stores.
    */
-  source?: string;
+  source: string;
   /**
    * The status rows of a store (rules/accounts.json storeStatus).
    */
-  storeStatus?: unknown;
+  storeStatus: StoreStatus;
   /**
    * The action each status allows (rules/accounts.json statusActions).
    */
-  statusActions?: unknown;
+  statusActions: StatusActions;
   /**
    * The label of each status.
    */
-  statusLabels?: {
+  statusLabels: {
     /**
      * The status it labels.
      */
@@ -801,7 +880,7 @@ export interface StoreSwitcherOptions {
   /**
    * The label of each action.
    */
-  actionLabels?: {
+  actionLabels: {
     /**
      * The action it labels.
      */
@@ -814,11 +893,11 @@ export interface StoreSwitcherOptions {
   /**
    * Note on a store that cannot be attached.
    */
-  notAttachableKey?: string;
+  notAttachableKey: string;
   /**
    * Message shown when there is no store.
    */
-  emptyKey?: string;
+  emptyKey: string;
   /**
    * More lines on a store's card, after its status: a message (`lineKey`) with its variables (`messageArgs`: each a JSON Logic expression over the context and `item`, the store, answering a message key), shown when `when` holds (JSON Logic over the same).
    */
@@ -826,9 +905,7 @@ export interface StoreSwitcherOptions {
     /**
      * JSON Logic over the context and `item`: the line shows when it holds.
      */
-    when?: {
-      [k: string]: unknown | undefined;
-    };
+    when?: Condition;
     /**
      * Message key of the line.
      */
@@ -840,6 +917,12 @@ export interface StoreSwitcherOptions {
       [k: string]: unknown | undefined;
     };
   }[];
+}
+/**
+ * The card's button by status: connect (Connect profile), resume (Resume application), start (Start a new payment application), upgrade (Upgrade to a full account, doc1 §1), none.
+ */
+export interface StatusActions {
+  [k: string]: "connect" | "resume" | "start" | "upgrade" | "none" | undefined;
 }
 /**
  * Settings of a collection screen: a list of items with badges and actions (engine/screens/collection-screen.tsx).
@@ -875,31 +958,95 @@ export interface CollectionOptions {
   /**
    * Badges of an item: {when, labelKey, tone}.
    */
-  badges?: {
-    [k: string]: unknown | undefined;
-  }[];
+  badges?: CollectionBadge[];
   /**
    * Actions of each item: {id, labelKey, when, style, confirm}.
    */
-  itemActions?: {
-    [k: string]: unknown | undefined;
-  }[];
+  itemActions?: CollectionAction[];
   /**
    * Actions of the page: {id, labelKey, when, style, confirm}.
    */
-  actions?: {
-    [k: string]: unknown | undefined;
-  }[];
+  actions?: CollectionAction[];
   /**
    * Notes of the page: {when, textKey, tone}.
    */
-  notices?: {
-    [k: string]: unknown | undefined;
-  }[];
+  notices?: CollectionNotice[];
   /**
    * Message shown when there is no item.
    */
   emptyKey?: string;
+}
+export interface CollectionBadge {
+  /**
+   * Shown when it holds (JSON Logic over the context, and `item` and `index` for an item's).
+   */
+  when?: Condition;
+  /**
+   * Message key of the badge.
+   */
+  labelKey: string;
+  /**
+   * How it looks.
+   */
+  tone?: "warning" | "neutral" | "success";
+}
+export interface CollectionAction {
+  /**
+   * What the action submits as `action`.
+   */
+  id: string;
+  /**
+   * Message key of the button.
+   */
+  labelKey: string;
+  /**
+   * Shown when it holds (JSON Logic over the context, and `item` and `index` for an item's).
+   */
+  when?: Condition;
+  /**
+   * How the button looks (default secondary).
+   */
+  style?: "primary" | "secondary" | "link";
+  /**
+   * Confirmations to ask first: the first whose `when` holds is asked.
+   */
+  confirm?: CollectionConfirmation[];
+}
+export interface CollectionConfirmation {
+  /**
+   * Shown when it holds (JSON Logic over the context, and `item` and `index` for an item's).
+   */
+  when?: Condition;
+  /**
+   * Title of the dialog.
+   */
+  titleKey: string;
+  /**
+   * Text of the dialog.
+   */
+  textKey: string;
+  /**
+   * Label of the confirming button.
+   */
+  confirmKey: string;
+  /**
+   * Label of the cancelling button.
+   */
+  cancelKey: string;
+}
+export interface CollectionNotice {
+  /**
+   * Shown when it holds (JSON Logic over the context, and `item` and `index` for an item's).
+   */
+  when?: Condition;
+  /**
+   * Message key of the note.
+   */
+  textKey: string;
+  /**
+   * How it looks.
+   */
+  tone?: "warning" | "neutral" | "success";
 }
 /**
  * One screen (flows/<flow>/screens/<id>.json): route, kind, form, actions, transitions and variants (flows/README.md, A screen).
@@ -1175,4 +1322,269 @@ export interface ScreenAnalytics {
    * Event sent when a call of this screen fails (the status and message key go with it, never a value).
    */
   error?: string | [string, ...string[]];
+}
+/**
+ * The settings (`ui:options`) each widget of engine/form/theme.tsx reads, one schema per widget (a widget without settings has none). The content check validates the `ui:options` of every field whose `ui:widget` is named here; `npm run gen:types` makes them TypeScript (engine/generated/content.ts) that the widgets read their options as (engine/form/widget-options.ts). The grouped select's settings are not described yet.
+ *
+ * Schema: schemas/content/widget-options.schema.json.
+ */
+export interface WidgetOptions {
+  /**
+   * Settings of the same-as widget.
+   */
+  "same-as"?: SameAsOptions;
+  /**
+   * Settings of the explainer widget.
+   */
+  explainer?: ExplainerOptions;
+  /**
+   * Settings of the card-entry widget.
+   */
+  "card-entry"?: CardEntryOptions;
+  /**
+   * Settings of the fees-table widget.
+   */
+  "fees-table"?: FeesTableOptions;
+  /**
+   * Settings of the quantity-stepper widget.
+   */
+  "quantity-stepper"?: StepperOptions;
+}
+/**
+ * Settings of the same-as widget (engine/form/same-as-widget.tsx): a text field with a box that copies the value at a document path.
+ *
+ * This interface was referenced by `WidgetOptions`'s JSON-Schema
+ * via the `definition` "same-as".
+ */
+export interface SameAsOptions {
+  /**
+   * rjsf's own: false hides the field's label (the widget draws its own).
+   */
+  label?: boolean;
+  /**
+   * Dotted path in the application document whose value the box copies.
+   */
+  from: string;
+  /**
+   * Label of the box.
+   */
+  labelKey: string;
+}
+/**
+ * Settings of the explainer widget (engine/form/explainer-widget.tsx): a link that opens a dialog of text.
+ *
+ * This interface was referenced by `WidgetOptions`'s JSON-Schema
+ * via the `definition` "explainer".
+ */
+export interface ExplainerOptions {
+  /**
+   * rjsf's own: false hides the field's label (the widget draws its own).
+   */
+  label?: boolean;
+  /**
+   * Title of the dialog.
+   */
+  titleKey: string;
+  /**
+   * Paragraphs of the dialog, in order.
+   */
+  textKeys?: string[];
+  /**
+   * Label of the dialog's close button.
+   */
+  closeKey: string;
+}
+/**
+ * Settings of the card entry widget (engine/form/card-entry-widget.tsx): the parts typed, posted to the vault, and the token kept as the answer.
+ *
+ * This interface was referenced by `WidgetOptions`'s JSON-Schema
+ * via the `definition` "card-entry".
+ */
+export interface CardEntryOptions {
+  /**
+   * rjsf's own: false hides the field's label (the widget draws its own).
+   */
+  label?: boolean;
+  /**
+   * The inputs, in order (engine/form/token-entry.ts EntryPart).
+   *
+   * @minItems 1
+   */
+  parts: [EntryPart, ...EntryPart[]];
+  /**
+   * Same-origin address the parts are posted to.
+   */
+  postTo: string;
+  /**
+   * Field of the answer that becomes the field's value.
+   */
+  tokenField: string;
+  /**
+   * Message shown once saved.
+   */
+  summaryKey: string;
+  /**
+   * Field of the answer shown after the summary message (the last four digits).
+   */
+  summaryField: string;
+  /**
+   * Label of the button that enters another card.
+   */
+  changeKey: string;
+  /**
+   * Message while the parts are posted.
+   */
+  savingKey: string;
+  /**
+   * Message when the post fails.
+   */
+  failedKey: string;
+}
+export interface EntryPart {
+  /**
+   * Property name in the posted body.
+   */
+  name: string;
+  /**
+   * Named format of engine/validation the value must pass.
+   */
+  format: string;
+  /**
+   * Label of the input.
+   */
+  labelKey: string;
+  /**
+   * The input's autocomplete token.
+   */
+  autocomplete?: string;
+  /**
+   * The input's inputmode.
+   */
+  inputMode?: "numeric" | "text";
+  /**
+   * Most characters the input takes.
+   */
+  maxLength?: number;
+}
+/**
+ * Settings of the fees table widget (engine/form/fees-table-widget.tsx): the order summary computed from a screen's loaded data.
+ *
+ * This interface was referenced by `WidgetOptions`'s JSON-Schema
+ * via the `definition` "fees-table".
+ */
+export interface FeesTableOptions {
+  /**
+   * rjsf's own: false hides the field's label (the widget draws its own).
+   */
+  label?: boolean;
+  /**
+   * JSON Logic over the loaded data: the price entries.
+   */
+  prices: unknown;
+  /**
+   * JSON Logic over the loaded data: the selected lines.
+   */
+  selected: unknown;
+  /**
+   * JSON Logic over the loaded data: the shipping in cents.
+   */
+  shippingCents: unknown;
+  /**
+   * JSON Logic over the loaded data: truthy when the order ships free.
+   */
+  shippingFree?: unknown;
+  /**
+   * JSON Logic over the loaded data: the currency code.
+   */
+  currency: unknown;
+  /**
+   * Field of a price entry that names it (engine/form/price-lines.ts).
+   */
+  matchOn: string;
+  /**
+   * Field of a price entry holding its price in cents.
+   */
+  centsField: string;
+  /**
+   * Field of a price entry holding its trial days.
+   */
+  trialField: string;
+  /**
+   * Lines that do not ship: those whose `field` holds one of `values`.
+   */
+  unshipped?: {
+    /**
+     * The field read.
+     */
+    field: string;
+    /**
+     * The values that do not ship.
+     */
+    values: unknown[];
+  };
+  /**
+   * Message prefix of a line's name (`<lineLabels>.<key>`).
+   */
+  lineLabels: string;
+  /**
+   * Message of a line's quantity.
+   */
+  quantityKey: string;
+  /**
+   * Message when nothing is selected.
+   */
+  emptyKey: string;
+  /**
+   * Messages of the summary rows.
+   */
+  rowKeys: {
+    /**
+     * The first charge row.
+     */
+    firstCharge: string;
+    /**
+     * The offer row.
+     */
+    offer: string;
+    /**
+     * The subtotal row.
+     */
+    subtotal: string;
+    /**
+     * The shipping row.
+     */
+    shipping: string;
+    /**
+     * The row that takes the shipping off again.
+     */
+    freeShipping?: string;
+    /**
+     * The total row.
+     */
+    total: string;
+  };
+}
+/**
+ * Settings of the quantity stepper widget (engine/form/quantity-stepper.tsx): a number input between a decrease and an increase button.
+ *
+ * This interface was referenced by `WidgetOptions`'s JSON-Schema
+ * via the `definition` "quantity-stepper".
+ */
+export interface StepperOptions {
+  /**
+   * rjsf's own: false hides the field's label (the widget draws its own).
+   */
+  label?: boolean;
+  /**
+   * Label of the decrease button.
+   */
+  decreaseKey: string;
+  /**
+   * Label of the increase button.
+   */
+  increaseKey: string;
+  /**
+   * Message when the quantity is at a limit.
+   */
+  limitKey?: string;
 }

@@ -49,7 +49,7 @@ function submitWhenShown(): void {
 export async function renderFrame(root: Root, selection: Selection): Promise<void> {
   const cobrands = (accounts.cobrands ?? {}) as Record<string, PreviewCobrand>;
   const engineConfig = withCobrand(
-    { ...(config as unknown as EngineConfig), market: selection.market },
+    { ...(config as EngineConfig), market: selection.market },
     cobrands,
     selection.cobrand,
   );

@@ -16,7 +16,7 @@
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useI18n } from '../i18n/context.tsx';
 import { useEngine } from '../app/engine-context.tsx';
-import { evaluate, type Condition } from '../conditions/index.ts';
+import { evaluate } from '../conditions/index.ts';
 import { cookieString } from '../environment/cookies.ts';
 import {
   currencyOverlap,
@@ -24,28 +24,14 @@ import {
   orderAccounts,
   storeStatus,
   type AccountEntry,
-  type AccountsRules,
 } from '../../domain/accounts.ts';
 import type { ScreenProps } from './registry.ts';
+import { optionsOf } from './kind-options.ts';
 import { ScreenFrame } from './screen-frame.tsx';
 import { FormActions } from './secondary-actions.tsx';
 import { ChoiceErrorSummary } from './choice-errors.tsx';
 import './accounts.css';
 import { writeSession } from '../state/session-store.ts';
-
-interface Options {
-  source: string;
-  order: AccountsRules['order'];
-  storeStatus: AccountsRules['storeStatus'];
-  currencyOverlap: AccountsRules['currencyOverlap'];
-  statusLabels: Array<{ status: string; labelKey: string }>;
-  selectable?: Condition;
-  unselectableKey: string;
-  unnamedKey?: string;
-  requiredKey: string;
-  createKey: string;
-  legendKey: string;
-}
 
 const ONCE_KEY = 'onboarding:currencyOverlap';
 const CREATE = '__create__';
@@ -64,7 +50,7 @@ function once(action: () => void): void {
 export function AccountListScreen({ screen, context, submit, busy, headingRef, secondary, runSecondary }: ScreenProps) {
   const { t, locale } = useI18n();
   const engine = useEngine();
-  const options = screen.options as unknown as Options;
+  const options = optionsOf(screen, 'account-list');
   const environment = (context.environment ?? {}) as {
     currency?: string;
     markets?: Record<string, { currency: string }>;

@@ -19,37 +19,17 @@
  * so the content check knows the fields its conditions read; the form itself is not rendered.
  */
 import { useMemo, useRef, useState } from 'react';
-import { compute, evaluate, type Condition } from '../conditions/index.ts';
+import { compute, evaluate } from '../conditions/index.ts';
 import { useI18n } from '../i18n/context.tsx';
 import type { ScreenProps } from './registry.ts';
+import { optionsOf, type KindOptions } from './kind-options.ts';
+import type { CollectionAction } from '../generated/content.ts';
 import { ScreenFrame } from './screen-frame.tsx';
 import { ConfirmDialog, type Confirmation } from './confirm-dialog.tsx';
 import './collection.css';
 
-type Tone = 'warning' | 'neutral' | 'success';
-
-/** One action of the collection, on a card or on the page. */
-export interface CollectionAction {
-  id: string;
-  labelKey: string;
-  when?: Condition;
-  style?: 'primary' | 'secondary' | 'link';
-  confirm?: Array<Confirmation & { when?: Condition }>;
-}
-
-/** The kind's options (see the file comment). */
-export interface CollectionOptions {
-  items: unknown;
-  itemWhen?: Condition;
-  idField?: string;
-  itemTitleKey: string;
-  itemTextKey?: string;
-  badges?: Array<{ when?: Condition; labelKey: string; tone?: Tone }>;
-  itemActions?: CollectionAction[];
-  actions?: CollectionAction[];
-  notices?: Array<{ when?: Condition; textKey: string; tone?: Tone }>;
-  emptyKey?: string;
-}
+/** The kind's options (see the file comment), as schemas/content/screen-kinds.schema.json describes them. */
+export type CollectionOptions = KindOptions<'collection'>;
 
 type Item = Record<string, unknown>;
 
@@ -82,7 +62,7 @@ interface Pending {
 
 export function CollectionScreen({ screen, context, submit, busy, headingRef }: ScreenProps) {
   const { t } = useI18n();
-  const options = screen.options as unknown as CollectionOptions;
+  const options = optionsOf(screen, 'collection');
   const idField = options.idField ?? 'id';
   const items = useMemo(() => visibleItems(options, context), [options, context]);
   const [pending, setPending] = useState<Pending | null>(null);

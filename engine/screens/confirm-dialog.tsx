@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useI18n } from '../i18n/context.tsx';
+import '../styles/dialog.css';
 
 /** The message keys of one confirmation. */
 export interface Confirmation {
@@ -38,7 +39,7 @@ export function ConfirmDialog({
   return (
     <dialog
       ref={ref}
-      className="confirm"
+      className="dialog confirm"
       aria-labelledby="confirm-title"
       aria-describedby="confirm-text"
       onCancel={(event) => {
@@ -46,7 +47,7 @@ export function ConfirmDialog({
         onCancel();
       }}
     >
-      <h2 id="confirm-title" className="confirm__title">
+      <h2 id="confirm-title" className="dialog__title">
         {t(confirmation.titleKey)}
       </h2>
       <p id="confirm-text" className="confirm__text">

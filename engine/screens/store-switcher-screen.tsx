@@ -13,24 +13,13 @@
  * context and `item`, the store, whose answer is a message key; a line shows when its `when` holds).
  */
 import { useI18n } from '../i18n/context.tsx';
-import { storeAction, storeStatus, type AccountsRules, type StoreEntry } from '../../domain/accounts.ts';
+import { storeAction, storeStatus, type StoreEntry } from '../../domain/accounts.ts';
 import type { ScreenProps } from './registry.ts';
+import { optionsOf } from './kind-options.ts';
 import { ScreenFrame } from './screen-frame.tsx';
 import { SecondaryFooter } from './secondary-actions.tsx';
 import { Card, CardList, cardId, type CardLine } from './card-list.tsx';
-import { compute, evaluate, type Condition } from '../conditions/index.ts';
-
-interface Options {
-  source: string;
-  storeStatus: AccountsRules['storeStatus'];
-  statusActions: AccountsRules['statusActions'];
-  statusLabels: Array<{ status: string; labelKey: string }>;
-  actionLabels: Array<{ action: string; labelKey: string }>;
-  notAttachableKey: string;
-  emptyKey: string;
-  /** Optional lines after the status: `lineKey` with `messageArgs` (each answers a message key), when `when` holds. */
-  itemLines?: Array<{ when?: Condition; lineKey: string; messageArgs?: Record<string, Condition> }>;
-}
+import { compute, evaluate } from '../conditions/index.ts';
 
 export function StoreSwitcherScreen({
   screen,
@@ -42,7 +31,7 @@ export function StoreSwitcherScreen({
   runSecondary,
 }: ScreenProps) {
   const { t } = useI18n();
-  const options = screen.options as unknown as Options;
+  const options = optionsOf(screen, 'store-switcher');
   const data = (context.data ?? {}) as Record<string, unknown>;
   const stores = (Array.isArray(data[options.source]) ? data[options.source] : []) as Array<
     StoreEntry & { attachable?: boolean }

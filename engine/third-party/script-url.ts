@@ -19,7 +19,6 @@ export interface ScriptDefinition {
 export interface ScriptRules {
   scripts: Record<string, ScriptDefinition>;
   languages: Record<string, string>;
-  addressComponents: Record<string, Array<[string, 'long_name' | 'short_name']>>;
 }
 
 /** The language a script is asked for: the table's entry for the locale, else the locale's first part. */

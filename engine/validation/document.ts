@@ -3,7 +3,8 @@ import fieldsData from '../../rules/validation/fields.json' with { type: 'json' 
 import { formatRules } from './rules.ts';
 import type { FieldsFile } from './types.ts';
 
-const fields = (fieldsData as unknown as FieldsFile).fields;
+const fieldsFile: FieldsFile = fieldsData;
+const fields = fieldsFile.fields;
 
 /** One failing field: its JSON pointer and the message key (and arguments) of why. */
 export interface DocumentProblem {

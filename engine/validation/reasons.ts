@@ -4,7 +4,7 @@ import messagesData from '../../rules/validation/messages.json' with { type: 'js
 import { defaultKeyOf, formatRules, type Reason } from './rules.ts';
 import type { MessagesFile } from './types.ts';
 
-const messages = messagesData as unknown as MessagesFile;
+const messages: MessagesFile = messagesData;
 
 function argsFrom(
   params: Record<string, unknown>,

@@ -3,7 +3,7 @@
  * signed-in sandbox user on the app server for pages that need one.
  */
 import { chromium, type Browser } from '@playwright/test';
-import { signUpThroughApi } from '../../tests/e2e/sign-up.ts';
+import { signUpThroughApi } from '../lib/sign-up.ts';
 
 /** Chromium's path (CHROMIUM_PATH overrides). */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -1,7 +1,8 @@
 /**
  * Screen kinds and widgets against schemas/content/screen-kinds.schema.json: a screen's `kind` is one the
  * registry has ("mesage" fails with "did you mean"), its `options` (and each variant's) follow that kind's
- * schema, and every `ui:widget` of a uiSchema is a widget rjsf or our theme has.
+ * schema, every `ui:widget` of a uiSchema is a widget rjsf or our theme has, and the `ui:options` beside a
+ * `ui:widget` follow that widget's schema where schemas/content/widget-options.schema.json has one.
  */
 import type { ContentModel, Obj } from './model.ts';
 import { asObject } from './model.ts';
@@ -12,6 +13,8 @@ import { didYouMean } from './suggest.ts';
 
 const KINDS_ID = 'https://schemas.onboarding.local/content/screen-kinds.schema.json';
 const KINDS_FILE = 'schemas/content/screen-kinds.schema.json';
+const WIDGETS_ID = 'https://schemas.onboarding.local/content/widget-options.schema.json';
+const WIDGETS_FILE = 'schemas/content/widget-options.schema.json';
 
 /** Checks every screen's kind, options and widgets. */
 export function checkKinds(
@@ -25,6 +28,7 @@ export function checkKinds(
   const defs = asObject(kindsSchema.$defs) ?? {};
   const widgets = new Set((asObject(defs.widget)?.enum as string[] | undefined) ?? []);
   const kinds = Object.keys(defs).filter((name) => name !== 'widget');
+  const widgetDefs = asObject(schemas.schemaOf(WIDGETS_ID)?.$defs) ?? {};
   // One mistake, one message: a place the meta-schema check already reported (a kind that is not a name) is left to it.
   const reported = new Set(problems.map((problem) => `${problem.file}\u0000${problem.pointer}`));
   for (const entry of model.allScreens) {
@@ -75,6 +79,18 @@ export function checkKinds(
       const walk = (node: unknown, where: string): void => {
         const object = asObject(node);
         if (!object) return;
+        const widget = object['ui:widget'];
+        if (typeof widget === 'string' && widget in widgetDefs) {
+          const validate = schemas.validatorOfRef(`${WIDGETS_ID}#/$defs/${widget}`);
+          if (validate && !validate(object['ui:options'] ?? {}))
+            for (const error of validate.errors ?? [])
+              once(
+                describe(entry.file, WIDGETS_FILE, {
+                  ...error,
+                  instancePath: `${where}${pointer('ui:options')}${error.instancePath}`,
+                }),
+              );
+        }
         for (const [key, value] of Object.entries(object)) {
           if (key === 'ui:widget' && typeof value === 'string' && !widgets.has(value)) {
             once({

@@ -78,7 +78,7 @@ export function decide(rules: DecisioningRules, context: object): { rowId: strin
 
 /** `present` as the shared operator defines it: not empty, not blank. */
 function present(value: unknown): boolean {
-  return evaluate({ present: [{ var: 'v' }] } as unknown as Condition, { v: value });
+  return evaluate({ present: [{ var: 'v' }] }, { v: value });
 }
 
 /** JSON pointers of required fields that are missing for this context (empty: complete). */

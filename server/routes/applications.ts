@@ -15,7 +15,7 @@ import { requireUser, userOf } from '../http/request-context.ts';
 import type { SharedValidation } from '../http/shared-validation.ts';
 import type { Database } from '../storage/index.ts';
 import { createApplication, listApplicationsByOwner, updateApplication } from '../storage/applications.ts';
-import { documentProblems, leafPointers, removalProblems } from './document-checks.ts';
+import { acceptedChange, documentProblems, leafPointers, removalProblems } from './document-checks.ts';
 import { assertOwned } from './owned-application.ts';
 import { applyIndustry } from '../domain/industry.ts';
 import type { Content } from '../content.ts';
@@ -23,7 +23,6 @@ import { api, errorResponses } from './schema-refs.ts';
 import { assertOwnerAccess } from './owner-access.ts';
 import { applicationForRead } from './access-first.ts';
 import { normaliseDocument } from '../domain/normalise.ts';
-import { lockedChanges } from '../domain/decided-fields.ts';
 import { partnerView } from '../domain/owners.ts';
 import { launchParts, profileParts, withLaunch, withoutRefused, type ProfilePrefill } from './launch.ts';
 import { idempotencyHeaders, idempotencyKeyOf, keyReused, requestFingerprint } from '../http/idempotency.ts';
@@ -265,17 +264,7 @@ export async function applicationRoutes(
           next.application.originalApplicationLevel = 'BASIC';
           next.application.completed = false;
         }
-        const problems = documentProblems(shared, next, marketOf(next), leafPointers(patch));
-        if (problems.length > 0) throw new ApiError('VALIDATION_FAILED', problems);
-        const normalised = normaliseDocument(next);
-        // A decided application keeps the fields its decision rests on (rules/decided-fields.json): 409 naming them.
-        const locked = lockedChanges(content.decidedFields, before, normalised, leafPointers(patch));
-        if (locked.length > 0)
-          throw new ApiError(
-            'CONFLICT',
-            locked.map((field) => ({ field, key: 'errors.decidedFieldLocked' })),
-          );
-        return normalised;
+        return acceptedChange(shared, content.decidedFields, before, next, leafPointers(patch));
       });
       if (!updated) throw new ApiError('APPLICATION_NOT_FOUND');
       return publicView(updated.document);

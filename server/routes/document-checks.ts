@@ -1,8 +1,10 @@
 import fieldsData from '../../rules/validation/fields.json' with { type: 'json' };
 import { formatRules } from '../../engine/validation/index.ts';
-import type { ErrorDetail } from '../http/errors.ts';
+import { ApiError, type ErrorDetail } from '../http/errors.ts';
 import type { SharedValidation } from '../http/shared-validation.ts';
-import { atPointer, type ApplicationDocument, type Market } from '../domain/document.ts';
+import { atPointer, marketOf, type ApplicationDocument, type Market } from '../domain/document.ts';
+import { lockedChanges, type DecidedFieldsRules } from '../domain/decided-fields.ts';
+import { normaliseDocument } from '../domain/normalise.ts';
 
 /** Every leaf JSON pointer a patch sets (`{applicant:{name:{firstName:"A"}}}` -> `/applicant/name/firstName`). */
 export function leafPointers(value: unknown, prefix = ''): string[] {
@@ -92,4 +94,28 @@ export function documentProblems(
   const seen = new Set(details.map((d) => d.field));
   const empty = emptyProblems(doc, market, onlyUnder ?? leafPointers(doc)).filter((d) => !seen.has(d.field));
   return [...details, ...empty];
+}
+
+/**
+ * A changed document as the API stores it (the PUT of /api/v2 and the JSON Patch of /api/v1 both end here): its
+ * market checks at the pointers the request changed (400 VALIDATION_FAILED), then normalised; a decided application
+ * keeps the fields its decision rests on (rules/decided-fields.json: 409 CONFLICT naming them).
+ */
+export function acceptedChange(
+  shared: SharedValidation,
+  decidedFields: DecidedFieldsRules | undefined,
+  before: ApplicationDocument,
+  next: ApplicationDocument,
+  changed: string[],
+): ApplicationDocument {
+  const problems = documentProblems(shared, next, marketOf(next), changed);
+  if (problems.length > 0) throw new ApiError('VALIDATION_FAILED', problems);
+  const normalised = normaliseDocument(next);
+  const locked = lockedChanges(decidedFields, before, normalised, changed);
+  if (locked.length > 0)
+    throw new ApiError(
+      'CONFLICT',
+      locked.map((field) => ({ field, key: 'errors.decidedFieldLocked' })),
+    );
+  return normalised;
 }

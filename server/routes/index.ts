@@ -1,6 +1,7 @@
 /**
- * The calls added after the foundation (phone authentication, identity sessions, owners, ...), registered in one
- * place with the providers they use.
+ * Every route group of the API, the sandbox pages and calls included, registered in one place with what each uses
+ * (buildApp in server/app.ts installs the hooks around them, then calls registerRoutes once). The order is the
+ * order in which Fastify registers them.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Content } from '../content.ts';
@@ -8,6 +9,21 @@ import type { SharedValidation } from '../http/shared-validation.ts';
 import { inquiryPageRoutes } from '../sandbox/identity/page.ts';
 import type { Providers } from '../sandbox/providers.ts';
 import type { Database } from '../storage/index.ts';
+import type { Catalogues } from '../i18n/index.ts';
+import { outboxPageRoutes } from '../sandbox/outbox/page.ts';
+import { sandboxServices } from '../sandbox/services/provider.ts';
+import { ssoRoutes } from '../sandbox/sso/index.ts';
+import { accountRoutes } from './accounts.ts';
+import { accountsExtendedRoutes } from './accounts-index.ts';
+import { analyticsRoutes } from './analytics.ts';
+import { applicationRoutes } from './applications.ts';
+import { categoryRoutes } from './categories.ts';
+import { configRoutes } from './configs.ts';
+import { financialInstrumentRoutes } from './financial-instruments.ts';
+import { onboardRoutes } from './onboard.ts';
+import { otpRoutes } from './otp.ts';
+import { serviceRoutes } from './services.ts';
+import { websiteRoutes } from './websites.ts';
 import { identityRoutes } from './identity.ts';
 import { ownerRoutes } from './owners.ts';
 import { ownerListRoutes } from './owners-list.ts';
@@ -31,11 +47,38 @@ export interface RouteDeps {
   shared: SharedValidation;
   content: Content;
   providers: Providers;
+  /** The message catalogues (the sandbox outbox page renders the messages sent). */
+  catalogues: Catalogues;
+  /** Keys of the third-party scripts, served in GET /api/v2/configs. */
+  scriptKeys: Record<string, string>;
+  /** Sign-in and registration attempts per client address per minute. */
+  signInAttemptsPerMinute: number;
+  /** Whether the sandbox (and its outbox, which a registering browser reads its confirmation link from) is on. */
+  sandboxOutbox: boolean;
 }
 
-/** Registers the route groups that use providers. */
-export async function registerExtendedRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
-  const { db, shared, content, providers } = deps;
+/** Registers every route group of the API. */
+export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+  const { db, shared, content, providers, catalogues } = deps;
+  await app.register(ssoRoutes, {
+    db,
+    provider: providers.identity,
+    messenger: providers.messenger,
+    shared,
+    sessionTtlMs: content.config.constants.sessionTimeoutMs,
+    attemptsPerMinute: deps.signInAttemptsPerMinute,
+    sandboxOutbox: deps.sandboxOutbox,
+  });
+  await app.register(configRoutes, { content, keys: deps.scriptKeys });
+  await app.register(categoryRoutes, { content });
+  await app.register(accountRoutes, { db });
+  await app.register(accountsExtendedRoutes, { db });
+  await app.register(applicationRoutes, { db, shared, content });
+  await app.register(onboardRoutes, { db, shared, content });
+  await app.register(otpRoutes, { db, content, messenger: providers.messenger });
+  await app.register(financialInstrumentRoutes, { db });
+  await app.register(analyticsRoutes, { db, signedOut: content.analyticsSignedOut });
+  await app.register(outboxPageRoutes, { db, catalogues });
   const invitationTtlMs = content.config.constants.invitationExpiryMs ?? 7 * 24 * 3_600_000;
   const fullOnboardingWhenEmailContains = content.sandbox.partners?.fullOnboardingWhenEmailContains ?? [];
   await app.register(stepUpRoutes, {
@@ -74,4 +117,6 @@ export async function registerExtendedRoutes(app: FastifyInstance, deps: RouteDe
   await app.register(v1CommerceRoutes, { db, shared, content });
   await app.register(termsRoutes, { db });
   await app.register(moneyBundleRoutes, { db, shared, content });
+  await app.register(websiteRoutes, { websites: providers.websites });
+  await app.register(serviceRoutes, { services: sandboxServices() });
 }

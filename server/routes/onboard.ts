@@ -14,12 +14,21 @@ import { api, errorResponses } from './schema-refs.ts';
  * POST /api/v2/applications/{id}/onboard (doc2 §7; doc1 §4.1, §4.4): see server/domain/onboarding.ts. Onboarding
  * is idempotent: an application already decided answers its stored decision again.
  */
-export async function onboardRoutes(
-  app: FastifyInstance,
-  { db, shared, content }: { db: Database; shared: SharedValidation; content: Content },
-): Promise<void> {
+export async function onboardRoutes(app: FastifyInstance, deps: OnboardDeps): Promise<void> {
+  onboardRoute(app, '/api/v2/applications/:id/onboard', deps);
+}
+
+/** What onboarding reads: the store, the shared validation and the content. */
+export interface OnboardDeps {
+  db: Database;
+  shared: SharedValidation;
+  content: Content;
+}
+
+/** The onboard call at `path` (`:id` the application): /api/v2 above, and /api/v1's in server/routes/v1-commerce.ts. */
+export function onboardRoute(app: FastifyInstance, path: string, { db, shared, content }: OnboardDeps): void {
   app.post<{ Params: { id: string } }>(
-    '/api/v2/applications/:id/onboard',
+    path,
     {
       preHandler: requireUser,
       schema: { params: api('application-params'), response: { 200: api('document'), ...errorResponses } },

@@ -4,6 +4,7 @@ import type { Content } from '../content.ts';
 import { marketOf, newDocument, publicView, type ApplicationDocument, type JsonObject } from '../domain/document.ts';
 import { mergeAt, partialAt, removeAt, testHolds, type PatchOperation } from '../domain/json-patch.ts';
 import { onboardDocument } from '../domain/onboarding.ts';
+import { onboardRoute } from './onboard.ts';
 import { newOwner } from '../domain/owners.ts';
 import { normaliseDocument } from '../domain/normalise.ts';
 import { detailsFromAjv } from '../http/error-handler.ts';
@@ -12,11 +13,10 @@ import { requireUser, userOf } from '../http/request-context.ts';
 import type { SharedValidation } from '../http/shared-validation.ts';
 import type { Database } from '../storage/index.ts';
 import { createApplication, findApplication, updateApplication } from '../storage/applications.ts';
-import { documentProblems, leafPointers } from './document-checks.ts';
+import { acceptedChange, documentProblems, leafPointers } from './document-checks.ts';
 import { assertOwned } from './owned-application.ts';
 import { api, errorResponses } from './schema-refs.ts';
 import { depthCheckedJsonParser } from '../http/json-depth.ts';
-import { lockedChanges } from '../domain/decided-fields.ts';
 import { idempotencyHeaders, idempotencyKeyOf, keyReused, requestFingerprint } from '../http/idempotency.ts';
 
 type Individual = JsonObject & { type: string; firstName: string; lastName: string };
@@ -156,17 +156,7 @@ export async function v1CommerceRoutes(
           changed.push(operation.path);
         });
         doc.application = { ...doc.application, id: current.document.application.id };
-        const problems = documentProblems(shared, doc, marketOf(doc), changed);
-        if (problems.length > 0) throw new ApiError('VALIDATION_FAILED', problems);
-        const normalised = normaliseDocument(doc);
-        // A decided application keeps the fields its decision rests on (rules/decided-fields.json): 409 naming them.
-        const locked = lockedChanges(content.decidedFields, current.document, normalised, changed);
-        if (locked.length > 0)
-          throw new ApiError(
-            'CONFLICT',
-            locked.map((field) => ({ field, key: 'errors.decidedFieldLocked' })),
-          );
-        return normalised;
+        return acceptedChange(shared, content.decidedFields, current.document, doc, changed);
       });
       if (!updated) throw new ApiError('APPLICATION_NOT_FOUND');
       return publicView(updated.document);
@@ -189,18 +179,5 @@ export async function v1CommerceRoutes(
     },
   );
 
-  app.post<{ Params: { id: string } }>(
-    `${base}/:id/onboard`,
-    {
-      preHandler: requireUser,
-      schema: { params: api('application-params'), response: { 200: api('document'), ...errorResponses } },
-    },
-    async (request) => {
-      const updated = await updateApplication<ApplicationDocument>(db, request.params.id, (current) =>
-        onboardDocument(assertOwned(request, current).document, content, shared),
-      );
-      if (!updated) throw new ApiError('APPLICATION_NOT_FOUND');
-      return publicView(updated.document);
-    },
-  );
+  onboardRoute(app, `${base}/:id/onboard`, { db, shared, content });
 }

@@ -2,11 +2,20 @@
  * The shell of every sandbox provider page: language, title, a sandbox notice, one stylesheet from our origin
  * and no inline script or style (the strict CSP holds). Every word comes from the catalogues.
  */
+import { readFileSync } from 'node:fs';
 import type { FastifyReply } from 'fastify';
 import type { Translator } from '../i18n/index.ts';
 import { html, type Html } from './sso/html.ts';
 
 export { html, type Html } from './sso/html.ts';
+
+/**
+ * The text of a page family's stylesheet: what every sandbox page shares (server/sandbox/base.css), then the
+ * family's own rules (`own`, a file URL), so the two families serve one base instead of two copies of it.
+ */
+export function sandboxStylesheet(own: URL): string {
+  return `${readFileSync(new URL('./base.css', import.meta.url), 'utf8')}\n${readFileSync(own, 'utf8')}`;
+}
 
 /** What differs between the sandbox's page families: the stylesheet, the main element's class, the notice. */
 export interface PageShell {

@@ -82,6 +82,9 @@ describe('sign-on pages', () => {
     const css = await h.app.inject({ method: 'GET', url: '/sso/assets/sso.css' });
     expect(css.statusCode).toBe(200);
     expect(css.headers['content-type']).toContain('text/css');
+    // The sandbox pages' shared base (server/sandbox/base.css), then the sign-on pages' own rules.
+    expect(css.body).toContain(':focus-visible');
+    expect(css.body).toContain('.field--error input');
   });
 
   it('escapes what it echoes', async () => {

@@ -68,6 +68,27 @@ async function enterCard(user: ReturnType<typeof userEvent.setup>) {
   await screen.findByText('Card saved securely, ending in');
 }
 
+/** The bank's decline of doc2 §7 (402 PAYMENT_DECLINED), as the API words it. */
+const declined = 'Your selected payment method was declined by bank. Please use another one.';
+
+/** Opens the checkout, types a card and places the order, which the API declines. */
+async function placeDeclinedOrder() {
+  const calls = api({
+    status: 402,
+    body: {
+      error: 'PAYMENT_DECLINED',
+      message: declined,
+      details: [{ field: '/financialInstrumentId', key: 'errors.paymentDeclined', description: declined }],
+    },
+  });
+  await renderScreen(`/${applicationId}/order/card`);
+  await screen.findByText('$75.00', {}, { timeout: 8000 });
+  const user = userEvent.setup();
+  await enterCard(user);
+  await user.click(screen.getByRole('button', { name: 'Place order' }));
+  return { calls };
+}
+
 describe('checkout screen', () => {
   it('shows the fees in cents from the plans, and the card number goes only to the vault', async () => {
     const calls = api({ status: 201, body: { paymentId: 'pay_1', status: 'AUTHORIZED', amount: 7500 } });
@@ -103,20 +124,7 @@ describe('checkout screen', () => {
   });
 
   it('a declined card is reset and the declined message stays on the card', async () => {
-    const declined = 'Your selected payment method was declined by bank. Please use another one.';
-    const calls = api({
-      status: 402,
-      body: {
-        error: 'PAYMENT_DECLINED',
-        message: declined,
-        details: [{ field: '/financialInstrumentId', key: 'errors.paymentDeclined', description: declined }],
-      },
-    });
-    await renderScreen(`/${applicationId}/order/card`);
-    await screen.findByText('$75.00', {}, { timeout: 8000 });
-    const user = userEvent.setup();
-    await enterCard(user);
-    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    const { calls } = await placeDeclinedOrder();
     // The declined message stays at the card (the field's error under it), with the entry reset for another card.
     await waitFor(() =>
       expect(
@@ -227,20 +235,7 @@ describe('checkout as a person does it (issue 22 item 4)', () => {
   });
 
   it('a declined card says it was declined once in the summary and once at the card: not "Enter your card details", no toast', async () => {
-    const declined = 'Your selected payment method was declined by bank. Please use another one.';
-    api({
-      status: 402,
-      body: {
-        error: 'PAYMENT_DECLINED',
-        message: declined,
-        details: [{ field: '/financialInstrumentId', key: 'errors.paymentDeclined', description: declined }],
-      },
-    });
-    await renderScreen(`/${applicationId}/order/card`);
-    await screen.findByText('$75.00', {}, { timeout: 8000 });
-    const user = userEvent.setup();
-    await enterCard(user);
-    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await placeDeclinedOrder();
     const summary = await screen.findByRole('alert', { name: /declined/i }, { timeout: 5000 });
     // Let any late toast or live validation arrive before counting.
     await new Promise((resolve) => setTimeout(resolve, 300));

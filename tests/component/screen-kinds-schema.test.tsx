@@ -4,6 +4,7 @@
  * widget engine/form/theme.tsx registers is a widget name the check allows.
  */
 import kinds from '../../schemas/content/screen-kinds.schema.json' with { type: 'json' };
+import widgetOptions from '../../schemas/content/widget-options.schema.json' with { type: 'json' };
 import { screenKinds } from '../../engine/screens/registry.ts';
 import { widgets } from '../../engine/form/theme.tsx';
 
@@ -22,5 +23,12 @@ describe('screen-kinds.schema.json', () => {
     const named = Object.keys(widgets).filter((name) => !/Widget$/.test(name));
     expect(named.length).toBeGreaterThan(0);
     for (const name of named) expect(defs.widget.enum).toContain(name);
+  });
+
+  it('describes the settings of widgets the theme registers only', () => {
+    const named = Object.keys(widgets).filter((name) => !/Widget$/.test(name));
+    const described = Object.keys(widgetOptions.$defs);
+    expect(described.length).toBeGreaterThan(0);
+    for (const name of described) expect(named).toContain(name);
   });
 });

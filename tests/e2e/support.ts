@@ -3,9 +3,9 @@ import AxeBuilder from '@axe-core/playwright';
 import axe from 'axe-core';
 import { join } from 'node:path';
 import { expect, type Page } from './fixtures/transitions.ts';
-import { sandboxPassword } from './sign-up.ts';
+import { sandboxPassword } from '../../scripts/lib/sign-up.ts';
 
-export { sandboxPassword, signUpThroughApi } from './sign-up.ts';
+export { sandboxPassword, signUpThroughApi } from '../../scripts/lib/sign-up.ts';
 
 let counter = 0;
 export function newEmail(prefix = 'applicant'): string {

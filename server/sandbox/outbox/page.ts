@@ -1,13 +1,12 @@
-import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { Catalogues } from '../../i18n/index.ts';
 import type { Database } from '../../storage/index.ts';
 import { listOutboxFor } from '../../storage/outbox.ts';
-import { html, sandboxPage, sendHtml } from '../page.ts';
+import { html, sandboxPage, sandboxStylesheet, sendHtml } from '../page.ts';
 import { renderMessage } from './messenger.ts';
 import { registrationOf } from '../sso/registration-cookie.ts';
 
-const stylesheet = readFileSync(new URL('../sandbox.css', import.meta.url), 'utf8');
+const stylesheet = sandboxStylesheet(new URL('../sandbox.css', import.meta.url));
 
 /**
  * GET /sandbox/outbox[?to=recipient]: the SMS and emails the sandbox "sent" on the signed-in user's behalf or to

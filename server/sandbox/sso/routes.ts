@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SharedValidation } from '../../http/shared-validation.ts';
@@ -18,6 +17,7 @@ import { registrationOf, renewRegistration } from './registration-cookie.ts';
 import type { Messenger } from '../outbox/messenger.ts';
 import { safeReturnPath } from './safe-path.ts';
 import { csrfHolds, csrfToken, csrfTokenForPost } from './csrf.ts';
+import { sandboxStylesheet } from '../page.ts';
 
 /** Options of the sign-on routes. */
 export interface SsoRouteOptions {
@@ -33,7 +33,7 @@ export interface SsoRouteOptions {
   sandboxOutbox?: boolean;
 }
 
-const stylesheet = readFileSync(new URL('./sso.css', import.meta.url), 'utf8');
+const stylesheet = sandboxStylesheet(new URL('./sso.css', import.meta.url));
 
 const formSchema = {
   type: 'object',

@@ -218,6 +218,14 @@ const CASES: Record<string, Expected[]> = {
       message: 'names widget "radoi", which neither rjsf nor engine/form/theme.tsx has',
     },
   ],
+  // A widget's ui:options follow its schema (schemas/content/widget-options.schema.json): the explainer needs closeKey.
+  'widget-option': [
+    {
+      file: 'flows/demo/screens/start.json',
+      pointer: '/form/uiSchema/color/ui:options',
+      message: 'is missing required property "closeKey"',
+    },
+  ],
   // Errors an editor can act on: line and column, one message for one mistake, the type a list value needs.
   'json-syntax': [{ file: 'rules/notes.json', pointer: '', message: 'is not valid JSON at line 3, column 18' }],
   'unknown-condition': [

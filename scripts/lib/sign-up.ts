@@ -1,8 +1,9 @@
 /**
  * The one sign-up helper of the journeys, the benchmarks and the screenshot gallery: a new local account on the
- * sandbox sign-on, through its form post and the emailed confirmation link (no browser), answering the session cookie. No Playwright import, so
- * the scripts can use it as well. The journeys' browser sign-up (support.ts `registerFromSignOn`) types the same
- * password into the same form.
+ * sandbox sign-on, through its form post and the emailed confirmation link (no browser), answering the session cookie.
+ * It lives in scripts/lib/ (no Playwright import) because scripts never import from tests/; the tests import it from
+ * here. The journeys' browser sign-up (tests/e2e/support.ts `registerFromSignOn`) types the same password into the
+ * same form.
  */
 
 /** The password every sandbox account of the tests and scripts gets. */

@@ -421,6 +421,10 @@ export interface FormOptions {
  */
 export interface MessageOptions {
   /**
+   * Shows the support contact (rules/shell.json footer.support) as a box on the page: an outcome that asks the applicant to contact support (issue 22 defect 9).
+   */
+  supportContact?: boolean;
+  /**
    * Message keys of calm notes shown under the heading (any kind; a variant says why the applicant is back).
    */
   noticeKeys?: string[];

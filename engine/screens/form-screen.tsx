@@ -23,6 +23,7 @@ import { validatorFor, localiseErrors } from '../form/validator.ts';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import { localiseUiSchema } from '../form/localise-ui.ts';
 import { formDataFrom, type Bindings } from '../state/bind.ts';
+import { displayForm } from '../form/normalize.ts';
 import { sensitiveFields, withoutSensitive } from '../state/privacy.ts';
 import type { ScreenProps } from './registry.ts';
 import { ScreenFrame } from './screen-frame.tsx';
@@ -67,13 +68,19 @@ function BackLink() {
 
 /**
  * The error summary's heading for a submit the API refused: the refusal named by the answer's error code
- * (`form.errorSummary.refused.<CODE>`, "Your card was declined"), else the refusal in general; never "fill or correct
- * required fields" for something the applicant did not leave out.
+ * (`form.errorSummary.refused.<CODE>`, "Your card was declined"), or by the message key of a field it refused
+ * (`form.errorSummary.refused.<message key>`, "That code doesn't match"), else the refusal in general; never "fill or
+ * correct required fields" for something the applicant did not leave out (issue 22 defect 11).
  */
 function refusalTitle(failure: ApiFailure, { t, has }: Pick<Translator, 't' | 'has'>): string {
   const code = (failure.body as { error?: unknown } | null)?.error;
   const key = `form.errorSummary.refused.${String(code)}`;
-  return typeof code === 'string' && has(key) ? t(key) : t('form.errorSummary.refused');
+  if (typeof code === 'string' && has(key)) return t(key);
+  // A refusal the answer names field by field (a wrong code): the heading of its message, when it has one.
+  const named = failure.fields
+    .map((field) => (field.key ? `form.errorSummary.refused.${field.key}` : ''))
+    .find((title) => title && has(title));
+  return named ? t(named) : t('form.errorSummary.refused');
 }
 
 /** A form screen's props: the screen's own precompiled validators (engine/form/screen-validators.ts) with the kind's. */
@@ -95,7 +102,7 @@ export function FormScreen({
   const bind = form.bind ?? {};
   const sensitive = useMemo(() => sensitiveFields(schema as never, form.uiSchema as never), [schema, form.uiSchema]);
   const [formData, setFormData] = useState<Record<string, unknown>>(() => ({
-    ...formDataFrom(context, bind),
+    ...displayForm(formDataFrom(context, bind), (form.uiSchema ?? {}) as Record<string, unknown>),
     ...withoutSensitive(engine.drafts.read(screen.id, schema) ?? {}, sensitive),
   }));
   const [submitted, setSubmitted] = useState(false);

@@ -178,7 +178,10 @@ export async function apply(page: Page, persona: Persona): Promise<void> {
   await page.getByRole('button', { name: t('signup.category.submit') }).click();
 
   await expectHeading(page, locale, 'signup.identity.title');
-  await page.getByLabel(labelled(locale, 'signup.identity.dob.label')).fill('04/12/1985');
+  // fr-CA types the date of birth YYYY/MM/DD (issue 22 defect 11), the others MM/DD/YYYY.
+  await page
+    .getByLabel(labelled(locale, 'signup.identity.dob.label'))
+    .fill(locale === 'fr-CA' ? '1985/04/12' : '04/12/1985');
   await page
     .getByLabel(labelled(locale, market === 'CA' ? 'signup.identity.sin.label' : 'signup.identity.ssnLast4.label'))
     .fill(persona.governmentId);

@@ -27,6 +27,8 @@ import { displayForm } from '../form/normalize.ts';
 import { sensitiveFields, withoutSensitive } from '../state/privacy.ts';
 import type { ScreenProps } from './registry.ts';
 import { ScreenFrame } from './screen-frame.tsx';
+import { optionsOf } from './kind-options.ts';
+import { Icon } from '../shell/icon.tsx';
 import { FormActions } from './secondary-actions.tsx';
 import { useFormFunnel } from '../analytics/use-form-funnel.ts';
 
@@ -98,6 +100,8 @@ export function FormScreen({
   const { t } = i18n;
   const engine = useEngine();
   const form = screen.form!;
+  // A sensitive screen's short "why we ask" and its security note (content: options.whyWeAskKey, securityNoteKey).
+  const notes = optionsOf(screen, 'form');
   const schema = form.schema as RJSFSchema;
   const bind = form.bind ?? {};
   const sensitive = useMemo(() => sensitiveFields(schema as never, form.uiSchema as never), [schema, form.uiSchema]);
@@ -152,6 +156,16 @@ export function FormScreen({
 
   return (
     <ScreenFrame screen={screen} headingRef={headingRef}>
+      {notes.whyWeAskKey ? (
+        // GOV.UK's details pattern: the reason is there for whoever wants it, without pushing the form down.
+        <details className="why-we-ask">
+          <summary>
+            <Icon name="help" />
+            {t('shell.whyWeAsk')}
+          </summary>
+          <p>{t(notes.whyWeAskKey)}</p>
+        </details>
+      ) : null}
       <SubmitSplitProvider value={split}>
         <Form
           ref={formRef}
@@ -197,6 +211,12 @@ export function FormScreen({
             }
           }}
         >
+          {notes.securityNoteKey ? (
+            <p className="security-note">
+              <Icon name="lock" />
+              {t(notes.securityNoteKey)}
+            </p>
+          ) : null}
           <FormActions screen={screen} busy={busy} secondary={secondary} runSecondary={runSecondary} />
         </Form>
         <BackLink />

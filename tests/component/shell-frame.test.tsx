@@ -28,7 +28,7 @@ describe('the shell around every screen (issue 22 defect 9)', () => {
       company: {},
     });
     await renderScreen(`/${applicationId}/applicant/category`);
-    await screen.findByRole('heading', { level: 1 });
+    await screen.findByRole('heading', { level: 1 }, { timeout: 15_000 });
     const foot = screen.getByRole('contentinfo');
     const links = within(foot).getAllByRole('link');
     const hrefs = links.map((link) => link.getAttribute('href'));
@@ -51,11 +51,19 @@ describe('the shell around every screen (issue 22 defect 9)', () => {
       company: {},
     });
     await renderScreen(`/${applicationId}/success`);
-    const box = await screen.findByRole('complementary', { name: 'Contact support' });
+    const box = await screen.findByRole('complementary', { name: 'Contact support' }, { timeout: 15_000 });
     expect(within(box).getByRole('link', { name: footer.support.phoneText }).getAttribute('href')).toBe(
       `tel:${footer.support.phone}`,
     );
     expect(within(box).getByRole('link', { name: footer.support.email })).toBeTruthy();
+  });
+
+  it('a sensitive screen says why it asks and how the answers are protected, as its content configures', async () => {
+    fakeApi({ application: { id: applicationId }, applicant: {}, company: {} });
+    await renderScreen(`/${applicationId}/applicant/identity`);
+    const why = (await screen.findByText('Why we ask for this', {}, { timeout: 15_000 })).closest('details')!;
+    expect(why.textContent).toContain('confirm the identity');
+    expect(screen.getByText(/encrypted/).closest('.security-note')).not.toBeNull();
   });
 
   it.each(Object.keys(loaders))(

@@ -17,6 +17,7 @@ import { EngineContext, useEngine, type Engine, type NoticeOrigin, type Toast } 
 import { ScreenHost } from './screen-host.tsx';
 import { Toasts } from '../shell/toasts.tsx';
 import { Header } from '../shell/header.tsx';
+import { Footer } from '../shell/footer.tsx';
 import { NotFound } from '../shell/not-found.tsx';
 import { PageLoader } from '../shell/page-loader.tsx';
 import { AfterEnvironmentRouting } from '../screens/after-environment-routing.tsx';
@@ -190,7 +191,8 @@ export function App({ bundle, environment, translator, user, router, analyticsSi
       </MarketFollower>
     </>
   );
-  // The header is inside the router (it links to screens of the current application), before the main landmark.
+  // The header is inside the router (it links to screens of the current application), before the main landmark; the
+  // footer (support contact, help, privacy, terms) after it.
   const page = (
     <>
       <a className="skip-link" href="#main">
@@ -200,6 +202,7 @@ export function App({ bundle, environment, translator, user, router, analyticsSi
       <main id="main" className="main">
         {routes}
       </main>
+      <Footer />
     </>
   );
   return (

@@ -29,6 +29,23 @@ export interface ShellRules {
   notices?: NoticeRules;
   /** Links in the header, outside the screens (engine/shell/header.tsx). */
   headerLinks?: HeaderLink[];
+  /** The footer every screen shows: the support contact and the help, privacy and terms links (shell/footer.tsx). */
+  footer?: FooterRules;
+  /** Sign out in the header for a signed-in visitor: a post to the sign-on service's logout (shell/header.tsx). */
+  signOut?: SignOutRule;
+}
+
+/** The support contact (as dialled and as written, and an email address) and the footer's links. */
+export interface FooterRules {
+  support: { phone: string; phoneText: string; email: string };
+  links: Array<{ id: string; labelKey: string; href: string }>;
+}
+
+/** The sign-out form: its button's text, the logout address, and where signing in again returns to. */
+export interface SignOutRule {
+  labelKey: string;
+  action: string;
+  path: string;
 }
 
 /** A header link: the screen it opens, its text, the read its condition needs (as data.<call>) and its condition. */

@@ -117,6 +117,25 @@ function summaryText(
     : (message ?? '');
 }
 
+/**
+ * The summary's heading for errors the form found itself: a refusal has a heading of its own (issue 22 defect 11: a
+ * blocked category is refused, not "fill or correct required fields"): the first error whose message (the field's
+ * `ui:messages` for the failed keyword) has a heading `form.errorSummary.refused.<message key>` gives it.
+ */
+export function refusalHeading(
+  errors: readonly RJSFValidationError[],
+  uiSchema: UiSchema | undefined,
+  has: (key: string) => boolean,
+): string | undefined {
+  for (const error of errors) {
+    const field = (error.property ?? '').replace(/^\./, '').split('.')[0];
+    const messages = ((uiSchema ?? {}) as Record<string, Record<string, unknown> | undefined>)[field]?.['ui:messages'];
+    const key = error.name ? (messages as Record<string, unknown> | undefined)?.[error.name] : undefined;
+    if (typeof key === 'string' && has(`form.errorSummary.refused.${key}`)) return `form.errorSummary.refused.${key}`;
+  }
+  return undefined;
+}
+
 /** While an error summary shows, the page title says so (WCAG 3.3.1: announced on page load and in the tab). */
 function useErrorPageTitle(): void {
   const { t } = useI18n();
@@ -163,8 +182,9 @@ function SummaryView({
   store: ErrorSummaryStore;
   state: SummaryState;
 }) {
-  const { t } = useI18n();
+  const { t, has } = useI18n();
   const ref = useRef<HTMLDivElement>(null);
+  const refusal = title === undefined ? refusalHeading(errors, uiSchema, has) : undefined;
   // Focus moves to the summary after each refused submit, never while the applicant types (live validation would
   // otherwise pull the cursor out of the field they are correcting).
   useEffect(() => {
@@ -174,7 +194,7 @@ function SummaryView({
     }
   }, [store, attempts]);
   return (
-    <ErrorSummaryBox ref={ref} titleId="error-summary-title" title={title}>
+    <ErrorSummaryBox ref={ref} titleId="error-summary-title" title={title ?? (refusal ? t(refusal) : undefined)}>
       {errors.map((error, index) => {
         const field = `root_${(error.property ?? '').replace(/^\./, '').replace(/\./g, '_')}`;
         return (

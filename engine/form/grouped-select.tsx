@@ -1,8 +1,11 @@
 /**
- * A grouped select with search (doc1 §2.7 "search a numbered industry list"): options come from a screen's
- * loaded data (`ui:options.source` names the read call), grouped, labelled from the catalogues, filtered by a
- * search box over labels and keywords, with a notice for items of a flagged type (`ui:options.notices`, its tone
- * from `ui:options.noticeTones`).
+ * A grouped choice with search (doc1 §2.7 "search a numbered industry list") as one combobox (WAI-ARIA APG
+ * combobox with a listbox popup, issue 22): the applicant types, sees the matching items grouped, and chooses with
+ * the keyboard (ArrowDown/ArrowUp move, Enter chooses, Escape closes and then restores the choice) or the pointer.
+ * Options come from a screen's loaded data (`ui:options.source` names the read call), grouped, labelled from the
+ * catalogues, filtered over labels and keywords after the search settles (`searchDelayMs`, doc2 §9), with a notice for
+ * items of a flagged type (`ui:options.notices`, its tone from `ui:options.noticeTones`). What is submitted is always
+ * on screen: the choice shows in the box, and stays named under it while the applicant searches again (defect 1).
  * Generic: the option shape is named in content (groups, items, itemValue, itemType, label prefixes).
  *
  * Suggestions (`ui:options.suggestions`): a read call named in content (doc2 §7 category prediction) is asked once
@@ -11,7 +14,7 @@
  * chooses one) until the applicant searches. They are the same items as in the list, so a flagged type still
  * shows its notice. A slow or failed answer shows no suggestions and blocks nothing.
  */
-import { useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState, type KeyboardEvent } from 'react';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { useI18n } from '../i18n/context.tsx';
 import { useEngine } from '../app/engine-context.tsx';
@@ -124,22 +127,9 @@ function useSettled(value: string, delayMs: number | undefined): string {
 }
 
 export function GroupedSelectWidget(props: WidgetProps) {
-  const {
-    id,
-    htmlName,
-    value,
-    disabled,
-    readonly,
-    onChange,
-    onBlur,
-    onFocus,
-    rawErrors = [],
-    required,
-    registry,
-  } = props;
+  const { id, value, disabled, readonly, onChange, onBlur, onFocus, rawErrors = [], required, registry } = props;
   const { t } = useI18n();
   const options = props.options as unknown as Options;
-  const [search, setSearch] = useState('');
   const data = ((registry.formContext as { data?: Record<string, unknown> })?.data ?? {}) as Record<string, unknown>;
   const source = data[options.source] as Record<string, unknown> | undefined;
   const ranked = useSuggestions(options.suggestions, data);
@@ -164,7 +154,13 @@ export function GroupedSelectWidget(props: WidgetProps) {
       ? [{ id: '__suggested', label: t(options.suggestions.labelKey), items: suggested }, ...groups]
       : groups;
   }, [groups, ranked, options, t]);
-  const filter = useSettled(search, options.searchDelayMs);
+  const selected = groups.flatMap((group) => group.items).find(({ item }) => item[options.itemValue] === value);
+  // The box shows the choice; typing turns it into a search (`search` is undefined while the box shows the choice).
+  const [search, setSearch] = useState<string | undefined>(undefined);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const text = search ?? selected?.label ?? '';
+  const filter = useSettled(search ?? '', options.searchDelayMs);
   const needle = fold(filter.trim());
   const matches = ({ item, label }: { item: Item; label: string }, groupLabel: string) =>
     fold(label).includes(needle) ||
@@ -172,89 +168,158 @@ export function GroupedSelectWidget(props: WidgetProps) {
     fold(groupLabel).includes(needle);
   const visible = needle
     ? listed
-        .map((group) => ({
-          ...group,
-          // The chosen item always stays listed, so what is submitted is what the person sees selected.
-          items: group.items.filter((entry) => entry.item[options.itemValue] === value || matches(entry, group.label)),
-        }))
+        .map((group) => ({ ...group, items: group.items.filter((entry) => matches(entry, group.label)) }))
         .filter((group) => group.items.length > 0)
     : listed;
-  const selected = groups.flatMap((group) => group.items).find(({ item }) => item[options.itemValue] === value);
+  const flat = visible.flatMap((group) =>
+    group.items.map((entry) => ({
+      ...entry,
+      optionId: `${id}__option-${group.id}-${String(entry.item[options.itemValue])}`,
+    })),
+  );
+  const count = new Set(flat.map(({ item }) => String(item[options.itemValue]))).size;
+  // A new list (the search settled) starts with nothing active.
+  useEffect(() => setActive(-1), [needle]);
+  const activeId = open && active >= 0 ? flat[active]?.optionId : undefined;
+  useEffect(() => {
+    if (activeId) document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' });
+  }, [activeId]);
   const type = selected && options.itemType ? String(selected.item[options.itemType]) : undefined;
   const notice = type ? options.notices?.[type] : undefined;
-  const count = new Set(
-    visible.flatMap((group) =>
-      group.items.filter((entry) => matches(entry, group.label)).map(({ item }) => String(item[options.itemValue])),
-    ),
-  ).size;
+  const locked = disabled || readonly;
+  const choose = (entry: { item: Item }) => {
+    onChange(entry.item[options.itemValue]);
+    setSearch(undefined);
+    setOpen(false);
+    setActive(-1);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (!open) {
+        setOpen(true);
+        if (event.altKey) return;
+      }
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((current) => {
+        if (!flat.length) return -1;
+        if (current < 0) return step > 0 ? 0 : flat.length - 1;
+        return (current + step + flat.length) % flat.length;
+      });
+    } else if (event.key === 'Enter') {
+      if (open && active >= 0 && flat[active]) {
+        event.preventDefault(); // chooses; never submits the form under the open list
+        choose(flat[active]);
+      }
+    } else if (event.key === 'Escape') {
+      if (open) setOpen(false);
+      else setSearch(undefined); // a second Escape gives the box back its choice
+      setActive(-1);
+    }
+  };
   // The suggestions give way as soon as the applicant types, before the search settles.
-  const suggestions = !search.trim() && options.suggestions && listed !== groups ? listed[0]!.items : [];
+  const suggestions = !search?.trim() && options.suggestions && listed !== groups ? listed[0]!.items : [];
+  const describedBy = [
+    `${id}__hint`,
+    ariaDescribedByIds(id),
+    selected && search !== undefined ? `${id}__chosen` : '',
+    notice ? `${id}__notice` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
-    <div className="grouped-select">
-      <label className="grouped-select__search-label" htmlFor={`${id}__search`}>
+    <div className="grouped-select combobox">
+      <p className="field__help" id={`${id}__hint`}>
         {t('form.groupedSelect.search')}
-      </label>
-      <input
-        id={`${id}__search`}
-        type="search"
-        className="input"
-        value={search}
-        autoComplete="off"
-        aria-controls={id}
-        onChange={(event) => setSearch(event.target.value)}
-      />
-      <p className="field__help" role="status" aria-live="polite">
-        {needle ? (count ? t('form.groupedSelect.results', { count }) : t('form.groupedSelect.noResults')) : ''}
       </p>
       {suggestions.length ? (
         <div className="grouped-select__suggestions" role="group" aria-labelledby={`${id}__suggested`}>
           <p className="grouped-select__suggestions-label" id={`${id}__suggested`}>
             {t(options.suggestions!.labelKey)}
           </p>
-          {suggestions.map(({ item, label }) => (
+          {suggestions.map((entry) => (
             <button
-              key={String(item[options.itemValue])}
+              key={String(entry.item[options.itemValue])}
               type="button"
               className="button chip"
-              aria-pressed={item[options.itemValue] === value}
-              disabled={disabled || readonly}
-              onClick={() => onChange(item[options.itemValue])}
+              aria-pressed={entry.item[options.itemValue] === value}
+              disabled={locked}
+              onClick={() => choose(entry)}
             >
-              {label}
+              {entry.label}
             </button>
           ))}
         </div>
       ) : null}
-      <select
+      <input
         id={id}
-        name={htmlName || id}
-        className="input input--select"
-        value={value === undefined || value === null ? '' : String(value)}
-        disabled={disabled || readonly}
+        type="text"
+        role="combobox"
+        className="input combobox__input"
+        value={text}
+        autoComplete="off"
+        spellCheck={false}
+        disabled={locked}
+        aria-autocomplete="list"
+        aria-expanded={open}
+        aria-controls={`${id}__listbox`}
+        aria-activedescendant={activeId}
         aria-invalid={rawErrors.length > 0 || undefined}
         aria-required={required || undefined}
-        aria-describedby={[ariaDescribedByIds(id), notice ? `${id}__notice` : ''].filter(Boolean).join(' ')}
+        aria-describedby={describedBy}
         onChange={(event) => {
-          const raw = event.target.value;
-          const match = groups
-            .flatMap((group) => group.items)
-            .find(({ item }) => String(item[options.itemValue]) === raw);
-          onChange(raw === '' ? undefined : match ? match.item[options.itemValue] : raw);
+          setSearch(event.target.value);
+          setOpen(true);
         }}
-        onBlur={(event) => onBlur(id, event.target.value)}
-        onFocus={(event) => onFocus(id, event.target.value)}
+        onClick={() => setOpen(true)}
+        onKeyDown={onKeyDown}
+        onBlur={() => {
+          setOpen(false);
+          setActive(-1);
+          onBlur(id, value);
+        }}
+        onFocus={() => onFocus(id, value)}
+      />
+      <p className="field__help" role="status" aria-live="polite">
+        {needle && open ? (count ? t('form.groupedSelect.results', { count }) : t('form.groupedSelect.noResults')) : ''}
+      </p>
+      <div
+        id={`${id}__listbox`}
+        role="listbox"
+        className="combobox__list"
+        aria-label={t('form.groupedSelect.list')}
+        hidden={!open || flat.length === 0}
       >
-        <option value="">{t('form.selectPlaceholder')}</option>
         {visible.map((group) => (
-          <optgroup key={group.id} label={group.label}>
-            {group.items.map(({ item, label }) => (
-              <option key={String(item[options.itemValue])} value={String(item[options.itemValue])}>
-                {label}
-              </option>
-            ))}
-          </optgroup>
+          <div key={group.id} role="group" aria-label={group.label} className="combobox__group">
+            <div className="combobox__group-label" aria-hidden="true">
+              {group.label}
+            </div>
+            {group.items.map((entry) => {
+              const optionId = `${id}__option-${group.id}-${String(entry.item[options.itemValue])}`;
+              return (
+                <div
+                  key={optionId}
+                  id={optionId}
+                  role="option"
+                  aria-selected={entry.item[options.itemValue] === value}
+                  className={`combobox__option${optionId === activeId ? ' combobox__option--active' : ''}`}
+                  // The box keeps the focus: a press chooses without blurring it first.
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => choose(entry)}
+                >
+                  {entry.label}
+                </div>
+              );
+            })}
+          </div>
         ))}
-      </select>
+      </div>
+      {selected && search !== undefined ? (
+        <p className="combobox__chosen" id={`${id}__chosen`}>
+          {t('form.groupedSelect.chosen', { label: selected.label })}
+        </p>
+      ) : null}
       {notice ? (
         <p
           className={`notice notice--${(type && options.noticeTones?.[type]) === 'error' ? 'error' : 'warning'}`}

@@ -483,6 +483,14 @@ export interface ScreenKinds {
  */
 export interface FormOptions {
   /**
+   * Message key of a short 'why we ask' for a sensitive screen, behind a disclosure under the heading (issue 22 look and feel; GOV.UK pattern).
+   */
+  whyWeAskKey?: string;
+  /**
+   * Message key of a security note shown with a padlock beside the form's action on a sensitive screen (how the answers are protected).
+   */
+  securityNoteKey?: string;
+  /**
    * Message keys of calm notes shown under the heading (any kind; a variant says why the applicant is back).
    */
   noticeKeys?: string[];
@@ -515,6 +523,10 @@ export interface FormOptions {
  * via the `definition` "message".
  */
 export interface MessageOptions {
+  /**
+   * Shows the support contact (rules/shell.json footer.support) as a box on the page: an outcome that asks the applicant to contact support (issue 22 defect 9).
+   */
+  supportContact?: boolean;
   /**
    * Message keys of calm notes shown under the heading (any kind; a variant says why the applicant is back).
    */

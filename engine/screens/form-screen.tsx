@@ -23,10 +23,12 @@ import { validatorFor, localiseErrors } from '../form/validator.ts';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import { localiseUiSchema } from '../form/localise-ui.ts';
 import { formDataFrom, type Bindings } from '../state/bind.ts';
+import { displayForm } from '../form/normalize.ts';
 import { sensitiveFields, withoutSensitive } from '../state/privacy.ts';
 import type { ScreenProps } from './registry.ts';
 import { ScreenFrame } from './screen-frame.tsx';
 import { optionsOf, type KindOptions } from './kind-options.ts';
+import { Icon } from '../shell/icon.tsx';
 import { FormActions } from './secondary-actions.tsx';
 import { useFormFunnel } from '../analytics/use-form-funnel.ts';
 
@@ -68,13 +70,19 @@ function BackLink() {
 
 /**
  * The error summary's heading for a submit the API refused: the refusal named by the answer's error code
- * (`form.errorSummary.refused.<CODE>`, "Your card was declined"), else the refusal in general; never "fill or correct
- * required fields" for something the applicant did not leave out.
+ * (`form.errorSummary.refused.<CODE>`, "Your card was declined"), or by the message key of a field it refused
+ * (`form.errorSummary.refused.<message key>`, "That code doesn't match"), else the refusal in general; never "fill or
+ * correct required fields" for something the applicant did not leave out (issue 22 defect 11).
  */
 function refusalTitle(failure: ApiFailure, { t, has }: Pick<Translator, 't' | 'has'>): string {
   const code = (failure.body as { error?: unknown } | null)?.error;
   const key = `form.errorSummary.refused.${String(code)}`;
-  return typeof code === 'string' && has(key) ? t(key) : t('form.errorSummary.refused');
+  if (typeof code === 'string' && has(key)) return t(key);
+  // A refusal the answer names field by field (a wrong code): the heading of its message, when it has one.
+  const named = failure.fields
+    .map((field) => (field.key ? `form.errorSummary.refused.${field.key}` : ''))
+    .find((title) => title && has(title));
+  return named ? t(named) : t('form.errorSummary.refused');
 }
 
 /** `options.links`: links under the intro, before the form (the privacy policy beside the terms). */
@@ -113,11 +121,13 @@ export function FormScreen({
   const { t } = i18n;
   const engine = useEngine();
   const form = screen.form!;
+  // A sensitive screen's short "why we ask" and its security note (content: options.whyWeAskKey, securityNoteKey).
+  const notes = optionsOf(screen, 'form');
   const schema = form.schema as RJSFSchema;
   const bind = form.bind ?? {};
   const sensitive = useMemo(() => sensitiveFields(schema as never, form.uiSchema as never), [schema, form.uiSchema]);
   const [formData, setFormData] = useState<Record<string, unknown>>(() => ({
-    ...formDataFrom(context, bind),
+    ...displayForm(formDataFrom(context, bind), (form.uiSchema ?? {}) as Record<string, unknown>),
     ...withoutSensitive(engine.drafts.read(screen.id, schema) ?? {}, sensitive),
   }));
   const [submitted, setSubmitted] = useState(false);
@@ -168,6 +178,16 @@ export function FormScreen({
   return (
     <ScreenFrame screen={screen} headingRef={headingRef} context={context}>
       <FormLinks links={optionsOf(screen, 'form').links} />
+      {notes.whyWeAskKey ? (
+        // GOV.UK's details pattern: the reason is there for whoever wants it, without pushing the form down.
+        <details className="why-we-ask">
+          <summary>
+            <Icon name="help" />
+            {t('shell.whyWeAsk')}
+          </summary>
+          <p>{t(notes.whyWeAskKey)}</p>
+        </details>
+      ) : null}
       <SubmitSplitProvider value={split}>
         <Form
           ref={formRef}
@@ -213,6 +233,12 @@ export function FormScreen({
             }
           }}
         >
+          {notes.securityNoteKey ? (
+            <p className="security-note">
+              <Icon name="lock" />
+              {t(notes.securityNoteKey)}
+            </p>
+          ) : null}
           <FormActions screen={screen} busy={busy} secondary={secondary} runSecondary={runSecondary} />
         </Form>
         <BackLink />

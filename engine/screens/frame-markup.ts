@@ -10,6 +10,8 @@ import type { Screen } from '../content/types.ts';
 import { applyVariants } from '../content/resolve.ts';
 import { evaluate, type Condition } from '../conditions/index.ts';
 import type { Translate } from '../i18n/translator.ts';
+import type { FooterRules, SignOutRule } from '../content/shell.ts';
+import { iconMarkup } from '../shell/icon-paths.ts';
 
 /** The kinds whose screens start with ScreenFrame and its heading alone (no tone that depends on data). */
 const framedKinds = new Set(['form', 'facts', 'collection', 'item-list', 'message']);
@@ -142,6 +144,56 @@ export function frameHeadingMarkup(
   return parts.join('');
 }
 
+/** The footer's words and addresses in one locale (rules/shell.json `footer`, the words from the catalogue). */
+export interface FooterTexts {
+  lead: string;
+  navLabel: string;
+  phone: string;
+  phoneText: string;
+  email: string;
+  links: Array<{ label: string; href: string }>;
+}
+
+/** The footer of rules/shell.json in the words of `t`, as both the server and shell/footer.tsx draw it. */
+export function footerTexts(footer: FooterRules, t: Translate): FooterTexts {
+  return {
+    lead: t('shell.footer.needHelp'),
+    navLabel: t('shell.footer.navLabel'),
+    phone: footer.support.phone,
+    phoneText: footer.support.phoneText,
+    email: footer.support.email,
+    links: footer.links.map((link) => ({ label: t(link.labelKey), href: link.href })),
+  };
+}
+
+/** The sign-out form's address: the logout action, with where signing in again returns to. */
+export const signOutAction = (rule: Pick<SignOutRule, 'action' | 'path'>): string =>
+  `${rule.action}?path=${encodeURIComponent(rule.path)}`;
+
+/**
+ * The footer as HTML text: the same markup as shell/footer.tsx (tests/component/shell-markup.test.tsx compares them).
+ */
+export function footerMarkup(footer: FooterTexts): string {
+  const links = footer.links
+    .map((link) => `<li><a class="footer__link" href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></li>`)
+    .join('');
+  return (
+    '<footer class="footer"><div class="footer__inner"><div class="footer__support">' +
+    `<p class="footer__lead">${escapeHtml(footer.lead)}</p>` +
+    `<a class="footer__contact" href="tel:${escapeHtml(footer.phone)}">${iconMarkup('phone')}${escapeHtml(footer.phoneText)}</a>` +
+    `<a class="footer__contact" href="mailto:${escapeHtml(footer.email)}">${iconMarkup('mail')}${escapeHtml(footer.email)}</a>` +
+    `</div><nav class="footer__nav" aria-label="${escapeHtml(footer.navLabel)}"><ul class="footer__links">${links}</ul></nav></div></footer>`
+  );
+}
+
+/** The header's sign-out form as HTML text (shell/header.tsx SignOut): a plain form, working before any script. */
+export function signOutMarkup(signOut: { label: string; action: string }): string {
+  return (
+    `<form class="header__signout" method="post" action="${escapeHtml(signOut.action)}">` +
+    `<button type="submit" class="header__button">${escapeHtml(signOut.label)}</button></form>`
+  );
+}
+
 /** The shell's texts a page draws before its scripts run. */
 export interface ShellTexts {
   skipToContent: string;
@@ -153,13 +205,18 @@ export interface ShellTexts {
    * such as the market choice), drawn where the engine's links will be so the heading does not move.
    */
   links?: string[];
+  /** The header's sign-out (rules/shell.json `signOut`), drawn for a visitor with a session cookie. */
+  signOut?: { label: string; action: string };
+  /** The footer (rules/shell.json `footer`). */
+  footer?: FooterTexts;
 }
 
 /**
- * The page as the shell draws it around a screen (app.tsx: skip link, header, main), with `section` in the main
- * landmark. The language switch shows the market's other locales, as labels: they become buttons when the engine runs.
+ * The page as the shell draws it around a screen (app.tsx: skip link, header, main, footer), with `section` in the
+ * main landmark. The language switch shows the market's other locales, as labels: they become buttons when the
+ * engine runs. A signed-in visitor's header ends with the sign-out form.
  */
-export function pageMarkup(texts: ShellTexts, others: readonly string[], section: string): string {
+export function pageMarkup(texts: ShellTexts, others: readonly string[], section: string, signedIn = false): string {
   const switches = others
     .filter((other) => texts.localeNames[other] !== undefined)
     .map(
@@ -168,9 +225,11 @@ export function pageMarkup(texts: ShellTexts, others: readonly string[], section
     )
     .join('');
   const links = (texts.links ?? []).map((label) => `<span class="header__link">${escapeHtml(label)}</span>`).join('');
+  const signOut = signedIn && texts.signOut ? signOutMarkup(texts.signOut) : '';
   return (
     `<a class="skip-link" href="#main">${escapeHtml(texts.skipToContent)}</a>` +
-    `<header class="header"><a class="header__brand" href="/">${escapeHtml(texts.productName)}</a><div class="header__end">${links}${switches}</div></header>` +
-    `<main id="main" class="main">${section}</main>`
+    `<header class="header"><a class="header__brand" href="/">${escapeHtml(texts.productName)}</a><div class="header__end">${links}${switches}${signOut}</div></header>` +
+    `<main id="main" class="main">${section}</main>` +
+    (texts.footer ? footerMarkup(texts.footer) : '')
   );
 }

@@ -1,6 +1,7 @@
 /**
  * The header: the product name, the links of rules/shell.json `headerLinks` (the account switcher, doc1 §2.7), and a
- * switch to the market's other languages (each named in its own language). It sits outside the screens, inside the
+ * switch to the market's other languages (each named in its own language), and sign out for a signed-in visitor
+ * (rules/shell.json `signOut`). It sits outside the screens, inside the
  * router: it finds the current screen and its path parameters by matching the address against every screen's path,
  * so a link knows the application it belongs to. Generic: which links exist and when they show is content.
  */
@@ -17,6 +18,7 @@ import { evaluate } from '../conditions/index.ts';
 import type { EngineBundle } from '../content/types.ts';
 import { malformedParameters, type HeaderLink } from '../app/shell-rules.ts';
 import { writeSession } from '../state/session-store.ts';
+import { signOutAction } from '../screens/frame-markup.ts';
 
 /** The screen an address shows and its path parameters, or undefined (engine/flow/route-index.ts). */
 export const currentScreen = (pathname: string, bundle: EngineBundle) => screenAt(bundle, pathname);
@@ -91,6 +93,14 @@ export function Header() {
             {t(`shell.locale.${other}`)}
           </button>
         ))}
+        {engine.user && bundle.shell.signOut ? (
+          // A plain form (the server draws the same, frame-markup.ts signOutMarkup): it works before any script runs.
+          <form className="header__signout" method="post" action={signOutAction(bundle.shell.signOut)}>
+            <button type="submit" className="header__button">
+              {t(bundle.shell.signOut.labelKey)}
+            </button>
+          </form>
+        ) : null}
       </div>
     </header>
   );

@@ -25,9 +25,11 @@ import { loadCatalogues, loadContent } from '../content/load.ts';
 import { createTranslator, type Translate } from '../../engine/i18n/translator.ts';
 import {
   frameClass,
+  footerTexts,
   frameHeadingMarkup,
   headingCombinations,
   headingVariants,
+  signOutAction,
 } from '../../engine/screens/frame-markup.ts';
 import { AFTER_ENVIRONMENT } from '../../engine/screens/after-environment.ts';
 import { progressOf } from '../../engine/flow/progress.ts';
@@ -174,6 +176,11 @@ export function preloadPlugin(root: string): Plugin {
             links: (content.shell.headerLinks ?? [])
               .filter((link) => link.when === undefined && link.load === undefined)
               .map((link) => t(link.labelKey)),
+            // The header's sign-out and the footer (rules/shell.json), as shell/header.tsx and shell/footer.tsx draw them.
+            ...(content.shell.signOut
+              ? { signOut: { label: t(content.shell.signOut.labelKey), action: signOutAction(content.shell.signOut) } }
+              : {}),
+            ...(content.shell.footer ? { footer: footerTexts(content.shell.footer, t) } : {}),
           },
         ]),
       );

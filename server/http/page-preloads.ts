@@ -217,7 +217,8 @@ export function pagePrerender(
   const heading = found.screen.heading[locale][headingMask(found.screen.headingWhen ?? [], request.query ?? {})];
   if (!heading) return undefined;
   const others = supported.filter((other) => other !== locale);
-  const body = pageMarkup(shell[locale], others, heading.section);
+  // A visitor with a session cookie sees the header's sign-out, as the engine shows it once it knows the user.
+  const body = pageMarkup(shell[locale], others, heading.section, request.signedIn);
   return {
     html: `<div class="prerendered" data-prerender="${escapeHtml(found.screen.id)}" data-locale="${escapeHtml(locale)}">${body}</div>`,
     locale,

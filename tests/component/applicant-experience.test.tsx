@@ -18,23 +18,40 @@ describe('category: what is submitted is what is shown (issue 22 item 1)', () =>
       return undefined;
     });
     await renderScreen(`/${applicationId}/applicant/category`);
-    const select = (await screen.findByLabelText(/Business category/)) as HTMLSelectElement;
+    // One combobox (WAI-ARIA pattern), used with the keyboard alone: type, ArrowDown to the match, Enter.
+    const box = await screen.findByRole('combobox', { name: /Business category/ });
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Search by keyword'), 'racing');
-    await user.selectOptions(select, screen.getByRole('option', { name: 'Horse or dog racing' }));
+    await user.click(box);
+    await user.keyboard('racing');
+    await waitFor(() => expect(screen.getByRole('option', { name: /Horse or dog racing/ })).toBeInTheDocument(), {
+      timeout: 3000,
+    });
+    await waitFor(() => expect(screen.getAllByRole('option').length).toBeLessThan(10));
+    await user.keyboard('{ArrowDown}');
+    const active = box.getAttribute('aria-activedescendant');
+    expect(document.getElementById(active!)?.textContent).toBe('Horse or dog racing');
+    await user.keyboard('{Enter}');
+    expect(box).toHaveValue('Horse or dog racing');
+    expect(box).toHaveAttribute('aria-expanded', 'false');
     expect(await screen.findByText(/manual review/i)).toBeInTheDocument();
-    await user.clear(screen.getByLabelText('Search by keyword'));
-    await user.type(screen.getByLabelText('Search by keyword'), 'bakery');
-    // The person still sees the industry that will be sent, not "Choose…".
-    expect(select.selectedOptions[0]?.textContent).toBe('Horse or dog racing');
+    // A new search that does not match it: the choice stays named on screen while the box holds the search.
+    await user.clear(box);
+    await user.keyboard('bakery');
+    expect(screen.getByText('Your choice: Horse or dog racing')).toBeInTheDocument();
     expect(screen.getByText(/manual review/i)).toBeInTheDocument();
+    // Escape closes the list, a second Escape gives the box its choice back.
+    await user.keyboard('{Escape}');
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+    await user.keyboard('{Escape}');
+    expect(box).toHaveValue('Horse or dog racing');
     await user.type(screen.getByLabelText(/Business website/), 'www.example.com');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(calls.calls.some((call) => call.method === 'PUT')).toBe(true));
     const sent = calls.calls.find((call) => call.method === 'PUT')!.body as {
       company: { mccDetails: { industryId: number } };
     };
-    expect(sent.company.mccDetails.industryId).toBe(Number(select.value));
+    // What is sent is the industry the person sees chosen (rules/categories.json: 300 is horse or dog racing).
+    expect(sent.company.mccDetails.industryId).toBe(300);
   });
 });
 

@@ -3,7 +3,7 @@
  * frames, where axe runs in the page, after a navigation to a new document, and in a frame, where AxeBuilder runs.
  */
 import { expect, test } from './fixtures/transitions.ts';
-import { axeViolations } from './support.ts';
+import { axeViolations, newEmail, registerFromSignOn } from './support.ts';
 
 const unlabelled =
   '<!doctype html><html lang="en"><head><title>Check</title></head><body><main><h1>Check</h1><input id="name"></main></body></html>';
@@ -36,4 +36,40 @@ test('a field in a frame is checked too', async ({ page }) => {
   );
   await expect(page.frameLocator('iframe').locator('#name')).toBeVisible();
   expect(await axeViolations(page)).toEqual([expect.stringMatching(/^label: iframe #name$/)]);
+});
+
+/**
+ * Issue 22 (look and feel): the category picker is one combobox (WAI-ARIA pattern, engine/form/grouped-select.tsx).
+ * axe finds nothing wrong with it closed, open with its groups, and with an option active; the page's shell (footer,
+ * sign-out) is checked with it.
+ */
+test('the category combobox, closed, open and with an active option, has no accessibility violations', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await registerFromSignOn(page, newEmail('axe'));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const created = await page.request.post('/api/v2/applications', {
+    headers: {
+      'content-type': 'application/json',
+      'X-Requested-With': 'XMLHttpRequest',
+      'Idempotency-Key': crypto.randomUUID(),
+    },
+    data: { company: { name: 'Jane Doe Bakery LLC' } },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = (await created.json()).application.id as string;
+  await page.goto(`/${id}/applicant/category`);
+  const box = page.getByRole('combobox', { name: /Business category/ });
+  await expect(box).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await box.focus();
+  await page.keyboard.type('bake');
+  await expect(page.getByRole('listbox')).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await expect(box).toHaveAttribute('aria-activedescendant', /option/);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.keyboard.press('Enter');
+  await expect(box).toHaveAttribute('aria-expanded', 'false');
+  expect(await axeViolations(page)).toEqual([]);
 });

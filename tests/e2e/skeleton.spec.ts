@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures/transitions.ts';
 import { expectNoAxeViolations, newEmail, registerFromSignOn } from './support.ts';
+import { chooseByKeyboard } from './journey.ts';
 
 /** A number as typed and as it might be formatted, found only where no other digit touches it. */
 function leaks(haystack: string, numbers: string[]): string[] {
@@ -97,8 +98,7 @@ test('a new applicant goes from landing to complete, and a reload resumes where 
   await page.goForward();
   await page.goForward();
 
-  await page.getByLabel('Search by keyword').fill('bakery');
-  await page.getByLabel('Business category').selectOption({ label: 'Bakery' });
+  await chooseByKeyboard(page, page.getByLabel('Business category'), 'Bakery');
   await page.getByLabel('Business website').fill('www.janedoebakery.com');
   await page.getByRole('button', { name: 'Continue' }).click();
 

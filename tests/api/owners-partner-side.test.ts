@@ -185,9 +185,22 @@ describe('payouts wait for the partners (doc1 §4.6)', () => {
       expect((await h.call('POST', base, partner, { inquiryId: session.inquiryId })).statusCode).toBe(200);
       return (await h.call('GET', `/api/v2/applications/${id}`, cookie)).json().application;
     };
+    const earlier = new Set((await listOutbox(h.t.db)).map((m) => m.id));
     const afterFirst = await verify(0, 'bob@example.com');
     expect(afterFirst.enableDeposits).toBe(false);
     expect(afterFirst.stepUpDetails.map((s: { type: string }) => s.type)).toEqual(['BO_VERIFICATION']);
+    // Issue 27.9: the partner is told "we've let the applicant know": the applicant's inbox has it, each time.
+    const applicantInbox = async () =>
+      (await listOutbox(h.t.db, completeUs.applicant.email.emailAddress)).filter(
+        (m) => !earlier.has(m.id) && m.message.startsWith('outbox.email.partnerVerified.'),
+      );
+    expect((await applicantInbox()).map((m) => [m.message, m.args.partnerName])).toEqual([
+      ['outbox.email.partnerVerified.body', 'Bob Stone'],
+    ]);
     expect((await verify(1, 'cy@example.com')).enableDeposits).toBe(true);
+    expect((await applicantInbox()).map((m) => [m.message, m.args.partnerName])).toEqual([
+      ['outbox.email.partnerVerified.allBody', 'Cy Park'],
+      ['outbox.email.partnerVerified.body', 'Bob Stone'],
+    ]);
   });
 });

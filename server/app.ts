@@ -130,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(ssoRoutes, {
     db,
+    catalogues,
     provider: providers.identity,
     messenger: providers.messenger,
     shared,

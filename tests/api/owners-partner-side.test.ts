@@ -204,3 +204,36 @@ describe('payouts wait for the partners (doc1 §4.6)', () => {
     ]);
   });
 });
+
+describe("the partner's sign-in page (issue 27.3)", () => {
+  it('says why they are there (the invitation, the business), in the language of the invitation unless they chose one', async () => {
+    const { doc } = await claimedPartner('dora@example.com', { communicationLanguage: 'fr-CA' });
+    const link = (await listOutbox(h.t.db, 'dora@example.com'))[0]!.link!;
+    const business = String(doc.company.dba ?? doc.company.name);
+    const signIn = await h.app.inject({
+      method: 'GET',
+      url: `/sso/login?path=${encodeURIComponent(link)}`,
+      headers: { 'accept-language': 'en-US' },
+    });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.body).toContain('<html lang="fr-CA">');
+    expect(signIn.body).toContain(
+      `Vous avez été invité à vérifier votre identité à titre de propriétaire de ${business}.`,
+    );
+    // The invitation's language is kept for the pages that follow.
+    expect(String(signIn.headers['set-cookie'])).toMatch(/(^|,\s*)locale=fr-CA/);
+    const register = await h.app.inject({ method: 'GET', url: `/sso/register?path=${encodeURIComponent(link)}` });
+    expect(register.body).toContain(`propriétaire de ${business}`);
+    // A language the partner chose (the cookie) wins.
+    const chosen = await h.app.inject({
+      method: 'GET',
+      url: `/sso/login?path=${encodeURIComponent(link)}`,
+      cookies: { locale: 'en-CA' },
+    });
+    expect(chosen.body).toContain('<html lang="en-CA">');
+    expect(chosen.body).toContain(`You were invited to verify your identity as an owner of ${business}.`);
+    // Without an invitation, the page is the plain sign-in.
+    const plain = await h.app.inject({ method: 'GET', url: '/sso/login?path=%2F' });
+    expect(plain.body).not.toContain('sso-reason');
+  });
+});

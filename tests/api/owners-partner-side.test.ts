@@ -3,6 +3,8 @@
  * sandbox trigger of rules/sandbox.json `partners`), the confirm-ownership choice 'send me an email', and payouts
  * (application.enableDeposits) off while partners are to verify and on once they have.
  */
+import { readFileSync } from 'node:fs';
+import { storeStatus, type AccountsRules, type StoreEntry } from '../../domain/accounts.ts';
 import { listOutbox } from '../../server/storage/outbox.ts';
 import { completeInquiry, completeUs, startHarness, type Harness } from './harness.ts';
 
@@ -235,5 +237,21 @@ describe("the partner's sign-in page (issue 27.3)", () => {
     // Without an invitation, the page is the plain sign-in.
     const plain = await h.app.inject({ method: 'GET', url: '/sso/login?path=%2F' });
     expect(plain.body).not.toContain('sso-reason');
+  });
+});
+
+describe('the status of a business whose payouts wait for partners (issue 27.9)', () => {
+  it('is the same on the account list and the store switcher: partners verifying, never "verification needed"', async () => {
+    const { cookie, doc } = await claimedPartner('erin@example.com');
+    const rules = JSON.parse(readFileSync('rules/accounts.json', 'utf8')) as AccountsRules;
+    const account = ((await h.call('GET', '/api/v2/accounts', cookie)).json() as StoreEntry[]).find(
+      (a) => a.applicationId === doc.application.id,
+    )!;
+    expect(account).toMatchObject({ enableDeposits: false, stepUpTypes: ['BO_VERIFICATION'] });
+    expect(storeStatus({ ...account, id: 'x' }, rules.storeStatus)).toBe('partnersVerifying');
+    const stores = (
+      await h.call('GET', `/api/v2/accounts/${encodeURIComponent(doc.application.businessId)}/stores`, cookie)
+    ).json() as StoreEntry[];
+    expect(stores.map((store) => storeStatus(store, rules.storeStatus))).toEqual(['partnersVerifying']);
   });
 });

@@ -102,6 +102,7 @@ export interface PlanRules {
 export interface OfferRules {
   eligibleDecisions: string[];
   offers: Array<{ key: string; amountCents: number; dailySalesPercent: number }>;
+  lenderName: string;
   lenderUrl: string;
 }
 

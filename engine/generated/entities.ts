@@ -84,6 +84,14 @@ export interface Account {
    */
   businessId?: string;
   /**
+   * Whether payouts are enabled (false while invited partners have not verified their identity, doc1 §4.6).
+   */
+  enableDeposits?: boolean;
+  /**
+   * The types of the outstanding step-ups, which the status rule reads (rules/accounts.json storeStatus): the applicant's own, or only the partners' BO_VERIFICATION.
+   */
+  stepUpTypes?: string[];
+  /**
    * Risk decision of the application.
    */
   riskDecision?: Decision;

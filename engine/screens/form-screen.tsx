@@ -22,7 +22,7 @@ import { ErrorSummaryStore, SplitSubmitForm, SubmitSplitProvider, type SubmitSpl
 import { validatorFor, localiseErrors } from '../form/validator.ts';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import { localiseUiSchema } from '../form/localise-ui.ts';
-import { formDataFrom, type Bindings } from '../state/bind.ts';
+import { formDataFrom, refillFromDocument, type Bindings } from '../state/bind.ts';
 import { displayForm } from '../form/normalize.ts';
 import { sensitiveFields, withoutSensitive } from '../state/privacy.ts';
 import type { ScreenProps } from './registry.ts';
@@ -126,10 +126,22 @@ export function FormScreen({
   const schema = form.schema as RJSFSchema;
   const bind = form.bind ?? {};
   const sensitive = useMemo(() => sensitiveFields(schema as never, form.uiSchema as never), [schema, form.uiSchema]);
+  const fromDocument = useMemo(
+    () => displayForm(formDataFrom(context, form.bind ?? {}), (form.uiSchema ?? {}) as Record<string, unknown>),
+    [context, form.bind, form.uiSchema],
+  );
+  const documentKey = JSON.stringify(fromDocument);
   const [formData, setFormData] = useState<Record<string, unknown>>(() => ({
-    ...displayForm(formDataFrom(context, bind), (form.uiSchema ?? {}) as Record<string, unknown>),
+    ...fromDocument,
     ...withoutSensitive(engine.drafts.read(screen.id, schema) ?? {}, sensitive),
   }));
+  // Issue 27.10: a form drawn before the document's read (or while it changes) takes the saved values when they come,
+  // except where the person already answered (adjusting state while rendering, so no empty form is ever painted).
+  const [shown, setShown] = useState({ key: documentKey, data: fromDocument });
+  if (shown.key !== documentKey) {
+    setShown({ key: documentKey, data: fromDocument });
+    setFormData((current) => refillFromDocument(current, shown.data, fromDocument));
+  }
   const [submitted, setSubmitted] = useState(false);
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   const formRef = useRef<Form>(null);

@@ -2,7 +2,7 @@
  * An item list: items from the screen's loaded data, each a card (engine/screens/card-list.tsx, like the store
  * switcher's stores) with a message and a link to act on it (cash-advance offers, doc1 §2.7). Options (content): `items` (JSON Logic over the context, a list), `itemKey` (the message of an
  * item; its arguments are the item's fields, plus each `money` entry formatted for the locale from integer cents:
- * `{"amount": {"cents": "amountCents", "currency": "currency"}}`), `actionKey` (the link text) and `href` (template
+ * `{"amount": {"cents": "amountCents", "currency": "currency"}}`), `actionKey` (the link text, with the same arguments as the item's message) and `href` (template
  * over the context with `item`; only same-origin addresses, engine/screens/redirect-target.ts), `emptyKey` when there
  * are none. The screen's secondary actions ('Back') follow the list.
  */
@@ -49,7 +49,10 @@ export function ItemListScreen({ screen, context, headingRef, secondary, runSeco
               typeof window === 'undefined'
                 ? undefined
                 : redirectTarget({ href: options.href }, { ...context, item }, window.location.origin);
-            const text = t(options.itemKey, argsOf(item));
+            const args = argsOf(item);
+            const text = t(options.itemKey, args);
+            // The button names what is accepted (the item's own fields: the lender of an offer, issue 27.6).
+            const action = t(options.actionKey, args);
             return (
               <Card
                 key={index}
@@ -58,12 +61,8 @@ export function ItemListScreen({ screen, context, headingRef, secondary, runSeco
                 action={
                   href
                     ? () => (
-                        <a
-                          className="button button--primary"
-                          href={href}
-                          aria-label={`${t(options.actionKey)}: ${text}`}
-                        >
-                          {t(options.actionKey)}
+                        <a className="button button--primary" href={href} aria-label={`${action}: ${text}`}>
+                          {action}
                         </a>
                       )
                     : undefined

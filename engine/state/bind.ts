@@ -32,6 +32,25 @@ export function formDataFrom(document: unknown, bind: Bindings = {}): Record<str
   return data;
 }
 
+/**
+ * The form data after the document's bound values changed under an open form (issue 27.10: a form drawn before the
+ * application's read): each field still showing the earlier document's value, or nothing, takes the new one; a field
+ * the person changed keeps their answer.
+ */
+export function refillFromDocument(
+  current: Record<string, unknown>,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Record<string, unknown> {
+  const next = { ...current };
+  for (const [field, value] of Object.entries(after)) {
+    const shown = current[field];
+    const untouched = shown === undefined || shown === '' || JSON.stringify(shown) === JSON.stringify(before[field]);
+    if (untouched) next[field] = value;
+  }
+  return next;
+}
+
 /** The partial document a screen's form data makes (the `changes` of the context). */
 export function changesFrom(form: Record<string, unknown>, bind: Bindings = {}): Record<string, unknown> {
   const changes: Record<string, unknown> = {};

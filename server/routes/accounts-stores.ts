@@ -54,6 +54,8 @@ const storeSchema = {
     serviceType: { type: 'string' },
     completed: { type: 'boolean' },
     attachable: { type: 'boolean' },
+    enableDeposits: { type: 'boolean' },
+    stepUpTypes: { type: 'array', items: { type: 'string' } },
   },
 } as const;
 
@@ -87,6 +89,10 @@ export function storeOf(doc: ApplicationDocument): StoreEntry & { businessId: st
     serviceType: app.serviceType,
   };
   for (const [key, value] of Object.entries(optional)) if (str(value)) entry[key] = value;
+  // Issue 27.9: what the store's status reads (rules/accounts.json storeStatus): whose step-up is open, whether payouts
+  // wait for partners, so the card says the same as the owners and outcome pages.
+  if (typeof app.enableDeposits === 'boolean') entry.enableDeposits = app.enableDeposits;
+  entry.stepUpTypes = (app.stepUpDetails ?? []).map((s) => s.type);
   return entry as StoreEntry & { businessId: string };
 }
 

@@ -33,6 +33,9 @@ export async function accountRoutes(app: FastifyInstance, { db }: { db: Database
           originalIntent: doc.application.originalIntent ?? doc.application.intent,
         };
         for (const [k, v] of Object.entries(optional)) if (str(v)) entry[k] = v;
+        // Issue 27.9: whether payouts wait for partners, read by the status rule (rules/accounts.json storeStatus).
+        if (typeof doc.application.enableDeposits === 'boolean') entry.enableDeposits = doc.application.enableDeposits;
+        entry.stepUpTypes = (doc.application.stepUpDetails ?? []).map((s) => s.type);
         return entry;
       });
       return reply.header('cache-control', 'no-store').send(accounts);

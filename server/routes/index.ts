@@ -62,6 +62,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
   const { db, shared, content, providers, catalogues } = deps;
   await app.register(ssoRoutes, {
     db,
+    catalogues,
     provider: providers.identity,
     messenger: providers.messenger,
     shared,

@@ -71,6 +71,32 @@ export async function ownerRoutes(
     messenger,
   }: { db: Database; shared: SharedValidation; inquiries: IdentityInquiryProvider; messenger: Messenger },
 ): Promise<void> {
+  /** The applicant's email that a partner verified, and whether payouts are now enabled (doc1 §4.6). */
+  const partnerVerifiedEmail = async (
+    tx: Parameters<Messenger['send']>[0],
+    applicantUserId: string,
+    doc: ApplicationDocument,
+    owner: JsonObject,
+  ): Promise<(() => Promise<void>) | undefined> => {
+    const given = doc.applicant.email as { emailAddress?: unknown } | string | undefined;
+    const email = typeof given === 'string' ? given : given?.emailAddress;
+    if (typeof email !== 'string' || !email) return undefined;
+    const partner = [owner.firstName, owner.lastName].filter((n) => typeof n === 'string' && n).join(' ');
+    const language = doc.applicant.communicationLanguage;
+    return messenger.send(tx, {
+      userId: applicantUserId,
+      channel: 'email',
+      recipient: email,
+      key:
+        doc.application.enableDeposits === true
+          ? 'outbox.email.partnerVerified.allBody'
+          : 'outbox.email.partnerVerified.body',
+      subjectKey: 'outbox.email.partnerVerified.subject',
+      args: { partnerName: partner, companyName: String(doc.company.dba ?? doc.company.name ?? '') },
+      locale: typeof language === 'string' ? language : marketOf(doc) === 'CA' ? 'en-CA' : 'en-US',
+    });
+  };
+
   app.get<{ Params: OwnerParams }>(
     '/api/v2/applications/:id/owners/:ownerId',
     {
@@ -107,6 +133,7 @@ export async function ownerRoutes(
         ownerId,
       );
       let index = -1;
+      let delivery: (() => Promise<void>) | undefined;
       const updated = await updateApplication<ApplicationDocument>(db, request.params.id, async (current, tx) => {
         const access = await assertOwnerAccess(tx, request, current, ownerId);
         index = access.index;
@@ -118,9 +145,14 @@ export async function ownerRoutes(
         const owners = current.document.owners.map((o, i) =>
           i === index ? { ...o, personaInquiryId: request.body.inquiryId, stepUpDetails: [], status: 'COMPLETED' } : o,
         );
-        return settleBoVerification({ ...current.document, owners });
+        const settled = settleBoVerification({ ...current.document, owners });
+        // Issue 27.9: the partner's page says "we've let the applicant know": the applicant gets that email, in
+        // their language, in the same transaction (nothing is sent when the change is rolled back).
+        delivery = await partnerVerifiedEmail(tx, current.ownerId, settled, access.owner);
+        return settled;
       });
       if (!updated) throw new ApiError('APPLICATION_NOT_FOUND');
+      await delivery?.();
       return publicView(updated.document).owners[index];
     },
   );

@@ -25,6 +25,15 @@ async function businessApplications(
   return docs;
 }
 
+/** The business's name as its merchant knows it: the doing-business-as name, else the legal name. */
+function businessNameOf(docs: ApplicationDocument[]): string {
+  for (const d of docs) {
+    const company = d.company as { dba?: unknown; name?: unknown } | undefined;
+    for (const name of [company?.dba, company?.name]) if (typeof name === 'string' && name.trim()) return name.trim();
+  }
+  return '';
+}
+
 /**
  * Reference calls (doc2 §7 Configuration and reference data): plans, category prediction, cash-advance
  * offers and the lender redirect, and the address lookup (doc2 §7 Other).
@@ -96,7 +105,8 @@ export async function referenceRoutes(
         .map((d) => d.application.decision)
         .find((d) => d && content.offers.eligibleDecisions.includes(d));
       const currency = content.config.markets[marketOf(docs[0]!)].currency;
-      const offers = lender.offers(request.query.businessId, decision).map((o) => ({ ...o, currency }));
+      const businessName = businessNameOf(docs);
+      const offers = lender.offers(request.query.businessId, decision).map((o) => ({ ...o, currency, businessName }));
       return reply.header('cache-control', 'no-store').send({ offers });
     },
   );
@@ -119,7 +129,7 @@ export async function referenceRoutes(
     },
   );
 
-  app.get<{ Querystring: { offerId: string } }>(
+  app.get<{ Querystring: { offerId: string; businessId?: string } }>(
     '/sandbox/lender',
     {
       schema: {
@@ -127,19 +137,50 @@ export async function referenceRoutes(
           type: 'object',
           additionalProperties: false,
           required: ['offerId'],
-          properties: { offerId: { type: 'string', maxLength: 100 } },
+          properties: {
+            offerId: { type: 'string', maxLength: 100 },
+            businessId: { type: 'string', maxLength: 100 },
+          },
         },
       },
     },
     async (request, reply) => {
       const t = request.translator;
+      const { offerId } = request.query;
+      const businessId = request.query.businessId ?? offerId.replace(/^off_[a-z]+_/, '');
+      // The lender says who it is and what the merchant is accepting (doc1 §2.7: up to an amount, repaid as a share
+      // of daily sales) for which business, when the signed-in merchant owns it; Back keeps the business.
+      let terms: string | undefined;
+      let back = '/accounts';
+      if (request.user) {
+        const docs = await businessApplications(db, request, businessId).catch(() => []);
+        const decision = docs
+          .map((d) => d.application.decision)
+          .find((d) => d && content.offers.eligibleDecisions.includes(d));
+        const offer = docs.length ? lender.offers(businessId, decision).find((o) => o.offerId === offerId) : undefined;
+        if (offer) {
+          const currency = content.config.markets[marketOf(docs[0]!)].currency;
+          const amount = new Intl.NumberFormat(t.locale, {
+            style: 'currency',
+            currency,
+            maximumFractionDigits: offer.amountCents % 100 === 0 ? 0 : 2,
+          }).format(offer.amountCents / 100);
+          terms = t.t('sandbox.lender.terms', {
+            lenderName: offer.lenderName,
+            businessName: businessNameOf(docs) || t.t('sandbox.lender.yourBusiness'),
+            amount,
+            dailySalesPercent: offer.dailySalesPercent,
+          });
+          back = `/cashadvanceoffers?businessId=${encodeURIComponent(businessId)}`;
+        }
+      }
       return sendHtml(
         reply,
         200,
         sandboxPage(
           t,
-          t.t('sandbox.lender.title'),
-          html`<p>${t.t('sandbox.lender.body')}</p><p><a href="/cashadvanceoffers">${t.t('sandbox.lender.back')}</a></p>`,
+          t.t('sandbox.lender.title', { lenderName: content.offers.lenderName }),
+          html`${terms ? html`<p>${terms}</p>` : ''}<p>${t.t('sandbox.lender.body')}</p><p><a href="${back}">${t.t(terms ? 'sandbox.lender.back' : 'sandbox.lender.accounts')}</a></p>`,
         ),
       );
     },

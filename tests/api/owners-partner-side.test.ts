@@ -3,6 +3,8 @@
  * sandbox trigger of rules/sandbox.json `partners`), the confirm-ownership choice 'send me an email', and payouts
  * (application.enableDeposits) off while partners are to verify and on once they have.
  */
+import { readFileSync } from 'node:fs';
+import { storeStatus, type AccountsRules, type StoreEntry } from '../../domain/accounts.ts';
 import { listOutbox } from '../../server/storage/outbox.ts';
 import { completeInquiry, completeUs, startHarness, type Harness } from './harness.ts';
 
@@ -185,9 +187,71 @@ describe('payouts wait for the partners (doc1 §4.6)', () => {
       expect((await h.call('POST', base, partner, { inquiryId: session.inquiryId })).statusCode).toBe(200);
       return (await h.call('GET', `/api/v2/applications/${id}`, cookie)).json().application;
     };
+    const earlier = new Set((await listOutbox(h.t.db)).map((m) => m.id));
     const afterFirst = await verify(0, 'bob@example.com');
     expect(afterFirst.enableDeposits).toBe(false);
     expect(afterFirst.stepUpDetails.map((s: { type: string }) => s.type)).toEqual(['BO_VERIFICATION']);
+    // Issue 27.9: the partner is told "we've let the applicant know": the applicant's inbox has it, each time.
+    const applicantInbox = async () =>
+      (await listOutbox(h.t.db, completeUs.applicant.email.emailAddress)).filter(
+        (m) => !earlier.has(m.id) && m.message.startsWith('outbox.email.partnerVerified.'),
+      );
+    expect((await applicantInbox()).map((m) => [m.message, m.args.partnerName])).toEqual([
+      ['outbox.email.partnerVerified.body', 'Bob Stone'],
+    ]);
     expect((await verify(1, 'cy@example.com')).enableDeposits).toBe(true);
+    expect((await applicantInbox()).map((m) => [m.message, m.args.partnerName])).toEqual([
+      ['outbox.email.partnerVerified.allBody', 'Cy Park'],
+      ['outbox.email.partnerVerified.body', 'Bob Stone'],
+    ]);
+  });
+});
+
+describe("the partner's sign-in page (issue 27.3)", () => {
+  it('says why they are there (the invitation, the business), in the language of the invitation unless they chose one', async () => {
+    const { doc } = await claimedPartner('dora@example.com', { communicationLanguage: 'fr-CA' });
+    const link = (await listOutbox(h.t.db, 'dora@example.com'))[0]!.link!;
+    const business = String(doc.company.dba ?? doc.company.name);
+    const signIn = await h.app.inject({
+      method: 'GET',
+      url: `/sso/login?path=${encodeURIComponent(link)}`,
+      headers: { 'accept-language': 'en-US' },
+    });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.body).toContain('<html lang="fr-CA">');
+    expect(signIn.body).toContain(
+      `Vous avez été invité à vérifier votre identité à titre de propriétaire de ${business}.`,
+    );
+    // The invitation's language is kept for the pages that follow.
+    expect(String(signIn.headers['set-cookie'])).toMatch(/(^|,\s*)locale=fr-CA/);
+    const register = await h.app.inject({ method: 'GET', url: `/sso/register?path=${encodeURIComponent(link)}` });
+    expect(register.body).toContain(`propriétaire de ${business}`);
+    // A language the partner chose (the cookie) wins.
+    const chosen = await h.app.inject({
+      method: 'GET',
+      url: `/sso/login?path=${encodeURIComponent(link)}`,
+      cookies: { locale: 'en-CA' },
+    });
+    expect(chosen.body).toContain('<html lang="en-CA">');
+    expect(chosen.body).toContain(`You were invited to verify your identity as an owner of ${business}.`);
+    // Without an invitation, the page is the plain sign-in.
+    const plain = await h.app.inject({ method: 'GET', url: '/sso/login?path=%2F' });
+    expect(plain.body).not.toContain('sso-reason');
+  });
+});
+
+describe('the status of a business whose payouts wait for partners (issue 27.9)', () => {
+  it('is the same on the account list and the store switcher: partners verifying, never "verification needed"', async () => {
+    const { cookie, doc } = await claimedPartner('erin@example.com');
+    const rules = JSON.parse(readFileSync('rules/accounts.json', 'utf8')) as AccountsRules;
+    const account = ((await h.call('GET', '/api/v2/accounts', cookie)).json() as StoreEntry[]).find(
+      (a) => a.applicationId === doc.application.id,
+    )!;
+    expect(account).toMatchObject({ enableDeposits: false, stepUpTypes: ['BO_VERIFICATION'] });
+    expect(storeStatus({ ...account, id: 'x' }, rules.storeStatus)).toBe('partnersVerifying');
+    const stores = (
+      await h.call('GET', `/api/v2/accounts/${encodeURIComponent(doc.application.businessId)}/stores`, cookie)
+    ).json() as StoreEntry[];
+    expect(stores.map((store) => storeStatus(store, rules.storeStatus))).toEqual(['partnersVerifying']);
   });
 });

@@ -12,6 +12,8 @@ afterAll(async () => h?.close());
 beforeEach(async () => h.t.reset());
 
 /** An onboarded application of this company name (APPROVED unless the name carries a trigger). */
+const BUSINESS = 'Acme APPROVED Co';
+
 async function onboarded(name = 'Acme APPROVED Co', body: { applicant: object; company: object } = completeUs) {
   const cookie = await h.signUp();
   const id = (
@@ -180,6 +182,8 @@ describe('cash-advance offers and the lender redirect', () => {
     const { cookie, businessId } = await onboarded();
     const res = await h.call('GET', `/api/v2/cash-advance-offers?businessId=${businessId}`, cookie);
     expect(res.statusCode).toBe(200);
+    // Issue 27.6: each offer names its lender and the business it is made to.
+    const named = { lenderName: 'Northbeam Capital', businessName: BUSINESS };
     expect(res.json().offers).toEqual([
       {
         offerId: `off_standard_${businessId}`,
@@ -187,18 +191,38 @@ describe('cash-advance offers and the lender redirect', () => {
         amountCents: 1500000,
         dailySalesPercent: 10,
         currency: 'USD',
+        ...named,
       },
-      { offerId: `off_small_${businessId}`, businessId, amountCents: 500000, dailySalesPercent: 8, currency: 'USD' },
+      {
+        offerId: `off_small_${businessId}`,
+        businessId,
+        amountCents: 500000,
+        dailySalesPercent: 8,
+        currency: 'USD',
+        ...named,
+      },
     ]);
     const redirect = await h.call(
       'GET',
       `/api/v2/cash-advance-offers/${res.json().offers[0].offerId}/redirect`,
       cookie,
     );
-    expect(redirect.json().location).toBe(`/sandbox/lender?offerId=off_standard_${businessId}`);
-    const lender = await h.app.inject({ method: 'GET', url: redirect.json().location });
+    // The business goes to the lender, so its Back shows this business's offers again (issue 27.6).
+    expect(redirect.json().location).toBe(
+      `/sandbox/lender?offerId=off_standard_${businessId}&businessId=${businessId}`,
+    );
+    const lender = await h.app.inject({ method: 'GET', url: redirect.json().location, headers: { cookie } });
     expect(lender.statusCode).toBe(200);
     expect(lender.body).toContain('<html lang="en-US">');
+    expect(lender.body).toContain('Cash advance from Northbeam Capital');
+    expect(lender.body).toContain(
+      `You are accepting, for ${BUSINESS}, a cash advance of up to $15,000, repaid as 10% of its daily sales.`,
+    );
+    expect(lender.body).toContain(`href="/cashadvanceoffers?businessId=${businessId}"`);
+    // Signed out, the lender names no terms and sends the visitor to their businesses.
+    const anonymous = await h.app.inject({ method: 'GET', url: redirect.json().location });
+    expect(anonymous.body).not.toContain('You are accepting');
+    expect(anonymous.body).toContain('href="/accounts"');
   });
 
   it('an approved-pending business is offered too; a declined one gets no business id; another user’s business is 403; malformed is 400', async () => {

@@ -132,6 +132,7 @@ describe('upgrade a basic account to full (doc1 §1)', () => {
         name: 'Harbour',
         riskDecision: 'APPROVED_PENDING',
         applicationLevel: 'FULL',
+        stepUpTypes: ['IDENTIFICATION'],
         attachable: true,
       },
     ];
@@ -159,15 +160,10 @@ describe('upgrade a basic account to full (doc1 §1)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Tell us about yourself' })).toBeInTheDocument();
     // The click alone records nothing.
     expect(api.calls.filter((call) => call.method === 'PUT')).toEqual([]);
-    // Issue 27.10, still open (see its note): the form should open with what is saved, but when it renders before the
-    // application's read it stays empty (CI saw both). Until that is fixed the answers are typed when missing, as the
-    // journeys do, so this test keeps proving what is fixed: nothing on the click, FULL on the submit.
-    const firstName = screen.getByLabelText(/^Legal first name/) as HTMLInputElement;
-    if (firstName.value === '') {
-      await userEvent.type(firstName, 'Ann');
-      await userEvent.type(screen.getByLabelText(/^Legal last name/), 'Lee');
-      await userEvent.type(screen.getByLabelText(/^Email address/), 'ann@example.com');
-    }
+    // Issue 27.10: the form opens with what is saved, also when it is drawn before the application's read.
+    await waitFor(() => expect(screen.getByLabelText(/^Legal first name/)).toHaveValue('Ann'));
+    expect(screen.getByLabelText(/^Legal last name/)).toHaveValue('Lee');
+    expect(screen.getByLabelText(/^Email address/)).toHaveValue('ann@example.com');
     await userEvent.type(screen.getByLabelText(/^Confirm email address/), 'ann@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() =>

@@ -87,7 +87,7 @@ test('store cards and offer cards look the same (engine/screens/card-list.tsx)',
     page
       .locator('li.card')
       .first()
-      .getByRole('link', { name: /^Accept offer: Up to/ }),
+      .getByRole('link', { name: /^Accept .+’s offer: Up to/ }),
   ).toBeVisible();
   await expectNoAxeViolations(page);
   await shots(page, 'cards-offers');

@@ -112,8 +112,13 @@ test('add-store on an approved business reaches store-complete', async ({ page }
   await expect(page).toHaveURL(/\/urn:app:[\w-]+\/store-complete$/);
   await expectNoAxeViolations(page);
   await screenshots(page, 'store-complete');
-  // The new store is listed on the switcher.
-  await page.goto('/accounts/biz-acme/stores');
+  // Issue 27.7: it says only what is true (no service was attached: no app, domain or website is named) and offers a
+  // way on: back to the stores, where the new store is listed.
+  await expect(page.getByText('This store is approved: it can take payments.')).toBeVisible();
+  await expect(page.getByText(/on this website|on this domain|in this app/)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Go to your account' })).toBeVisible();
+  await page.getByRole('button', { name: 'Back to your stores' }).click();
+  await expect(page).toHaveURL(/\/accounts\/biz-acme\/stores/);
   await expect(page.getByRole('heading', { level: 2, name: 'Second Street & Co.' })).toBeVisible();
 });
 

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page, type Request } from './fixtures/transitions.ts';
 import { expectNoAxeViolations, newEmail, registerFromSignOn } from './support.ts';
 import { completeCa, completeUs } from '../../scripts/lib/applicants.ts';
+import { text } from './journey.ts';
 
 const HEADERS = { 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' };
 
@@ -398,15 +399,57 @@ test.describe('order and checkout', () => {
 });
 
 test.describe('cash advance', () => {
-  test('offers show an amount and a share of daily sales; accept goes to the lender', async ({ page }) => {
+  // Issue 27.6: the offers are reached from the merchant's stores by clicks, the business is kept through every step
+  // (offers, redirect, lender, back), and each offer says who lends, to which business, up to what amount and at
+  // what share of daily sales (doc1 §2.7).
+  test('from the stores to the lender and back: business, lender and terms named at each step', async ({ page }) => {
     const doc = await approvedApplication(page);
     const businessId = (await documentOf(page, doc.application.id)).application.businessId as string;
+    const business = String(doc.company.dba ?? doc.company.name);
     expect(businessId).toBeTruthy();
-    await page.goto(`/cashadvanceoffers?businessId=${encodeURIComponent(businessId)}`);
+    const lender = JSON.parse(readFileSync('rules/offers.json', 'utf8')).lenderName as string;
+    expect(lender).toBeTruthy();
+
+    await page.goto('/accounts');
+    await expect(page.getByRole('heading', { level: 1, name: text('en-US', 'accounts.list.title') })).toBeVisible();
+    await page.getByRole('radio', { name: new RegExp(business) }).check();
+    await page.getByRole('button', { name: text('en-US', 'accounts.list.submit') }).click();
+    await expect(page.getByRole('heading', { level: 1, name: text('en-US', 'accounts.stores.title') })).toBeVisible();
+    await page.getByRole('button', { name: text('en-US', 'accounts.stores.cashAdvance') }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/cashadvanceoffers\\?businessId=${businessId}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Cash-advance offers' })).toBeVisible();
-    await expect(page.getByText('Up to $15,000, repaid as 10% of your daily sales')).toBeVisible();
+    const terms = `Up to $15,000 for ${business}, repaid as 10% of your daily sales`;
+    await expect(page.getByText(terms)).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.getByRole('link', { name: /Accept offer: Up to \$15,000/ }).click();
+    const accept = page.getByRole('link', { name: `Accept ${lender}’s offer: ${terms}` });
+    await expect(accept).toHaveText(`Accept ${lender}’s offer`);
+    await accept.click();
+
     await expect(page).toHaveURL(/\/sandbox\/lender\?offerId=off_standard_/);
+    await expect(page.getByRole('heading', { level: 1, name: `Cash advance from ${lender}` })).toBeVisible();
+    await expect(
+      page.getByText(
+        `You are accepting, for ${business}, a cash advance of up to $15,000, repaid as 10% of its daily sales.`,
+      ),
+    ).toBeVisible();
+    await page.getByRole('link', { name: 'Back to the offers' }).click();
+
+    // Back at the same business's offers, not at "Something went wrong".
+    await expect(page).toHaveURL(new RegExp(`/cashadvanceoffers\\?businessId=${businessId}$`));
+    await expect(page.getByText(terms)).toBeVisible();
+    await page.getByRole('button', { name: text('en-US', 'money.cashAdvance.back') }).click();
+    await expect(page).toHaveURL(new RegExp(`/accounts/${businessId}/stores`));
+    await expect(page.getByRole('heading', { level: 1, name: text('en-US', 'accounts.stores.title') })).toBeVisible();
+  });
+
+  test('the offers without a business go to the businesses to choose from (no error without a way on)', async ({
+    page,
+  }) => {
+    await approvedApplication(page);
+    await page.goto('/cashadvanceoffers');
+    await expect(page).toHaveURL(/\/accounts$/);
+    await expect(page.getByRole('heading', { level: 1, name: text('en-US', 'accounts.list.title') })).toBeVisible();
+    await expect(page.getByText(text('en-US', 'validation.required'))).toHaveCount(0);
   });
 });

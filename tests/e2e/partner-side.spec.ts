@@ -39,12 +39,13 @@ async function api(page: Page, method: 'POST' | 'GET', path: string, data?: unkn
 }
 
 /** An approved-pending application (BO_INFO trigger 0001) whose applicant named one partner and sent the invitation. */
-async function seed(page: Page, partnerEmail: string): Promise<{ id: string; ownerId: string }> {
+async function seed(page: Page, partnerEmail: string): Promise<{ id: string; ownerId: string; annEmail: string }> {
   await signUp(page, newEmail('applicant'));
+  const annEmail = newEmail('ann');
   const body = {
     applicant: {
       name: { firstName: 'Ann', lastName: 'Lee' },
-      email: { emailAddress: newEmail('ann') },
+      email: { emailAddress: annEmail },
       phone: { localPhoneNumber: '2125551234' },
       dob: '01/15/1985',
       governmentIdentification: { type: 'INDIVIDUAL', value: '0001', sourceType: 'SSN4' },
@@ -59,7 +60,7 @@ async function seed(page: Page, partnerEmail: string): Promise<{ id: string; own
     owners: [{ firstName: 'Sam', lastName: 'Rivera', email: partnerEmail, ownershipPercent: 40 }],
   });
   expect(doc.application.enableDeposits).toBe(false);
-  return { id, ownerId: doc.owners[0].id as string };
+  return { id, ownerId: doc.owners[0].id as string, annEmail };
 }
 
 /** The newest link the sandbox outbox holds for a recipient, matching `pattern`. */
@@ -76,6 +77,10 @@ async function openAs(browser: Browser, link: string, email: string): Promise<Pa
   const context = await browser.newContext({ baseURL: origin('domain') });
   const page = await context.newPage();
   await page.goto(link);
+  // Issue 27.3: the sign-on page says why the partner is there: the invitation, and the business.
+  await expect(page.getByText(text(locale, 'sso.invitation.reason', { business: 'Jane Doe Bakery' }))).toBeVisible({
+    timeout: 30_000,
+  });
   await registerFromSignOn(page, email);
   return page;
 }
@@ -86,7 +91,7 @@ test('a partner completes their own details, asks for the steps by email, verifi
 }) => {
   test.setTimeout(180_000);
   const partnerEmail = newEmail('sam').replace('@', '+full@');
-  const { id, ownerId } = await seed(page, partnerEmail);
+  const { id, ownerId, annEmail } = await seed(page, partnerEmail);
 
   // The applicant's list: invitations sent, payouts wait for the partner.
   await page.goto(`/${id}/owners`);
@@ -108,8 +113,9 @@ test('a partner completes their own details, asks for the steps by email, verifi
   await phone.fill('(212) 555-0188');
   await partner.getByRole('button', { name: t('owners.complete.submit') }).click();
 
-  // Confirm ownership: the partner chooses to get the steps by email first.
+  // Confirm ownership: the partner chooses to get the steps by email first. The page names the business.
   await expectHeading(partner, locale, 'owners.identification.title');
+  await expect(partner.getByText(t('owners.identification.business', { business: 'Jane Doe Bakery' }))).toBeVisible();
   await expectNoAxeViolations(partner);
   await screenshots(partner, 'identification');
   await partner.getByRole('button', { name: t('owners.identification.email') }).click();
@@ -128,7 +134,13 @@ test('a partner completes their own details, asks for the steps by email, verifi
   await partner.getByLabel(text(locale, 'sandbox.inquiry.outcome.RECEIVED')).check();
   await partner.getByRole('button', { name: text(locale, 'sandbox.inquiry.submit') }).click();
   await expectHeading(partner, locale, 'owners.ownerSuccess.title');
+  await expect(partner.getByText(t('owners.ownerSuccess.text'))).toBeVisible();
   await expect(partner.getByText(t('owners.reseller.contact'))).toHaveCount(0);
+  // Issue 27.9: "we've let the applicant know" is true: the applicant's inbox (the sandbox outbox) has the email.
+  const inbox = await (await page.request.get(`/sandbox/outbox?to=${encodeURIComponent(annEmail)}`)).text();
+  expect(inbox).toContain(
+    text(locale, 'outbox.email.partnerVerified.allBody', { partnerName: 'Sam Rivera', companyName: 'Jane Doe Bakery' }),
+  );
 
   // The reseller portal's final screen names the reseller as the partner's contact.
   await partner.goto(`/r/reseller-shop/${id}/owners/${ownerId}/success`);
@@ -148,6 +160,11 @@ test('a partner completes their own details, asks for the steps by email, verifi
   const application = (await api(page, 'GET', `/api/v2/applications/${id}`)).application;
   expect(application.enableDeposits).toBe(true);
   expect(application.stepUpDetails).toEqual([]);
+  // Issue 27.9: the outcome page says the same as the list (payouts enabled), not "payouts will be enabled soon".
+  await page.goto(`/${id}/success`);
+  await expectHeading(page, locale, 'signup.approvedPending.title');
+  await expect(page.getByText(t('signup.approvedPending.payoutsEnabled'))).toBeVisible();
+  await expect(page.getByText(t('signup.approvedPending.text'))).toHaveCount(0);
 
   // Another account opening the link: applicant-error, then account creation signs it out and carries realm, app, path.
   const stranger = await openAs(browser, link, newEmail('stranger'));

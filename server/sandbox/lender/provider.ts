@@ -10,6 +10,8 @@ export interface Offer {
   businessId: string;
   amountCents: number;
   dailySalesPercent: number;
+  /** Who lends (doc1 §2.7: the third-party lender): a name, the same in every language. */
+  lenderName: string;
 }
 
 /** What the API needs from a lender. */
@@ -30,10 +32,12 @@ export function sandboxLender(rules: OfferRules): Lender {
         businessId,
         amountCents: o.amountCents,
         dailySalesPercent: o.dailySalesPercent,
+        lenderName: rules.lenderName,
       }));
     },
     redirectUrl(offer) {
-      return `${rules.lenderUrl}?offerId=${encodeURIComponent(offer.offerId)}`;
+      // The business goes with the offer, so the lender's 'Back to the offers' shows this business's offers again.
+      return `${rules.lenderUrl}?offerId=${encodeURIComponent(offer.offerId)}&businessId=${encodeURIComponent(offer.businessId)}`;
     },
   };
 }

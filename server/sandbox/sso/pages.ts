@@ -48,6 +48,14 @@ function summary(t: Translator, errors: FieldError[]): Html | '' {
 </div>`;
 }
 
+/** Why the person is asked to sign in (issue 27.3: a partner's invitation names the business). */
+function reasonOf(reason: string | undefined): Html | '' {
+  return reason
+    ? html`
+<p class="sso-reason">${reason}</p>`
+    : '';
+}
+
 function page(t: Translator, titleKey: string, hasErrors: boolean, body: Html): string {
   const title = t.t(titleKey);
   const documentTitle = hasErrors ? `${t.t('sso.errors.titlePrefix')} ${title}` : title;
@@ -61,7 +69,7 @@ function page(t: Translator, titleKey: string, hasErrors: boolean, body: Html): 
 /** The sign-in page. */
 export function loginPage(
   t: Translator,
-  input: { path: string; csrf: string; email?: string; errors?: FieldError[] },
+  input: { path: string; csrf: string; email?: string; errors?: FieldError[]; reason?: string },
 ): string {
   const errors = input.errors ?? [];
   const registerHref = `/sso/register?path=${encodeURIComponent(input.path)}`;
@@ -69,7 +77,7 @@ export function loginPage(
     t,
     'sso.login.title',
     errors.length > 0,
-    html`${summary(t, errors)}
+    html`${summary(t, errors)}${reasonOf(input.reason)}
 <form method="post" action="/sso/login" novalidate>
 <input type="hidden" name="csrf" value="${input.csrf}">
 <input type="hidden" name="path" value="${input.path}">
@@ -84,7 +92,15 @@ ${field(t, { name: 'password', type: 'password', autocomplete: 'current-password
 /** The account creation page (doc1 §6: reached with realm and app parameters and an optional path). */
 export function registerPage(
   t: Translator,
-  input: { path: string; csrf: string; realm: string; app: string; email?: string; errors?: FieldError[] },
+  input: {
+    path: string;
+    csrf: string;
+    realm: string;
+    app: string;
+    email?: string;
+    errors?: FieldError[];
+    reason?: string;
+  },
 ): string {
   const errors = input.errors ?? [];
   const loginHref = `/sso/login?path=${encodeURIComponent(input.path)}`;
@@ -92,7 +108,7 @@ export function registerPage(
     t,
     'sso.register.title',
     errors.length > 0,
-    html`${summary(t, errors)}
+    html`${summary(t, errors)}${reasonOf(input.reason)}
 <form method="post" action="/sso/register" novalidate>
 <input type="hidden" name="csrf" value="${input.csrf}">
 <input type="hidden" name="path" value="${input.path}">

@@ -16,6 +16,10 @@ import { registrationTtlMs, type IdentityProvider } from './provider.ts';
 import { registrationOf, renewRegistration } from './registration-cookie.ts';
 import type { Messenger } from '../outbox/messenger.ts';
 import { safeReturnPath } from './safe-path.ts';
+import { locales, type Catalogues, type Locale, type Translator } from '../../i18n/index.ts';
+import { findInvitation } from '../../storage/owner-access.ts';
+import { findApplication } from '../../storage/applications.ts';
+import type { ApplicationDocument } from '../../domain/document.ts';
 import { csrfHolds, csrfToken, csrfTokenForPost } from './csrf.ts';
 import { sandboxStylesheet } from '../page.ts';
 
@@ -31,6 +35,8 @@ export interface SsoRouteOptions {
   messenger: Messenger;
   /** Whether the sandbox outbox answers (the "check your email" page links to it); default true. */
   sandboxOutbox?: boolean;
+  /** The catalogues, to show a partner's sign-in in the language of their invitation (issue 27.3). */
+  catalogues?: Catalogues;
 }
 
 const stylesheet = sandboxStylesheet(new URL('./sso.css', import.meta.url));
@@ -98,31 +104,67 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions):
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(stylesheet),
   );
 
+  /**
+   * Issue 27.3: a partner sent here by their invitation's link (the return path carries `invitation=`) is told why
+   * (the invitation, the business), in the language of the invitation unless they chose one (the locale cookie),
+   * and that language is kept (the cookie) for the pages that follow.
+   */
+  const invitationContext = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    path: string,
+  ): Promise<{ t: Translator; reason?: string }> => {
+    const fallback = { t: request.translator };
+    const token = new URL(path, 'http://x').searchParams.get('invitation');
+    if (!token || token.length > 200) return fallback;
+    const invitation = await findInvitation(db, token).catch(() => undefined);
+    if (!invitation || invitation.expired) return fallback;
+    const row = await findApplication<ApplicationDocument>(db, invitation.applicationId);
+    if (!row) return fallback;
+    const doc = row.document;
+    const owner = doc.owners.find((o) => o.id === invitation.ownerId);
+    const language = owner?.communicationLanguage;
+    let t = request.translator;
+    if (!request.cookies.locale && options.catalogues && (locales as readonly string[]).includes(String(language))) {
+      t = options.catalogues.for(language as Locale);
+      reply.setCookie('locale', String(language), { path: '/', sameSite: 'lax' });
+    }
+    const business = String(doc.company.dba ?? doc.company.name ?? '');
+    return business ? { t, reason: t.t('sso.invitation.reason', { business }) } : { t };
+  };
+
   app.get<{ Querystring: { path?: string } }>(
     '/sso/login',
     { schema: { querystring: pageQuery, response: htmlResponse } },
-    async (request, reply) =>
-      sendPage(
+    async (request, reply) => {
+      const path = safeReturnPath(request.query.path);
+      const { t, reason } = await invitationContext(request, reply, path);
+      return sendPage(
         reply,
         200,
-        loginPage(request.translator, { path: safeReturnPath(request.query.path), csrf: csrfToken(request, reply) }),
-      ),
+        loginPage(t, { path, csrf: csrfToken(request, reply), ...(reason ? { reason } : {}) }),
+      );
+    },
   );
 
   app.get<{ Querystring: { path?: string; realm?: string; app?: string } }>(
     '/sso/register',
     { schema: { querystring: pageQuery, response: htmlResponse } },
-    async (request, reply) =>
-      sendPage(
+    async (request, reply) => {
+      const path = safeReturnPath(request.query.path);
+      const { t, reason } = await invitationContext(request, reply, path);
+      return sendPage(
         reply,
         200,
-        registerPage(request.translator, {
-          path: safeReturnPath(request.query.path),
+        registerPage(t, {
+          path,
           csrf: csrfToken(request, reply),
           realm: request.query.realm ?? '',
           app: request.query.app ?? '',
+          ...(reason ? { reason } : {}),
         }),
-      ),
+      );
+    },
   );
 
   app.post<{ Body: Form }>(

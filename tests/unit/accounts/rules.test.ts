@@ -114,11 +114,28 @@ describe('store status and button (doc1 §2.7)', () => {
   it.each([
     [{ id: 's', applicationId: 'a', riskDecision: 'APPROVED' }, 'connect'],
     [{ id: 's', applicationId: 'a', riskDecision: 'PENDING' }, 'connect'],
-    [{ id: 's', applicationId: 'a', riskDecision: 'APPROVED_PENDING' }, 'resume'],
+    [{ id: 's', applicationId: 'a', riskDecision: 'APPROVED_PENDING', stepUpTypes: ['IDENTIFICATION'] }, 'resume'],
+    [{ id: 's', applicationId: 'a', riskDecision: 'APPROVED_PENDING', stepUpTypes: ['BO_VERIFICATION'] }, 'connect'],
+    [{ id: 's', applicationId: 'a', riskDecision: 'APPROVED_PENDING' }, 'connect'],
     [{ id: 's', applicationId: 'a' }, 'resume'],
     [{ id: 's' }, 'start'],
   ] as Array<[StoreEntry, string]>)('%o gives %s', (store, action) => {
     expect(storeAction(storeStatus(store, rules.storeStatus), rules.statusActions)).toBe(action);
+  });
+
+  // Issue 27.9: "verification needed… until your identity is verified" only for an applicant asked to verify; a card
+  // whose payouts wait for partners says so, as the owners page does; once every partner verified, it is approved.
+  it.each([
+    [{ riskDecision: 'APPROVED_PENDING', stepUpTypes: ['IDENTIFICATION'] }, 'verificationNeeded'],
+    [
+      { riskDecision: 'APPROVED_PENDING', stepUpTypes: ['BO_VERIFICATION'], enableDeposits: false },
+      'partnersVerifying',
+    ],
+    [{ riskDecision: 'APPROVED_PENDING', stepUpTypes: [], enableDeposits: false }, 'partnersVerifying'],
+    [{ riskDecision: 'APPROVED_PENDING', stepUpTypes: [], enableDeposits: true }, 'approved'],
+    [{ riskDecision: 'APPROVED_PENDING', stepUpTypes: [] }, 'payoutsSoon'],
+  ] as Array<[Partial<StoreEntry>, string]>)('an approved-pending profile %o is %s', (entry, status) => {
+    expect(storeStatus({ id: 's', applicationId: 'a', ...entry }, rules.storeStatus)).toBe(status);
   });
 });
 

@@ -80,7 +80,16 @@ export type StoreStatus = [
     /**
      * The status this row gives.
      */
-    status: "approved" | "basic" | "verificationNeeded" | "incomplete" | "inReview" | "notStarted" | "declined";
+    status:
+      | "approved"
+      | "basic"
+      | "verificationNeeded"
+      | "partnersVerifying"
+      | "payoutsSoon"
+      | "incomplete"
+      | "inReview"
+      | "notStarted"
+      | "declined";
     /**
      * JSON Logic over the store entry.
      */
@@ -94,7 +103,16 @@ export type StoreStatus = [
     /**
      * The status this row gives.
      */
-    status: "approved" | "basic" | "verificationNeeded" | "incomplete" | "inReview" | "notStarted" | "declined";
+    status:
+      | "approved"
+      | "basic"
+      | "verificationNeeded"
+      | "partnersVerifying"
+      | "payoutsSoon"
+      | "incomplete"
+      | "inReview"
+      | "notStarted"
+      | "declined";
     /**
      * JSON Logic over the store entry.
      */

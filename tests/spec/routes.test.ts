@@ -6,7 +6,7 @@
  */
 import { screenAt } from '../../engine/flow/route-index.ts';
 import { afterEnvironmentMove } from '../../engine/screens/after-environment.ts';
-import { bundle, contextFor, onboardSubmit, screen as screen_ } from './tables.ts';
+import { bundle, contextFor, onboardSubmit } from './tables.ts';
 import { resolveScreen } from '../../engine/content/resolve.ts';
 import { evaluate } from '../../engine/conditions/index.ts';
 import { nextTarget } from '../../engine/flow/runner.ts';

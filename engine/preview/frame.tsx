@@ -30,7 +30,7 @@ const silentSinks: AnalyticsSinks = { push: () => {}, post: () => {}, sent: new 
  * page first adds it (however long the screen's reads take), then stops watching.
  */
 function submitWhenShown(): void {
-  const button = () => document.querySelector<HTMLButtonElement>('form button[type="submit"]');
+  const button = () => document.querySelector<HTMLButtonElement>('main form button[type="submit"]');
   const now = button();
   if (now) {
     now.click();

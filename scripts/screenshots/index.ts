@@ -59,7 +59,7 @@ async function photograph(
   await page.screenshot({ path: join(out, `${base}.png`), fullPage: true });
   shots.push({ file: `${base}.png`, note: [note, ...errors].filter(Boolean).join('; ') || undefined, suffix: '' });
   if (submit && !note) {
-    const button = page.locator('form button[type="submit"]').first();
+    const button = page.locator('main form button[type="submit"]').first();
     if (await button.count()) {
       await button.click();
       await page.waitForTimeout(300);

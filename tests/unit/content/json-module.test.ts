@@ -37,15 +37,21 @@ describe('data modules', () => {
 });
 
 describe("the browser's screen outlines", () => {
-  it('keep route, flow, sign-on and reads of every screen and nothing else; the whole screen is its own module', () => {
+  it('keep route, flow, sign-on and reads of every screen, and of a progress step the rows the step count walks (next, and variants only as far as they change next or progress); the whole screen is its own module', () => {
     const bundle = forRuntime(loadContent(process.cwd())) as { screens: Record<string, Record<string, unknown>> };
     const outlines = outlined(bundle).screens as Record<string, Record<string, unknown>>;
     expect(Object.keys(outlines)).toEqual(Object.keys(bundle.screens));
     for (const [id, screen] of Object.entries(bundle.screens)) {
-      const kept = Object.fromEntries(
-        ['id', 'path', 'flow', 'auth', 'load'].filter((key) => key in screen).map((key) => [key, screen[key]]),
-      );
-      expect(outlines[id]).toEqual(kept);
+      const step = screen.progress !== undefined;
+      const keys = ['id', 'path', 'flow', 'auth', 'load', 'progress', ...(step ? ['next'] : [])];
+      const kept = Object.fromEntries(keys.filter((key) => key in screen).map((key) => [key, screen[key]]));
+      const { variants, ...rest } = outlines[id];
+      expect(rest).toEqual(kept);
+      if (variants !== undefined) {
+        expect(step).toBe(true);
+        for (const variant of variants as Array<{ merge: Record<string, unknown> }>)
+          expect(Object.keys(variant.merge).every((key) => key === 'next' || key === 'progress')).toBe(true);
+      }
       expect('kind' in outlines[id]).toBe(false); // engine/app/screen-definition.ts tells an outline by this
     }
   });

@@ -11,8 +11,11 @@ import { resolveScreen } from '../../../engine/content/resolve.ts';
 import { redirectTarget, type RedirectOptions } from '../../../engine/screens/redirect-target.ts';
 import type { Screen, TransitionRow } from '../../../engine/content/types.ts';
 import { readJson, repoRoot } from '../content/load.ts';
+import { expandConditions, type NamedConditions } from '../../../engine/conditions/named.ts';
 
-const screen = (id: string) => readJson<Screen>(`flows/owners/screens/${id}.json`);
+// Screens as the engine gets them: named conditions (rules/conditions.json) replaced by their definitions.
+const named = readJson<{ conditions: NamedConditions }>('rules/conditions.json').conditions;
+const screen = (id: string) => expandConditions(readJson<Screen>(`flows/owners/screens/${id}.json`), named) as Screen;
 const applicationId = 'urn:app:1a2b3c4d-aaaa-bbbb-cccc-1234567890ab';
 const ownerId = 'urn:owner:1a2b3c4d-aaaa-bbbb-cccc-1234567890ab';
 const origin = 'https://onboarding.example';

@@ -435,6 +435,9 @@ export interface RoutingFixture {
   expect:
     | (string | null)
     | {
+        /**
+         * The first matching row stays: the applicant remains on the screen (doc1 §4.3 row 5).
+         */
         stay: true;
       };
 }

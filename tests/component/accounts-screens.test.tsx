@@ -183,6 +183,8 @@ describe('store switcher', () => {
         businessId: 'biz-1',
         name: 'Harbour',
         riskDecision: 'APPROVED_PENDING',
+        // A step-up of the applicant's own (rules/accounts.json storeStatus: verification needed, issue 27.9).
+        stepUpTypes: ['GOV_ID_SELFIE'],
         attachable: true,
       },
       {

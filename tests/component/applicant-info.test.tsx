@@ -17,7 +17,8 @@ describe('applicant info screen', () => {
     const heading = await screen.findByRole('heading', { level: 1, name: 'Tell us about yourself' });
     await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByLabelText(/Legal first name/)).toHaveValue('Ann');
-    expect(screen.getByText('Step 1 of 5')).toBeInTheDocument();
+    // No business type chosen yet: the progress walk (engine/flow/progress.ts) counts the business-number step too.
+    expect(screen.getByText('Step 1 of 6')).toBeInTheDocument();
   });
 
   it('editing a message in the catalogue changes the screen', async () => {

@@ -65,7 +65,7 @@ describe('dates in fr-CA (doc2 §5: YYYY/MM/DD allowed)', () => {
     const user = userEvent.setup();
     // A month-first date is refused with the year-first format named.
     await user.type(dob, '04/12/1985');
-    await user.click(screen.getByRole('button', { name: 'Soumettre la demande' }));
+    await user.click(screen.getByRole('button', { name: 'Continuer' }));
     const summary = await screen.findByRole('alert');
     await waitFor(() => expect(summary.textContent).toContain('AAAA/MM/JJ'));
     await user.clear(dob);

@@ -30,8 +30,22 @@ const stores = [
 ];
 const offers = {
   offers: [
-    { offerId: 'off_1', amountCents: 1_500_000, currency: 'USD', dailySalesPercent: 10 },
-    { offerId: 'off_2', amountCents: 525_050, currency: 'USD', dailySalesPercent: 8 },
+    {
+      offerId: 'off_1',
+      amountCents: 1_500_000,
+      currency: 'USD',
+      dailySalesPercent: 10,
+      lenderName: 'Northbeam Capital',
+      businessName: 'Acme Bakery',
+    },
+    {
+      offerId: 'off_2',
+      amountCents: 525_050,
+      currency: 'USD',
+      dailySalesPercent: 8,
+      lenderName: 'Northbeam Capital',
+      businessName: 'Acme Bakery',
+    },
   ],
 };
 
@@ -86,10 +100,10 @@ describe('cards', () => {
     await renderScreen('/cashadvanceoffers?businessId=biz-1');
     await screen.findByRole('heading', { level: 1, name: 'Cash-advance offers' });
     const [first, second] = cards();
-    expect(first).toHaveAccessibleName('Up to $15,000, repaid as 10% of your daily sales');
-    expect(second).toHaveAccessibleName('Up to $5,250.50, repaid as 8% of your daily sales');
+    expect(first).toHaveAccessibleName('Up to $15,000 for Acme Bakery, repaid as 10% of your daily sales');
+    expect(second).toHaveAccessibleName('Up to $5,250.50 for Acme Bakery, repaid as 8% of your daily sales');
     const link = within(first!).getByRole('link', {
-      name: 'Accept offer: Up to $15,000, repaid as 10% of your daily sales',
+      name: 'Accept Northbeam Capital’s offer: Up to $15,000 for Acme Bakery, repaid as 10% of your daily sales',
     });
     expect(
       new URL(link.getAttribute('href')!, window.location.origin).pathname +

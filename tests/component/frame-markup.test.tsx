@@ -101,9 +101,11 @@ describe('the page loader of the screen the server drew (engine/app/prerender.ts
   const loader = async (screen: string, locale: string) => {
     const translator = createTranslator(locale, (await loaders[locale]()).default, undefined);
     return render(
-      <I18nProvider translator={translator}>
-        <PageLoader screen={screen} />
-      </I18nProvider>,
+      <MemoryRouter>
+        <I18nProvider translator={translator}>
+          <PageLoader screen={screen} />
+        </I18nProvider>
+      </MemoryRouter>,
     );
   };
 

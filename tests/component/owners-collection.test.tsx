@@ -50,7 +50,8 @@ describe('the collection kind on the owners list', () => {
     );
     await renderScreen(`/${applicationId}/owners`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Your business partners' })).toBeInTheDocument();
-    const cards = screen.getAllByRole('listitem');
+    // The partners' cards in the main area (the footer has lists of its own).
+    const cards = within(screen.getByRole('main')).getAllByRole('listitem');
     expect(cards).toHaveLength(2);
     expect(within(cards[0]!).getByRole('heading', { level: 2, name: 'Partner 1' })).toBeInTheDocument();
     expect(within(cards[0]!).getByText('Samb Lee')).toBeInTheDocument();
@@ -100,7 +101,7 @@ describe('the collection kind on the owners list', () => {
       method === 'DELETE' ? { status: 200, body: documentWith([owner(1, 'REQUEST_TO_BE_SENT')]) } : undefined,
     );
     await renderScreen(`/${applicationId}/owners`);
-    const second = (await screen.findAllByRole('listitem'))[1]!;
+    const second = (await within(await screen.findByRole('main')).findAllByRole('listitem'))[1]!;
     await user.click(within(second).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this partner?' });
     await user.click(within(dialog).getByRole('button', { name: 'Keep partner' }));
@@ -113,7 +114,7 @@ describe('the collection kind on the owners list', () => {
         `/api/v2/applications/${applicationId}/owners/urn:owner:2`,
       ]),
     );
-    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
+    await waitFor(() => expect(within(screen.getByRole('main')).getAllByRole('listitem')).toHaveLength(1));
   });
 
   it('skipping asks to confirm being the sole owner; with partners entered the confirmation says they will be deleted', async () => {

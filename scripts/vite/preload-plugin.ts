@@ -43,6 +43,8 @@ interface ChunkFacts {
   dynamicImports: string[];
   isEntry: boolean;
   css: string[];
+  /** A chunk of styles only (a stylesheet two chunks share): Vite drops its empty script, so only its CSS is listed. */
+  cssOnly: boolean;
 }
 
 /** The path templates of `screen`'s arrival reads that its route alone fills (see above). */
@@ -108,6 +110,7 @@ export function preloadPlugin(root: string): Plugin {
           dynamicImports: output.dynamicImports,
           isEntry: output.isEntry,
           css,
+          cssOnly: output.moduleIds.length > 0 && output.moduleIds.every((id) => /\.css($|\?)/.test(id)),
         });
       }
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
@@ -124,8 +127,9 @@ export function preloadPlugin(root: string): Plugin {
       for (const chunk of chunks)
         if (chunk.isEntry) for (const started of chunk.dynamicImports) walk(started, bootFiles);
       for (const file of entryFiles) bootFiles.delete(file);
+      const script = (file: string) => byFile.get(file)?.cssOnly !== true;
       const boot = {
-        modules: [...bootFiles].map((file) => `${base}${file}`),
+        modules: [...bootFiles].filter(script).map((file) => `${base}${file}`),
         styles: [...bootFiles].flatMap((file) => byFile.get(file)?.css ?? []).map((file) => `${base}${file}`),
       };
       for (const file of bootFiles) entryFiles.add(file);
@@ -137,7 +141,7 @@ export function preloadPlugin(root: string): Plugin {
         for (const start of starts) if (start) walk(start.fileName, files);
         const modules = [...files].filter((file) => !entryFiles.has(file));
         return {
-          modules: modules.map((file) => `${base}${file}`),
+          modules: modules.filter(script).map((file) => `${base}${file}`),
           styles: modules.flatMap((file) => byFile.get(file)?.css ?? []).map((file) => `${base}${file}`),
         };
       };

@@ -92,7 +92,12 @@ test('a pending add-product application goes back to its signup form with what w
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const last4 = page.getByLabel(/^Last 4 digits of your SSN/);
   if ((await last4.inputValue()) === '') await last4.fill('4321');
-  await page.getByRole('button', { name: 'Submit application' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  // Check your answers, then the terms send the application (issue 22.8).
+  await expect(page.getByRole('heading', { level: 1, name: 'Check your answers' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel(/^I have read and accept the terms of service/).check();
+  await page.getByRole('button', { name: 'Accept and send application' }).click();
   // The domain portal's signup form is the older one (doc1 §2.6), filled from the application.
   await expect(page).toHaveURL(new RegExp(`/${id}/update$`));
   await expect(

@@ -213,7 +213,7 @@ test("a reload draws the screen's heading before any script has run, and the scr
   expect(await page.getByText(text('fr-CA', 'signup.update.intro')).isVisible()).toBe(true);
   // The language switch is drawn where the engine's button will be, and nothing of the form is there yet.
   await expect(page.locator('.header__locale')).toHaveText(text('fr-CA', 'shell.locale.en-CA'));
-  await expect(page.locator('form')).toHaveCount(0);
+  await expect(page.locator('main form')).toHaveCount(0);
   expect(await heading.boundingBox()).toEqual(rendered);
 
   release();

@@ -70,7 +70,7 @@ test('resume after onboarding: the after-onboard table opens each step-up (Canad
   await signedIn(page, 'CA', 'fr-CA', 'terminal');
   for (const [sin, path, messages] of [
     ['130720006', 'verification', 'signup.verification'],
-    ['130710007', 'verifying', 'signup.fullOnboarding'],
+    ['130710007', 'verifying\\?step-up=FULL_ONBOARDING', 'signup.fullOnboarding'],
     ['130750003', 'business-info', 'signup.businessInfo'],
     ['130690001', 'owners', 'owners.list'],
   ] as const) {

@@ -236,7 +236,8 @@ test('FULL_ONBOARDING: the verifying screen polls, and the applicant may come ba
   await apply(page, persona);
 
   await expectHeading(page, locale, 'signup.fullOnboarding.title');
-  await expect(page).toHaveURL(/\/verifying$/);
+  // doc1 §2.4: verifying names the step-up it waits on.
+  await expect(page).toHaveURL(/\/verifying\?step-up=FULL_ONBOARDING$/);
   const before = reads.length;
   await expect.poll(() => reads.length, { timeout: 5000 }).toBeGreaterThan(before + 1); // polled each second
   await expectNoAxeViolations(page);

@@ -57,7 +57,8 @@ const cases: OutcomeCase[] = [
       governmentId: '130692544',
       registered: true,
     },
-    heading: 'signup.identity.title',
+    // Row 5 stays on the screen that sent the application: the terms, accepted, after the review (issue 22.8).
+    heading: 'extras.termsAccepted.title',
     decision: 'PENDING',
     notice: 'signup.pendingReview.notice',
   },
@@ -108,7 +109,7 @@ for (const outcome of cases) {
     await apply(page, persona);
     if (outcome.notice) {
       await expect(page.getByRole('status').filter({ hasText: text(persona.locale, outcome.notice) })).toBeVisible();
-      await expect(page).toHaveURL(/\/identity$/);
+      await expect(page).toHaveURL(/\/terms\?submit=true$/);
       await expect(
         page.getByRole('heading', { level: 1, name: text(persona.locale, outcome.heading), exact: true }),
       ).toBeVisible();

@@ -91,7 +91,7 @@ test('the applicant adds two partners, deletes one and invites; the partner veri
   await addPartner(page, 'Sam', 'Rivera', partnerEmail, 40, 'owners.list.addFirst');
   await expect(card(page, 1)).toContainText(t('owners.list.status.requestToBeSent'));
   await addPartner(page, 'Alex', 'Morgan', newEmail('second'), 30);
-  await expect(page.getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(2);
   await expect(card(page, 2)).toContainText('Alex Morgan');
   await expectNoAxeViolations(page);
   await screenshots(page, 'list');
@@ -105,7 +105,7 @@ test('the applicant adds two partners, deletes one and invites; the partner veri
   await expectNoAxeViolations(page);
   await screenshots(page, 'delete-dialog');
   await dialog.getByRole('button', { name: t('owners.list.delete.confirm') }).click();
-  await expect(page.getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(1);
   await expect(card(page, 1)).toContainText('Sam Rivera');
 
   await page.getByRole('button', { name: t('owners.list.send') }).click();
@@ -193,7 +193,7 @@ test('skipping partners confirms the applicant is the sole owner, and deletes th
   await expectNoAxeViolations(page);
   await screenshots(page, 'duplicate-email');
   await page.getByRole('button', { name: t('owners.details.back') }).click();
-  await expect(page.getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(1);
 
   await page.getByRole('button', { name: t('owners.list.skip.open') }).click();
   const dialog = page.getByRole('dialog', { name: t('owners.list.skipDelete.title') });

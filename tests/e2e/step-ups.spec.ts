@@ -148,7 +148,7 @@ test('GOV_ID_SELFIE: photo ID with selfie through the identity provider, polled 
   await apply(page, persona);
 
   await expectHeading(page, locale, 'signup.identification.title');
-  await expect(page.getByRole('listitem')).toHaveText([
+  await expect(page.getByRole('main').getByRole('listitem')).toHaveText([
     text(locale, 'signup.identification.points.document'),
     text(locale, 'signup.identification.points.device'),
     text(locale, 'signup.identification.points.time'),

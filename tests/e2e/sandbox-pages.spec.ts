@@ -341,11 +341,14 @@ test.describe('lender, outbox and card vault sandboxes', () => {
   test('the lender page explains the offer and its back link is the cancel path, reachable by keyboard', async ({
     page,
   }) => {
+    // Signed out, the lender names itself but no terms, and its way back is the businesses (issue 27.6).
     await page.goto('/sandbox/lender?offerId=off_standard_biz-1');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('en-US', 'sandbox.lender.title'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      text('en-US', 'sandbox.lender.title', { lenderName: 'Northbeam Capital' }),
+    );
     await expect(page.getByText(text('en-US', 'sandbox.lender.body'))).toBeVisible();
-    await tabTo(page, 'a[href="/cashadvanceoffers"]');
-    await expect(page.getByRole('link', { name: text('en-US', 'sandbox.lender.back') })).toBeFocused();
+    await tabTo(page, 'a[href="/accounts"]');
+    await expect(page.getByRole('link', { name: text('en-US', 'sandbox.lender.accounts') })).toBeFocused();
     await expectNoAxeViolations(page);
   });
 

@@ -110,7 +110,12 @@ test('a new applicant goes from landing to complete, and a reload resumes where 
   await page.getByLabel('City').fill('Austin');
   await page.getByLabel('State').selectOption({ label: 'Texas' });
   await page.getByLabel('ZIP code').fill('78702');
-  await page.getByRole('button', { name: 'Submit application' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  // Check your answers, then accept the terms, which sends the application (issue 22.8).
+  await expect(page.getByRole('heading', { level: 1, name: 'Check your answers' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel(/^I have read and accept the terms of service/).check();
+  await page.getByRole('button', { name: 'Accept and send application' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'You’re approved!' })).toBeVisible();
   await expectNoAxeViolations(page);

@@ -1,7 +1,6 @@
 /**
  * doc1 §4.3 row 7, 'If approved with a channel request: add-channel': an approved application opened again with a
- * launch channel request (doc1 §3 channelName) goes from the resume screen to add-channel. (The request's name does not go along: a routing table row's `query`
- * is not applied when a screen reaches it through `{table}`; the engine applies only the screen row's own.) Seeded
+ * launch channel request (doc1 §3 channelName) goes from the resume screen to add-channel. The request's name goes along in the query. Seeded
  * through the API; the move out of the resume screen is the after-onboard table's row.
  */
 import { expect, test } from './fixtures/transitions.ts';
@@ -12,6 +11,7 @@ test('an approved application with a channel request goes on to add-channel (US 
   await signedIn(page, 'US', 'en-US');
   const id = await seeded(page, applicationBody('US', '4321', 'Jane Doe Bakery APPROVED LLC'));
   await open(page, 'domain', id, 'resume?channelName=Corner%20Shop');
-  await expect(page).toHaveURL(new RegExp(`/${id}/add-channel$`));
+  // The launch's channel name goes along to the form (issue 28: a table row's query is applied).
+  await expect(page).toHaveURL(new RegExp(`/${id}/add-channel\\?channelName=Corner\\+Shop$`));
   await expect(page.getByRole('heading', { level: 1, name: text('en-US', 'accounts.addChannel.title') })).toBeVisible();
 });

@@ -1,4 +1,8 @@
-import { readOutbox } from '../../server/storage/otp.ts';
+import { readOutbox as everyMessage } from '../../server/storage/otp.ts';
+
+/** The outbox less each sign-up's own confirmation email (issue 23), which these tests do not count. */
+const readOutbox = async (...args: Parameters<typeof everyMessage>) =>
+  (await everyMessage(...args)).filter((row) => !row.message.includes('confirmRegistration'));
 import { completeUs, startHarness, type Harness } from './harness.ts';
 
 let h: Harness;

@@ -40,13 +40,23 @@ export function summarisedScreens(
   });
 }
 
-// One promise per set of screens, so `use` sees the same promise on every render.
+// One promise per set of screens (and locale), so `use` sees the same promise on every render.
 const loading = new Map<string, Promise<Screen[]>>();
-function definitionsOf(ids: string[], bundle: Pick<EngineBundle, 'screens'>): Promise<Screen[]> {
-  const key = ids.join(' ');
+function definitionsOf(
+  ids: string[],
+  bundle: Pick<EngineBundle, 'screens'>,
+  locale: string,
+  messagesOf: ((screenId: string) => Promise<void> | undefined) | undefined,
+): Promise<Screen[]> {
+  const key = `${locale} ${ids.join(' ')}`;
   let found = loading.get(key);
   if (!found) {
-    found = Promise.all(ids.map((id) => loadScreen(bundle.screens[id])));
+    found = Promise.all([
+      Promise.all(ids.map((id) => loadScreen(bundle.screens[id]))),
+      // The labels shown are the summarised screens' own messages, which come with those screens: a review reached
+      // without passing through them (a resumed application) downloads them here.
+      Promise.all(ids.map((id) => messagesOf?.(id))),
+    ]).then(([screens]) => screens);
     found.catch(() => loading.delete(key));
     loading.set(key, found);
   }
@@ -68,11 +78,11 @@ function Answer({ answer, maskedKey }: { answer: ReviewAnswer; maskedKey: string
 }
 
 export function ReviewScreen({ screen, context, submit, busy, headingRef, secondary, runSecondary }: ScreenProps) {
-  const { t } = useI18n();
+  const { t, locale, screenMessages } = useI18n();
   const { bundle } = useEngine();
   const options = optionsOf(screen, 'review');
   const ids = summarisedScreens(screen, context, bundle);
-  const groups = reviewGroups(use(definitionsOf(ids, bundle)), context);
+  const groups = reviewGroups(use(definitionsOf(ids, bundle, locale, screenMessages)), context);
   const changeHref = (id: string, field: string): string | undefined => {
     try {
       return `${pathFor(id, context, bundle)}?returnTo=${encodeURIComponent(screen.id)}#root_${field}`;

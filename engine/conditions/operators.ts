@@ -44,8 +44,8 @@ function present(value: unknown): boolean {
 
 /**
  * `firstMatching(text, rows, otherwise)`: the `label` of the first row (`{pattern, label}`) whose pattern (a regular
- * expression, case-insensitive) matches `text`, else `otherwise` (also for empty or non-string text). A table of
- * names by pattern, such as rules/services.json serviceTypeLabels, read from content.
+ * expression, case-insensitive) matches `text`, else `otherwise` (also for empty or non-string text). The table is
+ * content the condition names; the engine knows no rows of its own.
  */
 function firstMatching(text: unknown, rows: unknown, otherwise: unknown = null): unknown {
   if (typeof text !== 'string' || text === '' || !Array.isArray(rows)) return otherwise;

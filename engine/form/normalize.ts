@@ -21,30 +21,35 @@ const shown: Record<string, (value: string) => string> = {
   ymdToMdy: (value) => value.replace(mdy, '$3/$1/$2'),
 };
 
+/** Each string field that names a `ui:normalize`, rewritten by `apply` (given the field, its value and the name). */
+function mapNormalized(
+  form: Record<string, unknown>,
+  uiSchema: Record<string, unknown>,
+  apply: (field: string, value: string, name: string) => string,
+): Record<string, unknown> {
+  const result: Record<string, unknown> = { ...form };
+  for (const [field, value] of Object.entries(form)) {
+    const name = ((uiSchema[field] ?? {}) as Record<string, unknown>)['ui:normalize'];
+    if (typeof value === 'string' && typeof name === 'string') result[field] = apply(field, value, name);
+  }
+  return result;
+}
+
 /** Form data read from the document, as the fields show it (the reverse of `normalizeForm` where one exists). */
 export function displayForm(
   form: Record<string, unknown>,
   uiSchema: Record<string, unknown> = {},
 ): Record<string, unknown> {
-  const result: Record<string, unknown> = { ...form };
-  for (const [field, value] of Object.entries(form)) {
-    const name = ((uiSchema[field] ?? {}) as Record<string, unknown>)['ui:normalize'];
-    if (typeof value === 'string' && typeof name === 'string' && shown[name]) result[field] = shown[name](value);
-  }
-  return result;
+  return mapNormalized(form, uiSchema, (_field, value, name) => (shown[name] ? shown[name](value) : value));
 }
 
 export function normalizeForm(
   form: Record<string, unknown>,
   uiSchema: Record<string, unknown> = {},
 ): Record<string, unknown> {
-  const result: Record<string, unknown> = { ...form };
-  for (const [field, value] of Object.entries(form)) {
-    const name = ((uiSchema[field] ?? {}) as Record<string, unknown>)['ui:normalize'];
-    if (typeof value !== 'string' || typeof name !== 'string') continue;
+  return mapNormalized(form, uiSchema, (field, value, name) => {
     const normalize = normalizers[name];
     if (!normalize) throw new Error(`unknown normaliser ${name} on field ${field}`);
-    result[field] = normalize(value);
-  }
-  return result;
+    return normalize(value);
+  });
 }

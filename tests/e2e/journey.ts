@@ -159,7 +159,7 @@ export async function fillForm(page: Page, persona: Persona): Promise<void> {
   await page.getByLabel(labelled(locale, 'signup.businessDetails.legalName.label')).fill(persona.businessName);
   await page
     .getByLabel(labelled(locale, 'signup.businessDetails.gpv.label'))
-    .selectOption({ label: t(`signup.salesRange.${market}.${market === 'CA' ? 125000 : 100000}`) });
+    .selectOption({ label: t(`salesRanges.${market}.${market === 'CA' ? 125000 : 100000}`) });
   await page
     .getByLabel(labelled(locale, `signup.businessDetails.beneficialOwners.options.${persona.partners ? 'YES' : 'NO'}`))
     .check();

@@ -100,7 +100,7 @@ describe('the sales-range labels have one copy', () => {
     expect(raw).toContain('"ui:enumLabels": "salesRanges.US"');
     expect(raw).toContain('"ui:enumLabels": "salesRanges.CA"');
   });
-  for (const locale of ['en-US', 'en-CA', 'fr-CA'])
+  for (const locale of ['en-US', 'en-CA', 'fr-CA'] as const)
     it(`${locale}: only the salesRanges catalogue has range labels, one for each value of each market`, () => {
       const folder = join(REPO_ROOT, 'locales', locale);
       const elsewhere = readdirSync(folder)

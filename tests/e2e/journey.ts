@@ -157,10 +157,10 @@ export async function fillForm(page: Page, persona: Persona): Promise<void> {
     market === 'CA' ? 'signup.businessDetails.registeredCa.options' : 'signup.businessDetails.registered.options';
   await page.getByLabel(labelled(locale, `${registeredKey}.${persona.registered ? 'BUSINESS' : 'INDIVIDUAL'}`)).check();
   await page.getByLabel(labelled(locale, 'signup.businessDetails.legalName.label')).fill(persona.businessName);
-  // doc2 §5: the business phone is required in the older form (optional in the multistep form, left empty there).
-  const businessPhone = page.getByLabel(labelled(locale, 'signup.businessDetails.businessPhone.label'));
-  if (await businessPhone.evaluate((input) => (input as HTMLInputElement).required))
-    await businessPhone.fill(a.mobile.replace(/\D/g, ''));
+  // doc2 §5: the business phone is required in the older form (optional in the multistep form): given in both.
+  await page
+    .getByLabel(labelled(locale, 'signup.businessDetails.businessPhone.label'))
+    .fill(a.mobile.replace(/\D/g, ''));
   await page
     .getByLabel(labelled(locale, 'signup.businessDetails.gpv.label'))
     .selectOption({ label: t(`salesRanges.${market}.${market === 'CA' ? 125000 : 100000}`) });

@@ -8,7 +8,7 @@
 import { expect, test, type Page } from './fixtures/transitions.ts';
 import { applicationBody, call, open, seeded, signedIn } from './fixtures/seed.ts';
 import { labelled, origin, text, type Locale } from './journey.ts';
-import { expectNoAxeViolations, newEmail, signUpThroughApi } from './support.ts';
+import { expectNoAxeViolations, newEmail, photograph, signUpThroughApi } from './support.ts';
 
 /** A signed-in visitor who has chosen no country and no language yet: only the session cookie. */
 async function signedInOnly(page: Page): Promise<void> {
@@ -118,6 +118,9 @@ test('from the business address, a click leads to the country switcher, and Cana
   await page.getByLabel(labelled('en-US', 'signup.update.emailConfirmation.label')).fill('jane.doe@example.com');
   await page.getByRole('button', { name: text('en-US', 'signup.update.submit') }).click();
   await heading(page, 'en-US', 'signup.businessDetails.title');
+  // With MARKET_SHOTS=<folder>, the screen with its link at phone and desktop widths (support.ts photograph).
+  await photograph(page, process.env.MARKET_SHOTS, 'business-details-change-country');
+  await expectNoAxeViolations(page);
   // doc1 §4.8 from the flow: the screen with the business address offers the change of country.
   await expect(page.getByRole('link', { name: text('en-US', 'signup.businessDetails.changeCountry.CA') })).toHaveCount(
     0,

@@ -146,6 +146,8 @@ export interface Content {
   analyticsSignedOut: string[];
   /** rules/step-ups.json (absent: no kinds answered by content). */
   stepUps?: StepUpRules;
+  /** rules/routing/signup-form.json: which signup form an application uses (doc1 §2.6); absent: not known. */
+  signupForm?: { rows: Array<{ when?: unknown; to?: string }> };
   /** The restriction types of the industries with this MCC code, or undefined for an unknown code. */
   lookupCategory(mcc: string): CategoryFacts | undefined;
 }
@@ -224,6 +226,10 @@ export function loadContent(root: string = repoRoot): Content {
   const stepUps = existsSync(join(root, 'rules/step-ups.json'))
     ? readChecked<StepUpRules>(root, 'rules/step-ups.json')
     : undefined;
+  const signupFormPath = join(root, 'rules/routing/signup-form.json');
+  const signupForm = existsSync(signupFormPath)
+    ? (readJson(signupFormPath) as { rows: Array<{ when?: unknown; to?: string }> })
+    : undefined;
   const analyticsSignedOut = readChecked<{ signedOut?: string[] }>(root, 'rules/analytics.json').signedOut ?? [];
   return {
     config,
@@ -238,6 +244,7 @@ export function loadContent(root: string = repoRoot): Content {
     identityTemplates,
     analyticsSignedOut,
     stepUps,
+    signupForm,
     lookupCategory,
   };
 }

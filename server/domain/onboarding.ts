@@ -11,6 +11,7 @@ import type { SharedValidation } from '../http/shared-validation.ts';
 import { documentProblems } from '../routes/document-checks.ts';
 import { decide, decisionContext, missingFields } from './decisioning.ts';
 import { marketOf, type ApplicationDocument } from './document.ts';
+import { signupFormOf } from './signup-form.ts';
 
 /** The decided document, or a 400 listing what is missing or wrong. */
 export function onboardDocument(
@@ -20,7 +21,11 @@ export function onboardDocument(
 ): ApplicationDocument {
   if (doc.application.completed && doc.application.decision) return doc;
   const market = marketOf(doc);
-  const context = decisionContext(doc, market, content.lookupCategory);
+  // doc1 §2.6: the form in use decides what the older form alone requires (doc2 §5 business phone).
+  const context = {
+    ...decisionContext(doc, market, content.lookupCategory),
+    signupForm: signupFormOf(doc, market, content),
+  };
   const missing = missingFields(content.decisioning, doc, context).map((field) => ({
     field,
     key: 'validation.required',

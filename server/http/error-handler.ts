@@ -4,6 +4,7 @@ import { atPointer } from '../domain/document.ts';
 import { ApiError, errorCodes, type ErrorBody, type ErrorCode, type ErrorDetail } from './errors.ts';
 import type { SharedValidation } from './shared-validation.ts';
 import { isConnectionFailure } from '../storage/unavailable.ts';
+import { sessionCookie } from './request-context.ts';
 
 /** Seconds a client is asked to wait before retrying a request the database could not serve. */
 export const unavailableRetryAfterSeconds = 1;
@@ -54,8 +55,19 @@ export function errorBody(request: FastifyRequest, code: ErrorCode | string, det
   };
 }
 
-/** Sends an error with the common body. */
+/**
+ * Sends an error with the common body. doc2 §7 'a 401 clears the session': a request that brought a session cookie
+ * which is no longer live (ended, expired, unknown) gets that cookie cleared with its 401, so the browser stops
+ * presenting a dead session (the browser then dismisses its toasts and asks for sign-in, engine/app/screen-host.tsx).
+ */
 export function sendError(reply: FastifyReply, request: FastifyRequest, error: ApiError): FastifyReply {
+  if (error.status === 401 && request.cookies?.[sessionCookie] !== undefined)
+    reply.clearCookie(sessionCookie, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: request.protocol === 'https',
+    });
   return reply
     .code(error.status)
     .type('application/json; charset=utf-8')

@@ -90,7 +90,14 @@ export function seededDocument(seed: Seed, index: number): ApplicationDocument {
   };
   if (seed.decision) application.decision = seed.decision;
   for (const key of ['businessId', 'serviceId', 'serviceType'] as const) if (seed[key]) application[key] = seed[key];
-  const company: Record<string, unknown> = { name, dba: name, segment: '5462', currency };
+  // The business phone the older signup form requires (doc2 §5): the applicant's mobile, as 'same as mobile' gives.
+  const company: Record<string, unknown> = {
+    name,
+    dba: name,
+    segment: '5462',
+    currency,
+    phone: { localPhoneNumber: applicants[currency].phone.localPhoneNumber },
+  };
   if (currency === 'CAD') company.address = { countryCode: 'CA' };
   return {
     application,

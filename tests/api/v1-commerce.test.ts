@@ -24,7 +24,7 @@ const body = {
     applicant,
     { type: 'OWNER', firstName: 'Bob', lastName: 'Stone', email: 'bob@example.com', ownershipPercent: 30 },
   ],
-  company: { name: 'Acme APPROVED Co', segment: '5462', currency: 'USD' },
+  company: { name: 'Acme APPROVED Co', segment: '5462', currency: 'USD', phone: { localPhoneNumber: '2125551234' } },
   metadata: { source: 'partner-site', medium: 'web' },
   intent: 'CREATE_BUSINESS',
   products: ['payments'],

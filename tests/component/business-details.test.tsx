@@ -19,6 +19,36 @@ function gpvEnum(market: string): unknown[] {
 }
 
 describe('business details', () => {
+  // doc2 §5 Business category and other business fields: 'business phone required (in the older form)'; doc2 §5
+  // Phone: 'Business phone is optional' (the multistep form). The form in use is doc1 §2.6's (derived by the shell).
+  it('requires the business phone in the older form only', async () => {
+    const required = (signupForm: string, market: string) =>
+      (
+        resolveScreen(bundle.screens['business-details'], { environment: { market }, application: { signupForm } })
+          .form!.schema as { required: string[] }
+      ).required;
+    for (const market of ['US', 'CA']) {
+      expect(required('update', market)).toContain('businessPhone');
+      expect(required('applicant-info', market)).not.toContain('businessPhone');
+    }
+  });
+
+  it('the older form refuses to go on without the business phone, with the required message at the field', async () => {
+    const api = fakeApi({ application: { id: applicationId } });
+    await renderScreen(`/${applicationId}/applicant/business`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('No, I’m a sole proprietor and use my SSN'));
+    await user.type(screen.getByLabelText(/Legal business name/), 'Ann Lee Bakery');
+    await user.click(screen.getByLabelText('No, no one else owns 25% or more'));
+    await user.type(screen.getByLabelText(/Business street address/), '123 Main Street');
+    await user.type(screen.getByLabelText(/City/), 'Austin');
+    await user.selectOptions(screen.getByLabelText(/State/), 'Texas');
+    await user.type(screen.getByLabelText(/ZIP code/), '78701');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Business phone/);
+    expect(api.calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
   for (const market of ['US', 'CA']) {
     it(`offers the ${market} annual sales ranges of rules/sales-ranges.json, in order, 'prefer not to share' as null`, () => {
       expect(gpvEnum(market)).toEqual(salesRanges.markets[market].ranges.map((range) => range.value ?? null));
@@ -66,6 +96,8 @@ describe('business details', () => {
     ]);
     await user.click(screen.getByLabelText('Yes, it has an Employer Identification Number (EIN)'));
     await user.type(screen.getByLabelText(/Legal business name/), 'Ann Lee Bakery');
+    // The domain portal uses the older form, where the business phone is required (doc2 §5).
+    await user.type(screen.getByLabelText(/Business phone/), '5125550147');
     await user.selectOptions(sales, 'Prefer not to share');
     await user.click(screen.getByLabelText('No, no one else owns 25% or more'));
     await user.type(screen.getByLabelText(/Business street address/), '123 Main Street');

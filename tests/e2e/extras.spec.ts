@@ -184,3 +184,52 @@ test.describe('third-party loader in Chromium', () => {
     expect(requested).toBe(0);
   });
 });
+
+test.describe('the customer survey (doc2 §7 Other, §9 survey restart delay 1500 ms, script loader retries 3)', () => {
+  test('with its flag on, it loads from the product’s own origin, retried 1500 ms apart after failures', async ({
+    page,
+  }) => {
+    // The sandbox co-brand survey-shop turns the customerSurvey flag on (rules/accounts.json).
+    await page.goto('/r/survey-shop/');
+    await registerFromSignOn(page, newEmail('survey'));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.evaluate(() => sessionStorage.clear());
+    const requests: Array<{ at: number; url: string }> = [];
+    const answers: number[] = [];
+    await page.route('**/survey/survey.js*', async (route) => {
+      requests.push({ at: Date.now(), url: route.request().url() });
+      if (requests.length <= 2) return route.fulfill({ status: 503, body: '' });
+      // The third time, the product's own server answers with its script.
+      const response = await route.fetch();
+      answers.push(response.status());
+      return route.fulfill({ response });
+    });
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => (window as { customerSurvey?: { ready?: boolean } }).customerSurvey?.ready), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    expect(requests).toHaveLength(3);
+    expect(answers).toEqual([200]);
+    for (const request of requests) expect(new URL(request.url).origin).toBe(new URL(page.url()).origin);
+    expect(new URL(requests[0]!.url).pathname).toBe('/survey/survey.js');
+    expect(requests[1]!.at - requests[0]!.at).toBeGreaterThanOrEqual(1400);
+    expect(requests[2]!.at - requests[1]!.at).toBeGreaterThanOrEqual(1400);
+  });
+
+  test('with its flag off (the configuration’s default), it is not requested', async ({ page }) => {
+    let requested = 0;
+    await page.route('**/survey/survey.js*', async (route) => {
+      requested += 1;
+      await route.abort();
+    });
+    await page.goto('/');
+    await registerFromSignOn(page, newEmail('no-survey'));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForTimeout(2000);
+    expect(requested).toBe(0);
+    expect(await page.evaluate(() => (window as { customerSurvey?: unknown }).customerSurvey)).toBeUndefined();
+  });
+});

@@ -157,9 +157,14 @@ export async function fillForm(page: Page, persona: Persona): Promise<void> {
     market === 'CA' ? 'signup.businessDetails.registeredCa.options' : 'signup.businessDetails.registered.options';
   await page.getByLabel(labelled(locale, `${registeredKey}.${persona.registered ? 'BUSINESS' : 'INDIVIDUAL'}`)).check();
   await page.getByLabel(labelled(locale, 'signup.businessDetails.legalName.label')).fill(persona.businessName);
+  // doc2 §5: the business phone is required in the older form (optional in the multistep form): given in both, a
+  // number other than the mobile (one digit on), so 'same as my mobile' stays the applicant's choice.
+  await page
+    .getByLabel(labelled(locale, 'signup.businessDetails.businessPhone.label'))
+    .fill(a.mobile.replace(/\D/g, '').replace(/\d$/, (d) => String((Number(d) + 1) % 10)));
   await page
     .getByLabel(labelled(locale, 'signup.businessDetails.gpv.label'))
-    .selectOption({ label: t(`signup.salesRange.${market}.${market === 'CA' ? 125000 : 100000}`) });
+    .selectOption({ label: t(`salesRanges.${market}.${market === 'CA' ? 125000 : 100000}`) });
   await page
     .getByLabel(labelled(locale, `signup.businessDetails.beneficialOwners.options.${persona.partners ? 'YES' : 'NO'}`))
     .check();

@@ -8,7 +8,7 @@
 import { expect, test, type Page } from './fixtures/transitions.ts';
 import { applicationBody, call, open, seeded, signedIn } from './fixtures/seed.ts';
 import { labelled, origin, text, type Locale } from './journey.ts';
-import { expectNoAxeViolations, newEmail, signUpThroughApi } from './support.ts';
+import { expectNoAxeViolations, newEmail, photograph, signUpThroughApi } from './support.ts';
 
 /** A signed-in visitor who has chosen no country and no language yet: only the session cookie. */
 async function signedInOnly(page: Page): Promise<void> {
@@ -106,4 +106,40 @@ test('the landing page offers the country switcher', async ({ page }) => {
     .click();
   await expect(page).toHaveURL(/\/country$/);
   await heading(page, 'en-US', 'extras.countrySwitcher.title');
+});
+
+test('from the business address, a click leads to the country switcher, and Canada takes effect at once', async ({
+  page,
+}) => {
+  await signedIn(page, 'US', 'en-US');
+  const usd = await seeded(page, applicationBody('US', '4321'), false);
+  await open(page, 'domain', usd, 'update');
+  await heading(page, 'en-US', 'signup.update.title');
+  await page.getByLabel(labelled('en-US', 'signup.update.emailConfirmation.label')).fill('jane.doe@example.com');
+  await page.getByRole('button', { name: text('en-US', 'signup.update.submit') }).click();
+  await heading(page, 'en-US', 'signup.businessDetails.title');
+  // With MARKET_SHOTS=<folder>, the screen with its link at phone and desktop widths (support.ts photograph).
+  await photograph(page, process.env.MARKET_SHOTS, 'business-details-change-country');
+  await expectNoAxeViolations(page);
+  // doc1 §4.8 from the flow: the screen with the business address offers the change of country.
+  await expect(page.getByRole('link', { name: text('en-US', 'signup.businessDetails.changeCountry.CA') })).toHaveCount(
+    0,
+  );
+  await page
+    .getByRole('link', { name: text('en-US', 'signup.businessDetails.changeCountry.US') })
+    .or(page.getByRole('button', { name: text('en-US', 'signup.businessDetails.changeCountry.US') }))
+    .click();
+  await expect(page).toHaveURL(/\/country$/);
+  await heading(page, 'en-US', 'extras.countrySwitcher.title');
+  await page.getByLabel(text('en-US', 'extras.countrySwitcher.country.options.CA')).check();
+  await page.getByRole('button', { name: text('en-US', 'extras.countrySwitcher.submit') }).click();
+  // The confirmation is asked, then the switch is at once.
+  await heading(page, 'en-US', 'extras.countryConfirm.ca.title');
+  await page.getByRole('button', { name: text('en-US', 'extras.countryConfirm.ca.submit') }).click();
+  await expect(page).toHaveURL(/\/\?currency=CAD$/);
+  await heading(page, 'en-CA', 'signup.landing.title');
+  expect(await cookie(page, 'currency')).toBe('CAD');
+  expect(await cookie(page, 'market')).toBe('CA');
+  // The application in progress is not touched: it stays in dollars.
+  expect((await call(page, 'GET', `/api/v2/applications/${encodeURIComponent(usd)}`)).company.currency).toBe('USD');
 });

@@ -52,7 +52,7 @@ async function seed(page: Page, partnerEmail: string): Promise<{ id: string; own
       address: { line1: '123 Main Street', city: 'Springfield', state: 'IL', zip: '62701', countryCode: 'US' },
       communicationLanguage: 'en-US',
     },
-    company: { name: 'Jane Doe Bakery', segment: '5462', currency: 'USD' },
+    company: { name: 'Jane Doe Bakery', segment: '5462', currency: 'USD', phone: { localPhoneNumber: '2125551234' } },
   };
   const id = (await api(page, 'POST', '/api/v2/applications', body)).application.id as string;
   await api(page, 'POST', `/api/v2/applications/${id}/onboard`, {});

@@ -33,7 +33,7 @@ async function application(page: Page, ssn4 = '4321', onboard = false, mobile = 
         address: { line1: '123 Main Street', city: 'Springfield', state: 'IL', zip: '62701', countryCode: 'US' },
         communicationLanguage: 'en-US',
       },
-      company: { name: 'Acme Bakery', segment: '5462', currency: 'USD' },
+      company: { name: 'Acme Bakery', segment: '5462', currency: 'USD', phone: { localPhoneNumber: mobile } },
     },
   });
   expect(res.status()).toBe(201);

@@ -74,6 +74,8 @@ test('a new applicant goes from landing to complete, and a reload resumes where 
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   await page.getByLabel('Yes, it has an Employer Identification Number (EIN)').check();
   await page.getByLabel('Legal business name').fill('Jane Doe Bakery LLC');
+  // doc2 §5: required in the older form.
+  await page.getByLabel(/^Business phone/).fill('5125550147');
   await page.getByLabel('No, no one else owns 25% or more').check();
   await page.getByLabel('Business street address').fill('123 Main Street');
   await page.getByLabel('City').fill('Austin');

@@ -27,11 +27,19 @@ function jsonFiles(dir: string): string[] {
 }
 
 const config = JSON.parse(readFileSync(join(REPO, 'rules/config.json'), 'utf8')) as { flags: Record<string, boolean> };
-const read = new Set(
-  [...jsonFiles(join(REPO, 'flows')), ...jsonFiles(join(REPO, 'rules'))].flatMap((file) =>
+// A condition reads a flag as {"var": "flags.x"}; a third-party script (rules/scripts.json) is loaded only when each
+// path of its `requires` is set, so a flag named there turns that script on.
+const scripts = JSON.parse(readFileSync(join(REPO, 'rules/scripts.json'), 'utf8')) as {
+  scripts: Record<string, { requires?: string[] }>;
+};
+const read = new Set([
+  ...[...jsonFiles(join(REPO, 'flows')), ...jsonFiles(join(REPO, 'rules'))].flatMap((file) =>
     [...readFileSync(file, 'utf8').matchAll(/"var":\s*"flags\.([A-Za-z]\w*)"/g)].map((match) => match[1]),
   ),
-);
+  ...Object.values(scripts.scripts).flatMap((script) =>
+    (script.requires ?? []).flatMap((path) => (path.startsWith('flags.') ? [path.slice('flags.'.length)] : [])),
+  ),
+]);
 
 describe('rules/config.json flags', () => {
   for (const flag of Object.keys(config.flags)) {

@@ -27,7 +27,7 @@ const expectedKeys: Record<string, string[]> = {
     ...g.industries.map((i) => `categories.industry.${i.id}`),
   ]),
   salesRanges: Object.entries(sales.markets).flatMap(([market, m]) =>
-    m.ranges.map((r) => `salesRanges.${market}.${r.id}`),
+    m.ranges.map((r) => `salesRanges.${market}.${r.value ?? null}`),
   ),
   countries: countries.countries.flatMap((c) => [
     `countries.${c.code}.name`,

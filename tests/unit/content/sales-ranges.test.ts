@@ -4,6 +4,10 @@
  */
 import { readCatalogue, readJson, type SalesRangesFile } from './load.ts';
 import { resolveIncludes } from '../../../scripts/content/includes.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 
 const file = readJson<SalesRangesFile>('rules/sales-ranges.json');
 
@@ -44,7 +48,8 @@ describe.each(markets)('annual sales ranges, %s', (market) => {
     const en = readCatalogue('en-US', 'salesRanges').messages;
     const ca = readCatalogue('en-CA', 'salesRanges').messages;
     const fr = readCatalogue('fr-CA', 'salesRanges').messages;
-    const key = (id: string) => `salesRanges.${market}.${id}`;
+    // The label of a row is keyed by its value (the screen's ui:enumLabels labels each offered value), null for the blank.
+    const key = (id: string) => `salesRanges.${market}.${ranges.find((r) => r.id === id)!.value ?? null}`;
     // Rows 2 to 4 name their own value; the "Over" row names the previous row's value (the table's "Over 1,000,000").
     const named = [1, 2, 3].map((k) => [ranges[k], ranges[k].value!] as const).concat([[ranges[4], ranges[3].value!]]);
     for (const [range, amount] of named) {
@@ -62,9 +67,7 @@ describe.each(markets)('annual sales ranges, %s', (market) => {
 });
 
 it('formats French amounts with no-break spaces, as fr-CA does (for example "Moins de 50 000 $")', () => {
-  expect(readCatalogue('fr-CA', 'salesRanges').messages['salesRanges.CA.under-50000']).toBe(
-    'Moins de 50\u00a0000\u00a0$',
-  );
+  expect(readCatalogue('fr-CA', 'salesRanges').messages['salesRanges.CA.50000']).toBe('Moins de 50\u00a0000\u00a0$');
 });
 
 // Issue 28 item 10 (doc2 §9 Annual sales ranges, one table): the business-details screen offers the ranges of
@@ -87,4 +90,28 @@ describe('the business-details screen reads rules/sales-ranges.json', () => {
     expect(resolveIncludes(raw.form.schema.properties.gpv.enum, rules)).toEqual([...spec.US]);
     expect(resolveIncludes(caEnum, rules)).toEqual([...spec.CA]);
   });
+});
+
+// Issue 28 item 10 (one source for the labels too): the screen labels each range with the message the rules file
+// names (salesRanges.<market>.<value>), and no other catalogue holds a second copy of the range labels.
+describe('the sales-range labels have one copy', () => {
+  const raw = readFileSync(join(REPO_ROOT, 'flows/signup/screens/business-details.json'), 'utf8');
+  it('the screen labels the ranges with the salesRanges messages of its market', () => {
+    expect(raw).toContain('"ui:enumLabels": "salesRanges.US"');
+    expect(raw).toContain('"ui:enumLabels": "salesRanges.CA"');
+  });
+  for (const locale of ['en-US', 'en-CA', 'fr-CA'] as const)
+    it(`${locale}: only the salesRanges catalogue has range labels, one for each value of each market`, () => {
+      const folder = join(REPO_ROOT, 'locales', locale);
+      const elsewhere = readdirSync(folder)
+        .filter((file) => file !== 'salesRanges.json')
+        .flatMap((file) => Object.keys(JSON.parse(readFileSync(join(folder, file), 'utf8')).messages as object))
+        .filter((key) => /salesRange/i.test(key));
+      expect(elsewhere).toEqual([]);
+      const own = Object.keys(readCatalogue(locale, 'salesRanges').messages).sort();
+      const expected = Object.entries(spec).flatMap(([market, values]) =>
+        values.map((value) => `salesRanges.${market}.${value}`),
+      );
+      expect(own).toEqual(expected.sort());
+    });
 });

@@ -4,6 +4,7 @@ import { contentPlugin } from './scripts/vite/content-plugin.ts';
 import { compressPlugin } from './scripts/vite/compress-plugin.ts';
 import { preloadPlugin } from './scripts/vite/preload-plugin.ts';
 import { markdownStubAlias } from './scripts/vite/markdown-stub.ts';
+import { editorOnlyPlugin } from './scripts/vite/editor-only-plugin.ts';
 
 const root = import.meta.dirname;
 
@@ -27,6 +28,8 @@ export default defineConfig({
     contentPlugin(root),
     preloadPlugin(root),
     compressPlugin(),
+    // The rules JSON the engine imports, without the editors' descriptions (scripts/vite/editor-only-plugin.ts).
+    editorOnlyPlugin(),
     // rjsf's URI resolution (fast-uri, about 7 KB gzip in the form chunk) is done by the browser's URL parser instead.
     // Only rjsf's import is replaced: ajv's needs fast-uri's whole API.
     rjsfSwap('rjsf-uri-resolver', 'fast-uri', 'engine/form/uri-resolver.ts'),

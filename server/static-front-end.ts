@@ -39,6 +39,29 @@ export function inlineStylesheets(html: string, distDir: string): { html: string
   return { html: out, hashes };
 }
 
+/** The element that holds a drawn page's preloads until its first paint (engine/main.tsx moves them into the head). */
+export const DEFERRED_PRELOADS_ID = 'page-preloads';
+
+/**
+ * A page the server drew (its heading, pagePrerender) with its preloads (`tags`, and index.html's preloads of the boot
+ * reads) in an inert `<template>` after `#root` instead of in the head: the first paint needs none of them, and every
+ * request that ends before it counts towards the largest contentful paint that Lighthouse estimates for a slow phone
+ * (its simulation keeps the requests that ended before the observed paint). The entry moves them into the head once the
+ * drawing is on screen (engine/main.tsx), all at once, before it imports the engine, so they still start beside it.
+ */
+export function deferPreloads(html: string, tags: string): string {
+  const boot: string[] = [];
+  const head = html.replace(/\s*<link rel="preload" href="[^"]*" as="fetch" crossorigin \/>/g, (tag) => {
+    boot.push(tag.trim());
+    return '';
+  });
+  const held = [...boot, ...tags.split('\n').map((tag) => tag.trim())].filter(Boolean).join('');
+  return head.replace(
+    /(<div id="root">.*?<\/div><\/div>|<div id="root"><\/div>)/s,
+    (root) => `${root}<template id="${DEFERRED_PRELOADS_ID}">${held}</template>`,
+  );
+}
+
 /**
  * The locales of the market a page request is for, chosen as GET /api/v2/configs chooses it (routes/configs.ts
  * chooseMarket). Undefined when the query names a currency no market has (the engine shows the unsupported-market page).
@@ -113,7 +136,8 @@ export async function serveFrontEnd(app: FastifyInstance, distDir: string, root:
           : false;
       const prerender = locales ? pagePrerender(preloads, pageRequest, locales, stays) : undefined;
       const tags = preloadTags(pagePreloads(preloads, pageRequest), prerender !== undefined);
-      html = html.replace('</head>', () => `  ${tags}\n  </head>`);
+      if (prerender) html = deferPreloads(html, tags);
+      else html = html.replace('</head>', () => `  ${tags}\n  </head>`);
       if (prerender) {
         html = html
           .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeHtml(prerender.locale)}">`)

@@ -8,10 +8,7 @@ import type { Screen, SecondaryAction } from '../content/types.ts';
 import type { SubmitResult } from '../app/screen-host.tsx';
 import { MessageScreen } from './message-screen.tsx';
 import { AutoScreen } from './auto-screen.tsx';
-import { WaitingScreen } from './waiting-screen.tsx';
-import { FactsScreen } from './facts-screen.tsx';
 import { RedirectScreen } from './redirect-screen.tsx';
-import { ItemListScreen } from './item-list-screen.tsx';
 import { screenValidators } from '../form/screen-validators.ts';
 
 export interface ScreenProps {
@@ -55,8 +52,10 @@ export const screenKinds: Record<string, ComponentType<ScreenProps>> = {
   form: FormKind,
   message: MessageScreen,
   auto: AutoScreen,
-  waiting: WaitingScreen,
-  facts: FactsScreen,
+  // Kinds few screens use (none on the landing or the form steps) come with their screen, as forms do. The message,
+  // auto and redirect kinds, which a journey passes through at every step, stay in the entry.
+  waiting: lazy(() => import('./waiting-screen.tsx').then((module) => ({ default: module.WaitingScreen }))),
+  facts: lazy(() => import('./facts-screen.tsx').then((module) => ({ default: module.FactsScreen }))),
   'account-list': lazy(() =>
     import('./account-list-screen.tsx').then((module) => ({ default: module.AccountListScreen })),
   ),
@@ -65,6 +64,6 @@ export const screenKinds: Record<string, ComponentType<ScreenProps>> = {
   ),
   collection: lazy(() => import('./collection-screen.tsx').then((module) => ({ default: module.CollectionScreen }))),
   redirect: RedirectScreen,
-  'item-list': ItemListScreen,
+  'item-list': lazy(() => import('./item-list-screen.tsx').then((module) => ({ default: module.ItemListScreen }))),
   review: lazy(() => import('./review-screen.tsx').then((module) => ({ default: module.ReviewScreen }))),
 };

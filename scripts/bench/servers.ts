@@ -29,7 +29,8 @@ export interface Running {
 }
 
 async function waitFor(url: string, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 90_000;
+  // Generous: the machine may be shared, and a first PGlite database takes seconds even when it is not.
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`process exited: ${log()}`);
     try {
@@ -68,8 +69,15 @@ export async function startNode(
   let stderr = '';
   child.stderr?.on('data', (chunk) => (stderr += String(chunk)));
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}${probe}`, child, () => stderr);
-  return { url, stop: stopper(child) };
+  const stop = stopper(child);
+  try {
+    await waitFor(`${url}${probe}`, child, () => stderr);
+  } catch (error) {
+    // A server that answered too late would otherwise keep its port (and the next run would measure it).
+    await stop();
+    throw error;
+  }
+  return { url, stop };
 }
 
 /** The real server on a build, with PGlite in `dataDir` or PostgreSQL at `databaseUrl` (on `port`, else a free one). */
@@ -78,8 +86,14 @@ export function startApp(
   storage: { dataDir: string } | { databaseUrl: string },
   port?: number,
 ): Promise<Running> {
-  // The bench signs up many users from one address: the sign-in rate limit would refuse them.
-  const env: Record<string, string> = { DIST_DIR: distDir, SIGN_IN_ATTEMPTS_PER_MINUTE: '100000' };
+  // The bench signs up many users from one address: the sign-in rate limit would refuse them. Registration is confirmed
+  // through the emailed link (issue 23), which the bench reads from the sandbox outbox: NODE_ENV=production turns the
+  // sandbox off, so it is turned on here (scripts/lib/sign-up.ts).
+  const env: Record<string, string> = {
+    DIST_DIR: distDir,
+    SIGN_IN_ATTEMPTS_PER_MINUTE: '100000',
+    SANDBOX: 'on',
+  };
   if ('dataDir' in storage) env.DATA_DIR = storage.dataDir;
   else env.DATABASE_URL = storage.databaseUrl;
   return startNode('server/main.ts', env, '/api/v2/configs', port);

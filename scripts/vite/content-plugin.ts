@@ -27,7 +27,7 @@ import type { Plugin, ViteDevServer } from 'vite';
 import { loadContent, loadCatalogues } from '../content/load.ts';
 import { precompileValidators } from '../content/precompile.ts';
 import { possibleFormSchemas } from '../../engine/content/resolve.ts';
-import type { ScreenOutline } from '../../engine/content/types.ts';
+import type { ContentBundle, ScreenOutline } from '../../engine/content/types.ts';
 import { PSEUDO_LOCALE, pseudoCatalogue } from '../catalogues/pseudo.ts';
 import { repoMessageOwners } from '../content/message-owners-repo.ts';
 
@@ -121,9 +121,17 @@ export function jsonModuleValue(value: unknown): string {
 export function contentPlugin(root: string): Plugin {
   const watched = ['flows', 'rules', 'locales'].map((dir) => resolve(root, dir));
   let pseudo = false;
+  // The content and the catalogues are read once per build (or until a file under flows/, rules/ or locales/ changes in
+  // `npm run dev`), not once per virtual module: a build loads a module per screen, per screen's messages in each locale
+  // and per form's validators, so reading everything again for each made the build grow with the square of the content.
+  let memo: { content?: ContentBundle; runtime?: unknown; catalogues?: Record<string, Record<string, string>> } = {};
+  const content = (): ContentBundle => (memo.content ??= loadContent(root));
+  const runtimeContent = (): unknown => (memo.runtime ??= forRuntime(content()));
   const catalogues = (): Record<string, Record<string, string>> => {
+    if (memo.catalogues) return memo.catalogues;
     const all = loadCatalogues(root);
-    return pseudo && all['en-US'] ? { ...all, [PSEUDO_LOCALE]: pseudoCatalogue(all['en-US']) } : all;
+    return (memo.catalogues =
+      pseudo && all['en-US'] ? { ...all, [PSEUDO_LOCALE]: pseudoCatalogue(all['en-US']) } : all);
   };
   const fallbackLocale = (): string =>
     (JSON.parse(readFileSync(resolve(root, 'rules/config.json'), 'utf8')) as { fallbackLocale: string }).fallbackLocale;
@@ -135,17 +143,17 @@ export function contentPlugin(root: string): Plugin {
     (owners ??= split ? repoMessageOwners(root, fallbackLocale()) : {});
   const load = (id: string): string | undefined => {
     if (id === 'virtual:content')
-      return `export default ${jsonModuleValue(outlined(forRuntime(loadContent(root)) as Record<string, unknown>))};`;
-    if (id === 'virtual:content-full') return `export default ${jsonModuleValue(forRuntime(loadContent(root)))};`;
+      return `export default ${jsonModuleValue(outlined(runtimeContent() as Record<string, unknown>))};`;
+    if (id === 'virtual:content-full') return `export default ${jsonModuleValue(runtimeContent())};`;
     if (id === 'virtual:screens') {
-      const ids = Object.keys(loadContent(root).screens);
+      const ids = Object.keys(content().screens);
       const loaders = ids.map(
         (screen) => `${JSON.stringify(screen)}: () => import(${JSON.stringify(`virtual:screen/${screen}`)})`,
       );
       return `export const loaders = { ${loaders.join(', ')} };`;
     }
     if (id.startsWith('virtual:screen/')) {
-      const screens = (forRuntime(loadContent(root)) as { screens: Record<string, unknown> }).screens;
+      const screens = (runtimeContent() as { screens: Record<string, unknown> }).screens;
       const screen = screens[id.slice('virtual:screen/'.length)];
       return screen === undefined ? undefined : `export default ${jsonModuleValue(screen)};`;
     }
@@ -192,21 +200,19 @@ export function contentPlugin(root: string): Plugin {
     }
     if (id === 'virtual:preview-fixtures') {
       // The preview page (engine/preview, dev only) opens screens in the states the routing-table fixtures describe.
-      const tables = loadContent(root).tables as Record<string, { fixtures?: unknown[] }>;
+      const tables = content().tables as Record<string, { fixtures?: unknown[] }>;
       return `export default ${JSON.stringify(Object.fromEntries(Object.entries(tables).map(([name, table]) => [name, table.fixtures ?? []])))};`;
     }
     if (id === 'virtual:validators') {
       // One module per screen that can show a form: the applicant step does not download every other form's code.
-      const screens = Object.values(loadContent(root).screens).filter(
-        (screen) => possibleFormSchemas(screen).length > 0,
-      );
+      const screens = Object.values(content().screens).filter((screen) => possibleFormSchemas(screen).length > 0);
       const loaders = screens.map(
         (screen) => `${JSON.stringify(screen.id)}: () => import(${JSON.stringify(`virtual:validators/${screen.id}`)})`,
       );
       return `export const loaders = { ${loaders.join(', ')} };`;
     }
     if (id.startsWith('virtual:validators/')) {
-      const bundle = loadContent(root);
+      const bundle = content();
       const screen = bundle.screens[id.slice('virtual:validators/'.length)];
       return precompileValidators(
         { ...bundle, screens: screen ? { [screen.id]: screen } : {} },
@@ -244,6 +250,7 @@ export function contentPlugin(root: string): Plugin {
       server.watcher.add(watched);
       const reload = (file: string) => {
         if (!watched.some((dir) => file.startsWith(dir))) return;
+        memo = {};
         for (const mod of server.moduleGraph.idToModuleMap.values()) {
           if (mod.id?.startsWith(`\0${PREFIX}`)) server.moduleGraph.invalidateModule(mod);
         }

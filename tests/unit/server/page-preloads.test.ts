@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import {
   likelyLocale,
   matchRank,
@@ -17,7 +18,12 @@ import {
 import { headingIsStatic, frameHeadingMarkup } from '../../../engine/screens/frame-markup.ts';
 import { withStyleHashes } from '../../../server/http/security.ts';
 import { preferredEncoding } from '../../../server/http/encoding.ts';
-import { inlineStylesheets, marketLocales } from '../../../server/static-front-end.ts';
+import {
+  deferPreloads,
+  DEFERRED_PRELOADS_ID,
+  inlineStylesheets,
+  marketLocales,
+} from '../../../server/static-front-end.ts';
 import { routeReads } from '../../../scripts/vite/preload-plugin.ts';
 import { loadContent } from '../../../scripts/content/load.ts';
 
@@ -251,6 +257,23 @@ describe('inlined styles and the CSP', () => {
     writeFileSync(join(dist, 'assets/bad-b.css'), '.b{content:"</style><script>"}');
   });
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  it('holds every preload of a drawn page, the boot reads included, in an inert template after #root', () => {
+    const page = readFileSync(join(import.meta.dirname, '../../../index.html'), 'utf8');
+    const tags = preloadTags(pagePreloads(preloads, { path: '/urn:app:1/applicant', signedIn: true }), true);
+    const html = deferPreloads(page, tags);
+    const [head, body] = html.split('</head>');
+    // Nothing in the head starts a request before the first paint but the entry script.
+    expect(head).not.toMatch(/rel="(?:module)?preload"/);
+    const held = new RegExp(
+      `<div id="root">.*?</div></div><template id="${DEFERRED_PRELOADS_ID}">(.*?)</template>`,
+      's',
+    ).exec(body)?.[1];
+    expect(held).toContain('<link rel="preload" href="/api/v2/configs" as="fetch" crossorigin />');
+    expect(held).toContain('<link rel="preload" href="/api/v2/session" as="fetch" crossorigin />');
+    for (const tag of tags.split('\n')) expect(held).toContain(tag.trim());
+    expect(held).toContain('/api/v2/applications/urn:app:1');
+  });
 
   it("writes a small stylesheet into the page and hashes exactly the element's text", () => {
     const { html, hashes } = inlineStylesheets(

@@ -516,6 +516,12 @@ export interface FormOptions {
    */
   noticeKeys?: string[];
   /**
+   * The variables of the screen's notices (noticeKeys): each a JSON Logic expression over the context (engine/screens/message-args.ts).
+   */
+  messageArgs?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
    * Message keys of the paragraphs, in order.
    */
   paragraphKeys?: string[];
@@ -599,6 +605,12 @@ export interface AutoOptions {
    * Message keys of calm notes shown under the heading (any kind; a variant says why the applicant is back).
    */
   noticeKeys?: string[];
+  /**
+   * The variables of the screen's notices (noticeKeys): each a JSON Logic expression over the context (engine/screens/message-args.ts).
+   */
+  messageArgs?: {
+    [k: string]: unknown | undefined;
+  };
 }
 /**
  * Settings of a waiting screen (engine/screens/waiting-screen.tsx).
@@ -646,6 +658,12 @@ export interface FactsOptions {
    */
   noticeKeys?: string[];
   /**
+   * The variables of the screen's notices (noticeKeys): each a JSON Logic expression over the context (engine/screens/message-args.ts).
+   */
+  messageArgs?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
    * Message keys of the paragraphs, in order.
    */
   paragraphKeys?: string[];
@@ -689,6 +707,12 @@ export interface RedirectScreenOptions {
    */
   noticeKeys?: string[];
   /**
+   * The variables of the screen's notices (noticeKeys): each a JSON Logic expression over the context (engine/screens/message-args.ts).
+   */
+  messageArgs?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
    * A read call of flows/calls.json whose answer the address may use as `response`.
    */
   call?: string;
@@ -726,6 +750,12 @@ export interface ItemListOptions {
    * Message keys of calm notes shown under the heading (any kind; a variant says why the applicant is back).
    */
   noticeKeys?: string[];
+  /**
+   * The variables of the screen's notices (noticeKeys): each a JSON Logic expression over the context (engine/screens/message-args.ts).
+   */
+  messageArgs?: {
+    [k: string]: unknown | undefined;
+  };
   /**
    * The items (JSON Logic over the context).
    */
@@ -776,6 +806,12 @@ export interface ReviewOptions {
    */
   noticeKeys?: string[];
   /**
+   * The variables of the screen's notices (noticeKeys): each a JSON Logic expression over the context (engine/screens/message-args.ts).
+   */
+  messageArgs?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
    * Ids of the form screens summarised, in order. A step of this screen's progress flow that the applicant's answers do not lead to is left out. Without it: every step of the progress walk before this screen (engine/flow/progress.ts).
    */
   screens?: string[];
@@ -803,6 +839,12 @@ export interface AccountListOptions {
    * Message keys of calm notes shown under the heading (any kind; a variant says why the applicant is back).
    */
   noticeKeys?: string[];
+  /**
+   * The variables of the screen's notices (noticeKeys): each a JSON Logic expression over the context (engine/screens/message-args.ts).
+   */
+  messageArgs?: {
+    [k: string]: unknown | undefined;
+  };
   /**
    * The context key holding the accounts.
    */
@@ -886,6 +928,12 @@ export interface StoreSwitcherOptions {
    */
   noticeKeys?: string[];
   /**
+   * The variables of the screen's notices (noticeKeys): each a JSON Logic expression over the context (engine/screens/message-args.ts).
+   */
+  messageArgs?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
    * The context key holding the stores.
    */
   source: string;
@@ -968,6 +1016,12 @@ export interface CollectionOptions {
    * Message keys of calm notes shown under the heading (any kind; a variant says why the applicant is back).
    */
   noticeKeys?: string[];
+  /**
+   * The variables of the screen's notices (noticeKeys): each a JSON Logic expression over the context (engine/screens/message-args.ts).
+   */
+  messageArgs?: {
+    [k: string]: unknown | undefined;
+  };
   /**
    * The items (JSON Logic over the context).
    */

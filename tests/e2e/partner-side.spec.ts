@@ -102,6 +102,9 @@ test('a partner completes their own details, asks for the steps by email, verifi
   const link = await emailedLink(page, partnerEmail, /\?invitation=/);
   const partner = await openAs(browser, link, partnerEmail);
   await expectHeading(partner, locale, 'owners.complete.title');
+  // Issue 27.3: every page the partner sees names the business they verify for (a notice under the heading).
+  const forBusiness = t('owners.identification.business', { business: 'Jane Doe Bakery' });
+  await expect(partner.getByRole('status').filter({ hasText: forBusiness })).toBeVisible();
   await expect(partner.getByLabel(labelled(locale, 'owners.complete.firstName.label'))).toHaveValue('Sam');
   await expectNoAxeViolations(partner);
   await screenshots(partner, 'complete');
@@ -120,6 +123,8 @@ test('a partner completes their own details, asks for the steps by email, verifi
   await screenshots(partner, 'identification');
   await partner.getByRole('button', { name: t('owners.identification.email') }).click();
   await expectHeading(partner, locale, 'owners.emailSent.title');
+  await expect(partner.getByText(t('owners.emailSent.text'))).toBeVisible();
+  await expect(partner.getByRole('status').filter({ hasText: forBusiness })).toBeVisible();
   await expectNoAxeViolations(partner);
   await screenshots(partner, 'email-sent');
   expect(await emailedLink(partner, partnerEmail, /\/identification\?currency=USD$/)).toBe(
@@ -135,6 +140,7 @@ test('a partner completes their own details, asks for the steps by email, verifi
   await partner.getByRole('button', { name: text(locale, 'sandbox.inquiry.submit') }).click();
   await expectHeading(partner, locale, 'owners.ownerSuccess.title');
   await expect(partner.getByText(t('owners.ownerSuccess.text'))).toBeVisible();
+  await expect(partner.getByText(t('owners.ownerSuccess.business', { business: 'Jane Doe Bakery' }))).toBeVisible();
   await expect(partner.getByText(t('owners.reseller.contact'))).toHaveCount(0);
   // Issue 27.9: "we've let the applicant know" is true: the applicant's inbox (the sandbox outbox) has the email.
   const inbox = await (await page.request.get(`/sandbox/outbox?to=${encodeURIComponent(annEmail)}`)).text();

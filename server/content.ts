@@ -73,6 +73,8 @@ export interface SandboxRules {
     }>;
   };
   addressLookup: Array<Record<string, string>>;
+  /** Example pricing per market, served in place of the configuration's zero pricing while the sandbox is on. */
+  pricing?: Partial<Record<'US' | 'CA', Record<string, number>>>;
 }
 
 /** One plan of rules/plans.json. */

@@ -28,6 +28,9 @@ import { QuantityStepperWidget } from './quantity-stepper.tsx';
 import { SameAsWidget } from './same-as-widget.tsx';
 import { DocumentWidget } from './document-widget.tsx';
 import { ErrorListBridge } from './error-summary.tsx';
+import { optionPrice } from './option-prices.ts';
+import { widgetOptionsOf } from './widget-options.ts';
+import { compute } from '../conditions/index.ts';
 
 function FieldTemplate(props: FieldTemplateProps) {
   const { id, label, children, rawErrors = [], rawHelp, hidden, required, displayLabel, uiSchema } = props;
@@ -190,9 +193,26 @@ function SelectWidget(props: WidgetProps) {
   );
 }
 
+/** The price beside each choice (`ui:options.prices`, engine/form/option-prices.ts), formatted for the locale. */
+function useOptionPrices(props: WidgetProps): (value: unknown) => string | undefined {
+  const { t, locale } = useI18n();
+  const settings = widgetOptionsOf(props.options, 'radio').prices;
+  if (!settings) return () => undefined;
+  const data = ((props.registry.formContext as { data?: Record<string, unknown> } | undefined)?.data ?? {}) as object;
+  const entries = compute(settings.entries, data);
+  const currency = compute(settings.currency, data);
+  if (typeof currency !== 'string' || !currency) return () => undefined;
+  const money = new Intl.NumberFormat(locale, { style: 'currency', currency });
+  return (value) => {
+    const price = optionPrice(value, entries, settings);
+    return price ? t(price.key, { price: money.format(price.cents / 100) }) : undefined;
+  };
+}
+
 function RadioWidget(props: WidgetProps) {
   const { id, htmlName, value, disabled, readonly, onChange, onBlur, onFocus, options, rawErrors = [] } = props;
   const enumOptions = options.enumOptions ?? [];
+  const priceOf = useOptionPrices(props);
   return (
     <div className="choices" id={id}>
       {enumOptions.map((option, i) => (
@@ -210,7 +230,17 @@ function RadioWidget(props: WidgetProps) {
             onBlur={() => onBlur(id, value)}
             onFocus={() => onFocus(id, value)}
           />
-          <span>{option.label}</span>
+          <span className="choice__text">
+            <span>{option.label}</span>
+            {priceOf(option.value) ? (
+              <>
+                {' '}
+                <span className="choice__price" data-price>
+                  {priceOf(option.value)}
+                </span>
+              </>
+            ) : null}
+          </span>
         </label>
       ))}
     </div>

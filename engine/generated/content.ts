@@ -516,6 +516,12 @@ export interface FormOptions {
    */
   noticeKeys?: string[];
   /**
+   * The variables of the screen's notices (noticeKeys): each a JSON Logic expression over the context (engine/screens/message-args.ts).
+   */
+  messageArgs?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
    * Message keys of the paragraphs, in order.
    */
   paragraphKeys?: string[];
@@ -599,6 +605,12 @@ export interface AutoOptions {
    * Message keys of calm notes shown under the heading (any kind; a variant says why the applicant is back).
    */
   noticeKeys?: string[];
+  /**
+   * The variables of the screen's notices (noticeKeys): each a JSON Logic expression over the context (engine/screens/message-args.ts).
+   */
+  messageArgs?: {
+    [k: string]: unknown | undefined;
+  };
 }
 /**
  * Settings of a waiting screen (engine/screens/waiting-screen.tsx).
@@ -646,6 +658,12 @@ export interface FactsOptions {
    */
   noticeKeys?: string[];
   /**
+   * The variables of the screen's notices (noticeKeys): each a JSON Logic expression over the context (engine/screens/message-args.ts).
+   */
+  messageArgs?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
    * Message keys of the paragraphs, in order.
    */
   paragraphKeys?: string[];
@@ -689,6 +707,12 @@ export interface RedirectScreenOptions {
    */
   noticeKeys?: string[];
   /**
+   * The variables of the screen's notices (noticeKeys): each a JSON Logic expression over the context (engine/screens/message-args.ts).
+   */
+  messageArgs?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
    * A read call of flows/calls.json whose answer the address may use as `response`.
    */
   call?: string;
@@ -726,6 +750,12 @@ export interface ItemListOptions {
    * Message keys of calm notes shown under the heading (any kind; a variant says why the applicant is back).
    */
   noticeKeys?: string[];
+  /**
+   * The variables of the screen's notices (noticeKeys): each a JSON Logic expression over the context (engine/screens/message-args.ts).
+   */
+  messageArgs?: {
+    [k: string]: unknown | undefined;
+  };
   /**
    * The items (JSON Logic over the context).
    */
@@ -776,6 +806,12 @@ export interface ReviewOptions {
    */
   noticeKeys?: string[];
   /**
+   * The variables of the screen's notices (noticeKeys): each a JSON Logic expression over the context (engine/screens/message-args.ts).
+   */
+  messageArgs?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
    * Ids of the form screens summarised, in order. A step of this screen's progress flow that the applicant's answers do not lead to is left out. Without it: every step of the progress walk before this screen (engine/flow/progress.ts).
    */
   screens?: string[];
@@ -803,6 +839,12 @@ export interface AccountListOptions {
    * Message keys of calm notes shown under the heading (any kind; a variant says why the applicant is back).
    */
   noticeKeys?: string[];
+  /**
+   * The variables of the screen's notices (noticeKeys): each a JSON Logic expression over the context (engine/screens/message-args.ts).
+   */
+  messageArgs?: {
+    [k: string]: unknown | undefined;
+  };
   /**
    * The context key holding the accounts.
    */
@@ -886,6 +928,12 @@ export interface StoreSwitcherOptions {
    */
   noticeKeys?: string[];
   /**
+   * The variables of the screen's notices (noticeKeys): each a JSON Logic expression over the context (engine/screens/message-args.ts).
+   */
+  messageArgs?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
    * The context key holding the stores.
    */
   source: string;
@@ -968,6 +1016,12 @@ export interface CollectionOptions {
    * Message keys of calm notes shown under the heading (any kind; a variant says why the applicant is back).
    */
   noticeKeys?: string[];
+  /**
+   * The variables of the screen's notices (noticeKeys): each a JSON Logic expression over the context (engine/screens/message-args.ts).
+   */
+  messageArgs?: {
+    [k: string]: unknown | undefined;
+  };
   /**
    * The items (JSON Logic over the context).
    */
@@ -1382,6 +1436,10 @@ export interface WidgetOptions {
    * Settings of the quantity-stepper widget.
    */
   "quantity-stepper"?: StepperOptions;
+  /**
+   * Settings of the radio widget.
+   */
+  radio?: RadioOptions;
 }
 /**
  * Settings of the same-as widget (engine/form/same-as-widget.tsx): a text field with a box that copies the value at a document path.
@@ -1620,4 +1678,72 @@ export interface StepperOptions {
    * Message when the quantity is at a limit.
    */
   limitKey?: string;
+}
+/**
+ * Settings of the radio widget (engine/form/theme.tsx RadioWidget): optionally, the price of each choice under its label (engine/form/option-prices.ts), read from a screen's loaded data and formatted for the locale in the given currency.
+ *
+ * This interface was referenced by `WidgetOptions`'s JSON-Schema
+ * via the `definition` "radio".
+ */
+export interface RadioOptions {
+  /**
+   * The price shown beside each choice: the price entries (JSON Logic over the loaded data) matched to a choice by `matchOn` (or through `choices`), an entry whose `periodField` holds a listed period shows that period's message, one without it `onceKey`, a zero price `freeKey`. Several entries for one choice at different prices show the lowest with the `fromKey` of its period.
+   */
+  prices?: {
+    /**
+     * JSON Logic over the loaded data: the price entries.
+     */
+    entries: unknown;
+    /**
+     * JSON Logic over the loaded data: the currency code.
+     */
+    currency: unknown;
+    /**
+     * Field of a price entry that a choice's value names.
+     */
+    matchOn: string;
+    /**
+     * Field of a price entry holding its price in cents.
+     */
+    centsField: string;
+    /**
+     * Field of a price entry holding its billing period (absent: paid once).
+     */
+    periodField: string;
+    /**
+     * The message of each billing period; `{$price}` is the formatted price.
+     */
+    periods: {
+      /**
+       * The period as the entry holds it.
+       */
+      value: string;
+      /**
+       * The price per period.
+       */
+      labelKey: string;
+      /**
+       * The lowest of several prices per period.
+       */
+      fromKey: string;
+    }[];
+    /**
+     * A price paid once.
+     */
+    onceKey: string;
+    /**
+     * The lowest of several prices paid once.
+     */
+    onceFromKey: string;
+    /**
+     * A price of zero (absent: zero is shown as an amount).
+     */
+    freeKey?: string;
+    /**
+     * Choices whose value is not an entry's `matchOn` value: the entries each one stands for.
+     */
+    choices?: {
+      [k: string]: string[] | undefined;
+    };
+  };
 }

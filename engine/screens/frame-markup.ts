@@ -134,9 +134,13 @@ export function frameHeadingMarkup(
     `<h1 id="screen-title" class="screen__title" tabindex="-1">${escapeHtml(t(`${screen.messages}.title`))}</h1>`,
   );
   if (screen.intro) parts.push(`<p class="screen__intro">${escapeHtml(t(`${screen.messages}.intro`))}</p>`);
-  const noticeKeys = (screen.variants ?? []).some((variant) => changesOption(variant, 'noticeKeys'))
-    ? []
-    : (((screen.options ?? {}) as { noticeKeys?: string[] }).noticeKeys ?? []);
+  // Notices a variant changes, or whose variables come from the screen's reads (options.messageArgs), are left to the
+  // engine: drawn here they could be the wrong ones, or show an unfilled variable.
+  const noticeKeys =
+    (screen.variants ?? []).some((variant) => changesOption(variant, 'noticeKeys')) ||
+    ((screen.options ?? {}) as { messageArgs?: object }).messageArgs !== undefined
+      ? []
+      : (((screen.options ?? {}) as { noticeKeys?: string[] }).noticeKeys ?? []);
   if (noticeKeys.length)
     parts.push(
       `<div class="screen__notice" role="status">${noticeKeys.map((key) => `<p>${escapeHtml(t(key))}</p>`).join('')}</div>`,

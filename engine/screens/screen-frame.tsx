@@ -7,6 +7,7 @@ import { useEngine } from '../app/engine-context.tsx';
 import { endPrerender } from '../app/prerender.ts';
 import { progressOf } from '../flow/progress.ts';
 import { arrivalOf } from '../app/arrival.ts';
+import { useMessageArgs } from './message-args.ts';
 
 /** The frame's heading part: it depends on the screen only, so typing into a form (which re-renders the frame's
  * content) does not format its messages again. */
@@ -15,18 +16,23 @@ const FrameHeading = memo(function FrameHeading({
   headingRef,
   progress,
   arrivalNotice,
+  noticeArgs,
 }: {
   screen: Screen;
   headingRef: RefObject<HTMLHeadingElement | null>;
   progress: { step: number; steps: number } | undefined;
+  /** The notices' variables (`options.messageArgs`, evaluated), as JSON so typing does not draw the heading again. */
+  noticeArgs: string;
   /** A notice's words the screen before handed on (app/arrival.ts: the application was received). */
   arrivalNotice: string | undefined;
 }) {
   const { t } = useI18n();
-  // Any kind: `options.noticeKeys`, a calm note under the heading (a variant says why the applicant is back here).
+  // Any kind: `options.noticeKeys`, a calm note under the heading (a variant says why the applicant is back here;
+  // a partner's page names the business), with the variables of `options.messageArgs`.
+  const args = JSON.parse(noticeArgs) as Record<string, string | number>;
   const notices = [
     ...(arrivalNotice ? [arrivalNotice] : []),
-    ...(((screen.options ?? {}) as { noticeKeys?: string[] }).noticeKeys ?? []).map((key) => t(key)),
+    ...(((screen.options ?? {}) as { noticeKeys?: string[] }).noticeKeys ?? []).map((key) => t(key, args)),
   ];
   return (
     <>
@@ -77,6 +83,7 @@ export function ScreenFrame({
   // changes and the same screen stays (WCAG: the applicant hears where they are). Never on a re-render in place.
   const { key: arrival, hash, state } = useLocation();
   const { notice: arrivalNotice } = arrivalOf(state);
+  const noticeArgs = JSON.stringify(useMessageArgs(screen, context));
   // A screen is on the page: the heading the server drew first (app/prerender.ts) is not shown by a loader again.
   useLayoutEffect(endPrerender, []);
   // An address naming a field (`#root_dob`, a review's Change link, issue 22.8) puts the focus on that field.
@@ -93,7 +100,13 @@ export function ScreenFrame({
       className={`screen screen--${screen.kind}${tone ? ` screen--${tone}` : ''}`}
       aria-labelledby="screen-title"
     >
-      <FrameHeading screen={screen} headingRef={headingRef} progress={progress} arrivalNotice={arrivalNotice} />
+      <FrameHeading
+        screen={screen}
+        headingRef={headingRef}
+        progress={progress}
+        arrivalNotice={arrivalNotice}
+        noticeArgs={noticeArgs}
+      />
       {children}
     </section>
   );

@@ -53,12 +53,14 @@ export function screenKeys(
       }
       // Keys the engine derives (title, intro, submit, labels, help, options, busy texts) are shown without
       // variables; keys a kind's options or a secondary action name may get values from the kind, so they are
-      // left out, as are validation messages (they get the failed rule's arguments).
+      // left out, as are validation messages (they get the failed rule's arguments) and the keys a widget's
+      // `ui:options` name (the widget may give them values: a choice's price).
       const derived = new Set(
         messageKeysOfScreen({ ...(view as unknown as ScreenMessageSource), options: undefined, secondary: undefined }),
       );
       const withArgs = new Set<string>();
       collectUiMessages(asObject(view.form)?.uiSchema, withArgs);
+      collectWidgetOptionKeys(asObject(view.form)?.uiSchema, withArgs);
       for (const key of keys) {
         if (!needed.has(key)) needed.set(key, entry.id);
         if (derived.has(key) && !withArgs.has(key) && !key.startsWith('validation.') && !plain.has(key))
@@ -67,6 +69,16 @@ export function screenKeys(
     }
   }
   return { needed, plain };
+}
+
+/** Keys named under a widget's `ui:options` (keys ending in `Key`): the widget may give them values. */
+function collectWidgetOptionKeys(node: unknown, out: Set<string>, inOptions = false): void {
+  if (Array.isArray(node)) node.forEach((item) => collectWidgetOptionKeys(item, out, inOptions));
+  else if (node !== null && typeof node === 'object')
+    for (const [key, value] of Object.entries(node as Obj)) {
+      if (inOptions && /Key$/.test(key) && typeof value === 'string') out.add(value);
+      else collectWidgetOptionKeys(value, out, inOptions || key === 'ui:options');
+    }
 }
 
 /** `ui:messages` values: validation messages, which get the failed rule's arguments. */

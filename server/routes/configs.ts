@@ -31,13 +31,18 @@ export function chooseMarket(
  * GET /api/v2/configs[/{referralUrlId}] (doc2 §7): the environment configuration for the visitor's market,
  * chosen by the `currency` query, else the `currency` cookie, else the default market. A redirect row of
  * rules/config.json that holds answers 417 with its `location` (the browser goes there plus its path). `keys`: the
- * configured third-party script keys (AppOptions.scriptKeys), only when there are some.
+ * configured third-party script keys (AppOptions.scriptKeys), only when there are some. While the sandbox is on,
+ * `defaults.pricing` is the market's example pricing of rules/sandbox.json (the configuration's, doc2 §9, is zero).
  */
 export async function configRoutes(
   app: FastifyInstance,
-  { content, keys = {} }: { content: Content; keys?: Record<string, string> },
+  { content, keys = {}, sandbox = false }: { content: Content; keys?: Record<string, string>; sandbox?: boolean },
 ): Promise<void> {
   const { config } = content;
+  const defaultsOf = (market: Market) => {
+    const example = sandbox ? content.sandbox.pricing?.[market] : undefined;
+    return example ? { ...config.defaults, pricing: example } : config.defaults;
+  };
   const schema = {
     querystring: api('configs-query'),
     response: { 200: api('configs'), '4xx': api('error') },
@@ -64,7 +69,7 @@ export async function configRoutes(
       portalRules: config.portalRules,
       defaultPortal: config.defaultPortal,
       flags: config.flags,
-      defaults: config.defaults,
+      defaults: defaultsOf(market),
       constants: config.constants,
       ...(referralUrlId ? { referralUrlId } : {}),
       // doc1 §1, §4.4: the co-brand's portal, standalone flow, organisation, partner redirects and flags.

@@ -70,7 +70,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
     attemptsPerMinute: deps.signInAttemptsPerMinute,
     sandboxOutbox: deps.sandboxOutbox,
   });
-  await app.register(configRoutes, { content, keys: deps.scriptKeys });
+  await app.register(configRoutes, { content, keys: deps.scriptKeys, sandbox: deps.sandboxOutbox });
   await app.register(categoryRoutes, { content });
   await app.register(accountRoutes, { db });
   await app.register(accountsExtendedRoutes, { db });

@@ -42,6 +42,27 @@ describe('GET /api/v2/configs', () => {
     expect((await get('/api/v2/configs', { cookie: 'currency=CAD' })).json().market).toBe('CA');
   });
 
+  it('serves the sandbox example pricing per market (the spec defaults, zero, stay in the configuration)', async () => {
+    // doc2 §9: every pricing key is zero by default; the sandbox shows an offer that reads like a real one instead.
+    const configured = JSON.parse(readFileSync('rules/config.json', 'utf8')).defaults.pricing as Record<string, number>;
+    const examples = JSON.parse(readFileSync('rules/sandbox.json', 'utf8')).pricing as Record<string, object>;
+    expect(Object.values(configured).every((value) => value === 0)).toBe(true);
+    const us = (await get('/api/v2/configs')).json().defaults.pricing;
+    const ca = (await get('/api/v2/configs?currency=CAD')).json().defaults.pricing;
+    expect(us).toEqual(examples.US);
+    expect(ca).toEqual(examples.CA);
+    expect(Object.keys(us).sort()).toEqual(Object.keys(configured).sort());
+    expect(us.terminal).toBeGreaterThan(0);
+    // With the sandbox off (production), the configuration's own pricing is served.
+    const production = await startHarness({ sandbox: false });
+    try {
+      const res = await production.app.inject({ method: 'GET', url: '/api/v2/configs' });
+      expect(res.json().defaults.pricing).toEqual(configured);
+    } finally {
+      await production.close();
+    }
+  });
+
   it('answers 400 UNSUPPORTED_MARKET for a currency no market uses, localised', async () => {
     const res = await get('/api/v2/configs?currency=EUR', { 'accept-language': 'fr-CA' });
     expect(res.statusCode).toBe(400);

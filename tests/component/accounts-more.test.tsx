@@ -148,10 +148,27 @@ describe('upgrade a basic account to full (doc1 §1)', () => {
       applicant: { name: { firstName: 'Ann', lastName: 'Lee' }, email: { emailAddress: 'ann@example.com' } },
       company: {},
     };
-    const api = fakeApi(basic, (method, url) =>
-      url.startsWith('/api/v2/accounts/biz-1/stores') ? { status: 200, body: stores } : undefined,
-    );
+    // The application as it stood before its details were saved (another tab saved them since): the reads of the
+    // first visit answer it; every later read answers the saved details, a moment later.
+    let stale = true;
+    const api = fakeApi(basic, (method, url) => {
+      if (url.startsWith('/api/v2/accounts/biz-1/stores')) return { status: 200, body: stores };
+      if (stale && method === 'GET' && url.includes(basicId)) return { status: 200, body: { ...basic, applicant: {} } };
+      return undefined;
+    });
+    const answer = globalThis.fetch;
+    globalThis.fetch = (async (url: string, init?: RequestInit) => {
+      if (!stale && String(url).includes(basicId)) await new Promise((resolve) => setTimeout(resolve, 200));
+      return answer(url, init);
+    }) as typeof fetch;
     await renderScreen('/accounts/biz-1/stores');
+    // A first visit to the form, then back to the stores.
+    await userEvent.click(await screen.findByRole('button', { name: 'Upgrade to a full account' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tell us about yourself' })).toBeInTheDocument();
+    stale = false;
+    await userEvent.click(screen.getByRole('link', { name: 'Back' }));
+    // Some time later (longer than the reads' deduplication window): the form's read asks the API again.
+    await new Promise((resolve) => setTimeout(resolve, 2100));
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose a store' })).toBeInTheDocument();
     expect(screen.getByText('Basic account')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Upgrade to a full account' })).toHaveLength(1);

@@ -27,12 +27,17 @@ import { progressOf } from '../../engine/flow/progress.ts';
 const locales = Object.keys(loaders);
 const drawn = Object.values(bundle.screens as Record<string, Screen>).filter(headingIsStatic);
 
-/** The screen as the first paint knows it: without the notices a variant may change (the screen adds those). */
+/**
+ * The screen as the first paint knows it: without the notices a variant may change, or whose variables come from the
+ * screen's reads (options.messageArgs: a partner's page names the business); the screen adds those.
+ */
 function withoutVariantNotices(screen: Screen): Screen {
-  const changes = (screen.variants ?? []).some((variant) => {
-    const options = (variant as { merge?: { options?: Record<string, unknown> | null } }).merge?.options;
-    return options === null || (options !== undefined && 'noticeKeys' in options);
-  });
+  const changes =
+    (screen.options as { messageArgs?: object } | undefined)?.messageArgs !== undefined ||
+    (screen.variants ?? []).some((variant) => {
+      const options = (variant as { merge?: { options?: Record<string, unknown> | null } }).merge?.options;
+      return options === null || (options !== undefined && 'noticeKeys' in options);
+    });
   return changes ? { ...screen, options: { ...(screen.options ?? {}), noticeKeys: [] } } : screen;
 }
 
@@ -50,6 +55,15 @@ describe('the first paint of a screen', () => {
       'warning',
     ]);
   });
+
+  it.each(locales)(
+    'never shows an unfilled variable, in %s (a notice whose variables come from reads)',
+    async (locale) => {
+      const translator = createTranslator(locale, (await loaders[locale]()).default, undefined);
+      for (const screen of drawn.flatMap(headingCombinations))
+        expect(frameHeadingMarkup(screen, undefined, translator.t), screen.id).not.toContain('{$');
+    },
+  );
 
   it.each(locales)(
     'is the markup ScreenFrame renders with its heading, for every drawn screen and combination, in %s',

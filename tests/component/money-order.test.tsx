@@ -5,6 +5,7 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Environment } from '../../engine/environment/detect.ts';
 import { applicationId, fakeApi, renderScreen, usEnvironment } from './render-screen.tsx';
 
 const RENT = {
@@ -43,7 +44,7 @@ const NONE = {
   frequency: 'MONTHLY',
 };
 
-function api(plans: object[], order: object = {}) {
+function api(plans: object[], order: object = {}, currency = 'USD') {
   const doc = {
     application: { id: applicationId, decision: 'APPROVED' },
     applicant: {},
@@ -53,7 +54,7 @@ function api(plans: object[], order: object = {}) {
   };
   return fakeApi(doc, (method, url) => {
     if (url.startsWith('/api/v2/configs/plans'))
-      return { status: 200, body: { market: 'US', currency: 'USD', shippingCents: 1500, plans } };
+      return { status: 200, body: { market: currency === 'CAD' ? 'CA' : 'US', currency, shippingCents: 1500, plans } };
     if (method === 'POST' && url.endsWith('/orders/quote'))
       return { status: 200, body: { type: 'BUY', submitted: false } };
     return undefined;
@@ -65,9 +66,9 @@ async function typeChoice() {
     await screen.findByRole('heading', { level: 1, name: 'Get a card terminal' }, { timeout: 25_000 }),
   ).toBeInTheDocument();
   return {
-    rent: screen.queryByLabelText('Rent a terminal') as HTMLInputElement | null,
-    buy: screen.queryByLabelText('Buy a terminal') as HTMLInputElement | null,
-    none: screen.queryByLabelText('No terminal for now') as HTMLInputElement | null,
+    rent: screen.queryByLabelText(/^Rent a terminal/) as HTMLInputElement | null,
+    buy: screen.queryByLabelText(/^Buy a terminal/) as HTMLInputElement | null,
+    none: screen.queryByLabelText(/^No terminal for now/) as HTMLInputElement | null,
   };
 }
 
@@ -151,5 +152,57 @@ describe('order screen: the selected order type', () => {
     const quoted = calls.calls.find((c) => c.method === 'POST' && c.url.endsWith('/orders/quote'))!;
     expect(quoted.body).toMatchObject({ type: 'BUY', profiles: [{ planKey: 'buy', quantity: 1 }] });
     expect(calls.calls.filter((c) => c.method === 'POST' && c.url.endsWith('/orders'))).toEqual([]);
+  });
+});
+
+/** A Quebec visitor: the Canadian market in French. */
+function quebec(): Environment {
+  const us = usEnvironment();
+  return {
+    ...us,
+    market: 'CA',
+    currency: 'CAD',
+    locale: 'fr-CA',
+    locales: ['en-CA', 'fr-CA'],
+    config: { ...us.config, markets: { ...us.config.markets, CA: { currency: 'CAD', locales: ['en-CA', 'fr-CA'] } } },
+  };
+}
+
+/** The label of the choice whose input `input` is: the price is read with the choice's name. */
+const choiceText = (input: HTMLElement | null) => input?.closest('label')?.textContent?.replace(/\s+/g, ' ');
+
+describe('order screen: the price of each choice (doc1 §2.7 order, §4.9; doc2 §9 plan entries)', () => {
+  // Prices as GET /api/v2/configs/plans answers them (cents); the screen shows what the API answers, not its own.
+  const n910 = { ...RENT, perUnit: 29.99, perUnitCents: 2999 };
+  const n950 = { ...RENT, planKey: 'n950', planName: 'N950', device: 'N950', perUnit: 34.5, perUnitCents: 3450 };
+  const buy = { ...BUY, perUnit: 349, perUnitCents: 34900 };
+
+  it('en-US: a rental per month, a purchase once, in dollars; renting from the lowest rental', async () => {
+    api([n910, n950, buy, NONE]);
+    await renderScreen(`/${applicationId}/order`);
+    const choice = await typeChoice();
+    expect(choiceText(choice.rent)).toBe('Rent a terminal From $29.99/month');
+    expect(choiceText(choice.buy)).toBe('Buy a terminal $349.00 once');
+    expect(choiceText(choice.none)).toBe('No terminal for now No charge');
+    expect(choiceText(screen.getByLabelText(/^5-inch hand-held terminal \(N910\)/))).toBe(
+      '5-inch hand-held terminal (N910), monthly rental $29.99/month',
+    );
+    expect(choiceText(screen.getByLabelText(/^6-inch hand-held terminal \(N950\)/))).toBe(
+      '6-inch hand-held terminal (N950), monthly rental $34.50/month',
+    );
+  });
+
+  it('fr-CA: the same prices in Canadian dollars, with French words and number formatting', async () => {
+    api([n910, n950, buy, NONE], {}, 'CAD');
+    await renderScreen(`/${applicationId}/order`, { environment: quebec(), locale: 'fr-CA' });
+    await screen.findByRole('radio', { name: /^Louer/ }, { timeout: 25_000 });
+    const prices = screen.getAllByText((_, element) => element?.hasAttribute('data-price') ?? false);
+    expect(prices.map((price) => price.textContent?.replace(/\s/g, ' '))).toEqual([
+      'À partir de 29,99 $/mois',
+      '349,00 $, paiement unique',
+      'Sans frais',
+      '29,99 $/mois',
+      '34,50 $/mois',
+    ]);
   });
 });

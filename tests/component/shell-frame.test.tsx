@@ -35,8 +35,14 @@ describe('the shell around every screen (issue 22 defect 9)', () => {
     expect(hrefs).toContain(`tel:${footer.support.phone}`);
     expect(hrefs).toContain(`mailto:${footer.support.email}`);
     expect(foot.textContent).toContain(footer.support.phoneText);
-    for (const name of [/help/i, /privacy/i, /terms/i])
+    for (const name of [/help/i, /terms/i])
       expect(within(foot).getByRole('link', { name }).getAttribute('href')).toMatch(/^https:\/\//);
+    // The privacy notice is the product's own page (issue 22), open without signing in.
+    expect(
+      within(foot)
+        .getByRole('link', { name: /privacy/i })
+        .getAttribute('href'),
+    ).toBe('/privacy');
     const banner = screen.getByRole('banner');
     const button = within(banner).getByRole('button', { name: 'Sign out' });
     const form = button.closest('form')!;

@@ -34,6 +34,9 @@ test('account switcher: two businesses, a missing choice refused, switching open
   ).toBeVisible();
   await expect(page.getByRole('radio')).toHaveCount(3);
   await expect(page.getByRole('radio', { name: /Harbour Bakery/ })).toBeVisible();
+  // The business without a name yet is listed by when it was started, never by its id (issue 27.8).
+  await expect(page.getByRole('radio', { name: /^Application started / })).toBeVisible();
+  await expect(page.getByRole('radio', { name: /urn:app/ })).toHaveCount(0);
   await expectNoAxeViolations(page);
   await shots(page, 'account-switcher');
 
@@ -46,6 +49,11 @@ test('account switcher: two businesses, a missing choice refused, switching open
   await page.getByRole('radio', { name: /Harbour Bakery/ }).check();
   await page.getByRole('button', { name: text('en-US', 'extras.accountSwitcher.submit') }).click();
   await expect.poll(() => decodeURIComponent(new URL(page.url()).pathname)).toMatch(new RegExp(`^/${second}/`));
+  // What the merchant reads there: the other business's signup form, with the way back to the switcher in the header.
+  await expect(
+    page.getByRole('heading', { level: 1, name: text('en-US', 'signup.update.title'), exact: true }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: text('en-US', 'shell.switchAccount') })).toBeVisible();
   await expect(
     page.getByRole('heading', { level: 1, name: text('en-US', 'extras.accountSwitcher.title') }),
   ).toHaveCount(0);

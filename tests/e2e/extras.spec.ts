@@ -233,3 +233,58 @@ test.describe('the customer survey (doc2 §7 Other, §9 survey restart delay 150
     expect(await page.evaluate(() => (window as { customerSurvey?: unknown }).customerSurvey)).toBeUndefined();
   });
 });
+
+// Issue 22 defects 8 and 9: the footer's privacy link opens the product's own privacy notice, which a visitor who
+// is not signed in can read too, in the visitor's language.
+for (const { locale, currency, link, title, point } of [
+  {
+    locale: 'en-US',
+    currency: 'USD',
+    link: 'Privacy',
+    title: 'Privacy notice',
+    point: /never kept in its storage/,
+  },
+  {
+    locale: 'fr-CA',
+    currency: 'CAD',
+    link: 'Confidentialité',
+    title: 'Avis de confidentialité',
+    point: /n’y sont jamais conservés/,
+  },
+]) {
+  test(`the footer's privacy link opens the privacy notice, signed in or not (${locale})`, async ({
+    page,
+    context,
+    browser,
+    baseURL,
+  }) => {
+    await context.addCookies([
+      { name: 'currency', value: currency, url: baseURL! },
+      { name: 'locale', value: locale, url: baseURL! },
+    ]);
+    await page.goto('/');
+    await registerFromSignOn(page, newEmail('privacy'));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const footer = page.getByRole('contentinfo');
+    await footer.getByRole('link', { name: link, exact: true }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await heading(page, title);
+    await expect(page.getByRole('listitem').filter({ hasText: point })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    await expectNoAxeViolations(page);
+    await shots(page, `privacy-${locale}`);
+
+    // A visitor who has not signed in reads the same page; no sign-on in the way.
+    const visitor = await browser.newContext({ baseURL });
+    await visitor.addCookies([
+      { name: 'currency', value: currency, url: baseURL! },
+      { name: 'locale', value: locale, url: baseURL! },
+    ]);
+    const signedOut = await visitor.newPage();
+    await signedOut.goto('/privacy');
+    await heading(signedOut, title);
+    await expect(signedOut).toHaveURL(/\/privacy$/);
+    await expectNoAxeViolations(signedOut);
+    await visitor.close();
+  });
+}

@@ -2,9 +2,15 @@
  * Issue 6: the landing page and /get-started (doc1 §2.3, §2.7): the offer, the value points and the detailed fees
  * from the configuration's pricing, formatted for the locale, then the signup form doc1 §2.6 chooses; keyboard only.
  */
+import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures/transitions.ts';
 import { expectNoAxeViolations } from './support.ts';
 import { arrive, expectHeading, labelled, text, type Persona } from './journey.ts';
+
+const sandboxPricing = JSON.parse(readFileSync('rules/sandbox.json', 'utf8')).pricing as Record<
+  string,
+  { terminal: number; paybuttonFixedAmount: number }
+>;
 
 const personas: Persona[] = [
   { market: 'US', locale: 'en-US', portal: 'domain', businessName: '', governmentId: '' },
@@ -32,14 +38,18 @@ for (const persona of personas) {
     await expectHeading(page, locale, 'signup.getStarted.title');
     await expect(page).toHaveURL(/\/get-started$/);
     const fees = page.getByRole('region', { name: text(locale, 'signup.getStarted.fees.title') });
-    const zeroPercent = new Intl.NumberFormat(locale, { style: 'percent' }).format(0);
-    await expect(fees.getByRole('definition').first()).toHaveText(zeroPercent);
+    // The sandbox serves its example pricing (rules/sandbox.json; doc2 §9's defaults, zero, stay in the configuration).
+    const pricing = sandboxPricing[persona.market];
+    const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(
+      pricing.terminal / 100,
+    );
+    await expect(fees.getByRole('definition').first()).toHaveText(percent);
     await expect(fees.getByRole('term')).toHaveCount(7);
     await expect(fees.getByRole('term').first()).toHaveText(text(locale, 'signup.getStarted.fees.terminal'));
     const fixed = new Intl.NumberFormat(locale, {
       style: 'currency',
       currency: persona.market === 'CA' ? 'CAD' : 'USD',
-    }).format(0);
+    }).format(pricing.paybuttonFixedAmount);
     await expect(fees.getByRole('definition').last()).toHaveText(fixed);
     await expectNoAxeViolations(page);
 

@@ -225,6 +225,14 @@ test.describe('order and checkout', () => {
     await page.goto(`/${id}/order`);
     await expect(page.getByRole('heading', { level: 1, name: 'Get a card terminal' })).toBeVisible();
     await expect(page.getByLabel('Rent a terminal')).toBeChecked();
+    // Each choice shows its price as the API's plans give it (issue 22.5): per month for a rental, once for a purchase.
+    const plans = (await (await page.request.get('/api/v2/configs/plans?currency=USD', { headers: HEADERS })).json())
+      .plans as Array<{ planKey: string; perUnitCents: number }>;
+    const cents = (key: string) => plans.find((plan) => plan.planKey === key)!.perUnitCents;
+    await expect(page.locator('label', { hasText: '5-inch hand-held terminal (N910)' })).toContainText(
+      `${centsText(cents('n910'))}/month`,
+    );
+    await expect(page.locator('label', { hasText: 'Buy a terminal' })).toContainText(`${centsText(cents('buy'))} once`);
     await page.getByLabel('5-inch hand-held terminal (N910), monthly rental').check();
     await page.getByRole('button', { name: 'One more terminal' }).click();
     await expect(page.getByLabel('How many terminals?')).toHaveValue('2');

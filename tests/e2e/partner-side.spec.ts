@@ -102,6 +102,9 @@ test('a partner completes their own details, asks for the steps by email, verifi
   const link = await emailedLink(page, partnerEmail, /\?invitation=/);
   const partner = await openAs(browser, link, partnerEmail);
   await expectHeading(partner, locale, 'owners.complete.title');
+  // Issue 27.3: every page the partner sees names the business they verify for (a notice under the heading).
+  const forBusiness = t('owners.identification.business', { business: 'Jane Doe Bakery' });
+  await expect(partner.getByRole('status').filter({ hasText: forBusiness })).toBeVisible();
   await expect(partner.getByLabel(labelled(locale, 'owners.complete.firstName.label'))).toHaveValue('Sam');
   await expectNoAxeViolations(partner);
   await screenshots(partner, 'complete');
@@ -120,6 +123,8 @@ test('a partner completes their own details, asks for the steps by email, verifi
   await screenshots(partner, 'identification');
   await partner.getByRole('button', { name: t('owners.identification.email') }).click();
   await expectHeading(partner, locale, 'owners.emailSent.title');
+  await expect(partner.getByText(t('owners.emailSent.text'))).toBeVisible();
+  await expect(partner.getByRole('status').filter({ hasText: forBusiness })).toBeVisible();
   await expectNoAxeViolations(partner);
   await screenshots(partner, 'email-sent');
   expect(await emailedLink(partner, partnerEmail, /\/identification\?currency=USD$/)).toBe(
@@ -135,6 +140,7 @@ test('a partner completes their own details, asks for the steps by email, verifi
   await partner.getByRole('button', { name: text(locale, 'sandbox.inquiry.submit') }).click();
   await expectHeading(partner, locale, 'owners.ownerSuccess.title');
   await expect(partner.getByText(t('owners.ownerSuccess.text'))).toBeVisible();
+  await expect(partner.getByText(t('owners.ownerSuccess.business', { business: 'Jane Doe Bakery' }))).toBeVisible();
   await expect(partner.getByText(t('owners.reseller.contact'))).toHaveCount(0);
   // Issue 27.9: "we've let the applicant know" is true: the applicant's inbox (the sandbox outbox) has the email.
   const inbox = await (await page.request.get(`/sandbox/outbox?to=${encodeURIComponent(annEmail)}`)).text();
@@ -183,4 +189,110 @@ test('a partner completes their own details, asks for the steps by email, verifi
   );
   expect(await (await stranger.request.get('/api/v2/session')).json()).toEqual({ user: null });
   await stranger.context().close();
+});
+
+// Issue 27 'Done when': a Quebec applicant and the partner they name, in French, each in a browser of their own; what
+// each reads at each step (headings, the business named, the French words, the applicant's inbox), not only where
+// they land.
+test('fr-CA: the applicant invites a partner; the partner, in another browser, verifies in French for the business; the applicant is told', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const fr = (key: string, args: Record<string, string | number> = {}) => text('fr-CA', key, args);
+  const business = 'Boulangerie Côté';
+  await page.context().addCookies([
+    { name: 'currency', value: 'CAD', url: baseURL! },
+    { name: 'locale', value: 'fr-CA', url: baseURL! },
+  ]);
+  await signUp(page, newEmail('eloise'));
+  const applicantEmail = newEmail('eloise-inbox');
+  const partnerEmail = newEmail('samuel');
+  const body = {
+    applicant: {
+      name: { firstName: 'Éloïse', lastName: 'Tremblay' },
+      email: { emailAddress: applicantEmail },
+      phone: { localPhoneNumber: '5145551234' },
+      dob: '03/02/1990',
+      // SIN ending in 0001: the sandbox asks for partners (BO_INFO, server/README.md).
+      governmentIdentification: { type: 'INDIVIDUAL', value: '130690001', sourceType: 'SIN' },
+      address: { line1: '500 Rue Sherbrooke', city: 'Montréal', territory: 'QC', zip: 'H9B 1Y7', countryCode: 'CA' },
+      communicationLanguage: 'fr-CA',
+    },
+    company: { name: business, segment: '5462', currency: 'CAD', address: { countryCode: 'CA' } },
+  };
+  const id = (await api(page, 'POST', '/api/v2/applications', body)).application.id as string;
+  await api(page, 'POST', `/api/v2/applications/${id}/onboard`, {});
+  await api(page, 'POST', `/api/v2/applications/${id}/step-ups/beneficial-owners`, {
+    // The applicant gives the partner's language (French), as the add-partner form asks.
+    owners: [
+      {
+        firstName: 'Samuel',
+        lastName: 'Roy',
+        email: partnerEmail,
+        ownershipPercent: 30,
+        communicationLanguage: 'fr-CA',
+      },
+    ],
+  });
+
+  // The applicant's list, in French: the invitation was sent, payouts wait for the partner.
+  await page.goto(`/${id}/owners`);
+  await expectHeading(page, 'fr-CA', 'owners.list.title');
+  await expect(page.getByText(fr('owners.list.sentNotice'))).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
+
+  // The partner's own browser: no cookie, only the emailed link. The sign-on page says why, in French.
+  const link = await emailedLink(page, partnerEmail, /\?invitation=/);
+  const context = await browser.newContext({ baseURL: origin('domain') });
+  try {
+    const partner = await context.newPage();
+    await partner.goto(link);
+    await expect(partner.getByText(fr('sso.invitation.reason', { business }))).toBeVisible({ timeout: 30_000 });
+    await registerFromSignOn(partner, partnerEmail);
+
+    // The photo-ID page: French, the business named, a provincial ID (doc1 §6 in Canada).
+    await expectHeading(partner, 'fr-CA', 'owners.identification.title');
+    await expect(partner.locator('html')).toHaveAttribute('lang', 'fr-CA');
+    await expect(partner.getByText(fr('owners.identification.business', { business }))).toBeVisible();
+    await expect(partner.getByText(fr('owners.identification.points.stateId'))).toBeVisible();
+    await expectNoAxeViolations(partner);
+    await screenshots(partner, 'fr-identification');
+
+    // The steps by email: the page names the business too.
+    await partner.getByRole('button', { name: fr('owners.identification.email') }).click();
+    await expectHeading(partner, 'fr-CA', 'owners.emailSent.title');
+    await expect(partner.getByText(fr('owners.emailSent.text'))).toBeVisible();
+    await expect(
+      partner.getByRole('status').filter({ hasText: fr('owners.identification.business', { business }) }),
+    ).toBeVisible();
+    await expectNoAxeViolations(partner);
+    await screenshots(partner, 'fr-email-sent');
+
+    // Verifies now, through the identity provider's page; the outcome names the business.
+    await partner.getByRole('button', { name: fr('owners.emailSent.submit') }).click();
+    await expectHeading(partner, 'fr-CA', 'owners.identification.title');
+    await partner.getByRole('button', { name: fr('owners.identification.submit') }).click();
+    await expect(partner).toHaveURL(/\/sandbox\/inquiry\//);
+    await partner.getByLabel(fr('sandbox.inquiry.outcome.RECEIVED')).check();
+    await partner.getByRole('button', { name: fr('sandbox.inquiry.submit') }).click();
+    await expectHeading(partner, 'fr-CA', 'owners.ownerSuccess.title');
+    await expect(partner.getByText(fr('owners.ownerSuccess.business', { business }))).toBeVisible();
+    await expect(partner.getByText(fr('owners.ownerSuccess.text'))).toBeVisible();
+    await expectNoAxeViolations(partner);
+    await screenshots(partner, 'fr-success');
+  } finally {
+    await context.close();
+  }
+
+  // The applicant is told, as the partner was promised: the inbox has it, in French; the list says payouts are on.
+  const inbox = await (await page.request.get(`/sandbox/outbox?to=${encodeURIComponent(applicantEmail)}`)).text();
+  expect(inbox).toContain(
+    fr('outbox.email.partnerVerified.allBody', { partnerName: 'Samuel Roy', companyName: business }),
+  );
+  await page.reload();
+  await expectHeading(page, 'fr-CA', 'owners.list.title');
+  await expect(page.getByText(fr('owners.list.verifiedNotice'))).toBeVisible();
+  await expectNoAxeViolations(page);
 });

@@ -290,9 +290,14 @@ test('PHONE_AUTH: the link texted to the phone, opened on a second device, compl
   await expectHeading(page, locale, 'signup.otp.title');
   await page.goto(`/${new URL(page.url()).pathname.split('/')[1]}/phone-auth`);
   await expectHeading(page, locale, 'signup.phoneAuth.title');
+  // What the applicant reads: where the link goes, by the last four digits only (the number is masked).
+  const last4 = mobileOf(persona).slice(-4);
+  await expect(page.getByText(text(locale, 'signup.phoneAuth.text', { last4 }))).toBeVisible();
+  await expect(page.getByText(/512\D*555\D*0147/)).toHaveCount(0);
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: text(locale, 'signup.phoneAuth.submit') }).click();
   await expectHeading(page, locale, 'signup.phoneAuthSent.title');
+  await expect(page.getByText(text(locale, 'signup.phoneAuthSent.text', { last4 }))).toBeVisible();
   const resend = page.getByRole('button', { name: text(locale, 'signup.phoneAuthSent.resend') });
   await expect(resend).toBeDisabled();
   await expect(page.getByText(/You can ask for a new link in \d+ seconds?\./)).toBeVisible();
@@ -301,15 +306,25 @@ test('PHONE_AUTH: the link texted to the phone, opened on a second device, compl
   // The phone: another browser context, with no session, opens the link from the text message.
   const sms = await newestMessage(page, mobileOf(persona));
   expect(sms.link).toMatch(/\/phone-auth\/confirmation\?vfp=/);
+  // The text message names the brand and says how long the link lasts (issue 27.5), as the phone shows it.
+  expect(sms.text).toContain(
+    text(locale, 'outbox.sms.phoneLink', { link: sms.link!, minutes: 5 }).split(sms.link!)[0]!.trim(),
+  );
+  expect(sms.text).toContain(
+    text(locale, 'outbox.sms.phoneLink', { link: sms.link!, minutes: 5 }).split(sms.link!)[1]!.trim(),
+  );
   const phone = await browser.newContext();
   try {
     const other = await phone.newPage();
     await other.goto(new URL(sms.link!, page.url()).href);
     await expectHeading(other, locale, 'signup.phoneAuthComplete.title');
+    await expect(other.getByText(text(locale, 'signup.phoneAuthComplete.text'))).toBeVisible();
+    await expect(other.locator('html')).toHaveAttribute('lang', locale);
     await expectNoAxeViolations(other);
 
     // The first device was polling: it goes on by itself.
     await expectHeading(page, locale, 'signup.approvedPending.title');
+    await expect(page.getByText(text(locale, 'signup.phoneAuthSent.text', { last4 }))).toHaveCount(0);
     const document = await stored(page);
     expect(document.application.stepUpDetails).toEqual([]);
     expect(document.applicant.phone.verified).toBe(true);

@@ -31,6 +31,9 @@ import { evaluate, variablesOf } from '../../engine/conditions/index.ts';
 import type { CallDefinition, Screen } from '../../engine/content/types.ts';
 import { readOutbox } from '../../server/storage/otp.ts';
 import { listOutbox } from '../../server/storage/outbox.ts';
+import { loadContent } from '../../server/content.ts';
+import { savesToDocument, screensWithRules } from '../../server/domain/screen-rules.ts';
+import { conditionalParts } from '../../domain/conditional-rules.ts';
 import { completeCa, completeUs, startHarness, type Harness } from './harness.ts';
 import { fixture, objectOf, propertiesOf } from './contract/arbitraries.ts';
 
@@ -294,6 +297,88 @@ function requestsOf(screen: Screen, form: Record<string, unknown>, context: Reco
     .map((action) => buildRequest(action.call, calls[action.call], ctx));
 }
 
+/** A form schema without one of its conditional parts (at `at`, as conditionalParts names it). */
+function withoutPart(schema: Obj, at: string): Obj {
+  const segments = at.split('/').slice(1);
+  if (segments.length === 0) {
+    const { if: _if, then: _then, else: _else, dependentRequired: _r, dependentSchemas: _s, ...rest } = schema;
+    return rest;
+  }
+  const [key, index, ...more] = segments;
+  const list = [...(schema[key] as Obj[])];
+  if (more.length === 0) list.splice(Number(index), 1);
+  else list[Number(index)] = withoutPart(list[Number(index)], `/${more.join('/')}`);
+  const { [key]: _replaced, ...rest } = schema;
+  return list.length > 0 ? { ...rest, [key]: list } : rest;
+}
+
+/**
+ * The rules of a screen that depend on other answers (its form schema's conditional parts, which the API enforces on
+ * the saved document: server/domain/screen-rules.ts), each tried where its condition holds: valid answers are accepted;
+ * a value the screen refuses only because of the condition (a refused example of a format the `then` names, which the
+ * screen takes without the rule) is a 400 naming the bound field; the same value where the condition does not hold is
+ * accepted. Answers the number of refusals checked.
+ */
+async function conditionalVerdicts(
+  api: Harness,
+  session: string,
+  screen: Screen,
+  contextOf: () => Promise<Record<string, unknown>>,
+): Promise<number> {
+  const schema = screen.form?.schema as Obj;
+  const bind = (screen.form?.bind ?? {}) as Record<string, string>;
+  const verdict =
+    (schema: Obj) =>
+    (form: unknown): boolean =>
+      browser.compile(schema)(form) === true;
+  const whole = verdict(schema);
+  const send = async (form: Record<string, unknown>) => {
+    const responses: LightMyRequestResponse[] = [];
+    for (const request of requestsOf(screen, form, await contextOf())) {
+      const res = await api.call(request.method as 'PUT', request.url, session, request.body);
+      responses.push(res);
+      if (res.statusCode >= 300) break;
+    }
+    return responses;
+  };
+  let refusals = 0;
+  for (const { part, at } of conditionalParts(schema)) {
+    if (!part.if || !part.then) continue;
+    const holds = verdict(part.if as Obj);
+    const without = verdict(withoutPart(schema, at));
+    const samples = fc.sample(objectOf(schema), { numRuns: 400, seed: 25 }).filter((form) => whole(form) === true);
+    const under = samples.filter((form) => holds(form) === true);
+    const outside = samples.filter((form) => holds(form) !== true);
+    expect(under.length, `${screen.id}${at}: no valid answer where the condition holds`).toBeGreaterThan(0);
+    for (const form of under.slice(0, 2))
+      for (const res of await send(form))
+        expect(res.statusCode, `${screen.id}${at}: ${JSON.stringify(form)} → ${res.body}`).toBeLessThan(300);
+    for (const [field, property] of propertiesOf(part.then as Obj)) {
+      const format = property.format as string | undefined;
+      const path = bind[field];
+      if (!format || !path) continue;
+      for (const bad of fixture.formats[format]?.invalid ?? []) {
+        const refused = { ...under[0], [field]: bad.value };
+        if (whole(refused) === true || without(refused) !== true) continue; // refused for another reason, or taken
+        const answers = await send(refused);
+        const last = answers.at(-1);
+        expect(last?.statusCode, `${field} = ${bad.value} where ${screen.id}${at} holds: accepted`).toBe(400);
+        const named = (last?.json().details ?? []).map((detail: { field?: string }) => detail.field);
+        expect(named, `${field} = ${bad.value}`).toContain(`/${path.replace(/\./g, '/')}`);
+        refusals += 1;
+        const elsewhere = outside.map((form) => ({ ...form, [field]: bad.value })).find((form) => whole(form) === true);
+        if (elsewhere)
+          for (const res of await send(elsewhere))
+            expect(
+              res.statusCode,
+              `${field} = ${bad.value} where the condition does not hold → ${res.body}`,
+            ).toBeLessThan(300);
+      }
+    }
+  }
+  return refusals;
+}
+
 describe('content contract: what each form screen sends, the API accepts', () => {
   it('drives every form screen or says why not, and each reason given holds in every market and portal', () => {
     expect(Object.keys(NOT_DRIVEN).filter((id) => !formScreens.some((screen) => screen.id === id))).toEqual([]);
@@ -415,6 +500,9 @@ describe('content contract: what each form screen sends, the API accepts', () =>
           { numRuns: prepare ? 3 : 6, seed: 25 },
         );
         expect(sent, 'valid answers were sent').toBeGreaterThan(0);
+        // Its rules that depend on other answers: the API gives the screen's verdict where they hold.
+        if (savesToDocument(screen, calls) && conditionalParts(schema).length > 0)
+          await conditionalVerdicts(h, first.cookie, screen, async () => (prepare ? (await contextOf()).ctx : ctx));
         // Each formatted field with a value the browser refuses: the API refuses it too, naming the field where the call
         // sends it (the bound document path when the call sends the document's changes).
         const bind = (screen.form?.bind ?? {}) as Record<string, string>;
@@ -453,4 +541,76 @@ describe('content contract: what each form screen sends, the API accepts', () =>
       }, 120_000);
     }
   }
+});
+
+/**
+ * Issue 25's example, written as an editor would write it on a screen that saves to the document (the identity
+ * screen, in Canada): "at least 19 when the home province is BC", a conditional part of the form schema. No product
+ * screen carries such a rule today (doc2 §5 gives 18 everywhere), so the screen is this test's: the API started on the
+ * content with it enforces it, through the same procedure the generated tests run for a product screen's rule.
+ */
+describe('a rule that depends on another answer: the API gives the screen its verdict', () => {
+  const RULE = {
+    if: { required: ['state'], properties: { state: { const: 'BC' } } },
+    then: { properties: { dob: { format: 'date-of-birth-19' } } },
+  };
+  const identity = screens.find((screen) => screen.id === 'identity')!;
+  const withRule: Screen = {
+    ...identity,
+    variants: [
+      ...(identity.variants ?? []),
+      {
+        when: { '==': [{ var: 'environment.market' }, 'CA'] },
+        merge: { form: { schema: { allOf: [RULE] } } },
+      } as never,
+    ],
+  };
+  let api: Harness;
+  let session: string;
+  beforeAll(async () => {
+    const content = loadContent();
+    api = await startHarness({
+      content: { ...content, screenRules: { ...content.screenRules!, screens: screensWithRules([withRule], calls) } },
+    });
+    session = await api.signUp('conditional@example.com');
+  }, 180_000);
+  afterAll(async () => api?.close());
+
+  it('in Canada, an 18-year-old in BC is refused with a 400 naming /applicant/dob; in Ontario, or 19 in BC, accepted', async () => {
+    const context = contexts().find((c) => c.environment.market === 'CA')!;
+    const contextOf = async () => {
+      const res = await api.call('POST', '/api/v2/applications', session, {
+        application: { intent: 'CREATE_BUSINESS' },
+        company: { currency: context.environment.currency },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const id = res.json().application.id as string;
+      return {
+        application: { id },
+        environment: context.environment,
+        flags: context.flags,
+        route: { applicationId: id },
+        query: {},
+        data: {},
+      } as Record<string, unknown>;
+    };
+    const screen = resolveScreen(withRule, await contextOf());
+    expect(conditionalParts(screen.form?.schema)).toHaveLength(1);
+    expect(await conditionalVerdicts(api, session, screen, contextOf)).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('the same screen in the United States has no such rule, and the API does not apply it there', async () => {
+    const us = contexts().find((c) => c.environment.market === 'US')!;
+    const screen = resolveScreen(withRule, { environment: us.environment, flags: us.flags });
+    expect(conditionalParts(screen.form?.schema)).toHaveLength(0);
+    const created = await api.call('POST', '/api/v2/applications', session, {
+      application: { intent: 'CREATE_BUSINESS' },
+      company: { currency: 'USD' },
+    });
+    const id = created.json().application.id as string;
+    const res = await api.call('PUT', `/api/v2/applications/${id}`, session, {
+      applicant: { dob: '01/01/2008', address: { state: 'BC' } },
+    });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+  });
 });

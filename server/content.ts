@@ -121,6 +121,12 @@ export interface StepUpKindRules {
     body?: Record<string, unknown>;
     /** An upload: the body property holding the file as a data URL, its largest size and its media types. */
     document?: { property: string; maxBytes: number; mediaTypes: string[] };
+    /** Another way to answer the kind by content alone: a document upload at its own route. */
+    upload?: {
+      route: string;
+      body: Record<string, unknown>;
+      document: { property: string; maxBytes: number; mediaTypes: string[] };
+    };
   };
 }
 

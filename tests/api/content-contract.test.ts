@@ -168,6 +168,7 @@ const STATES: Record<string, Prepare> = {
   'business-info': async (environment) => ({ applicationId: await onboarded(environment, '0003') }),
   ssn: async (environment) => ({ applicationId: await onboarded(environment, '0008') }),
   'tax-information': async (environment) => ({ applicationId: await onboarded(environment, '0006') }),
+  'verification-upload': async (environment) => ({ applicationId: await onboarded(environment, '0006') }),
   'otp-code': withCode,
   'otp-resent': withCode,
   'bank-manual': async (environment) => ({ applicationId: await onboarded(environment) }),

@@ -391,7 +391,6 @@ describe('content contract: what each form screen sends, the API accepts', () =>
           `${screen.id} in ${context.name}: ${NOT_DRIVEN[screen.id].reason}`,
         ).toBe(true);
       }
-    expect(driven.length + Object.keys(NOT_DRIVEN).length).toBe(formScreens.length);
   });
 
   it('each driven screen sends its answers through a route the API serves', async () => {

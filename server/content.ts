@@ -14,6 +14,8 @@ import type { DecidedFieldsRules } from './domain/decided-fields.ts';
 import type { Market } from './domain/document.ts';
 import { repoRoot } from './paths.ts';
 import { expandConditions, type NamedConditions } from '../engine/conditions/named.ts';
+import { loadContent as loadBundle } from '../scripts/content/load.ts';
+import { screensWithRules, type ScreenRules } from './domain/screen-rules.ts';
 
 /** One market's facts from rules/config.json. */
 export interface MarketConfig {
@@ -121,6 +123,12 @@ export interface StepUpKindRules {
     body?: Record<string, unknown>;
     /** An upload: the body property holding the file as a data URL, its largest size and its media types. */
     document?: { property: string; maxBytes: number; mediaTypes: string[] };
+    /** Another way to answer the kind by content alone: a document upload at its own route. */
+    upload?: {
+      route: string;
+      body: Record<string, unknown>;
+      document: { property: string; maxBytes: number; mediaTypes: string[] };
+    };
   };
 }
 
@@ -150,6 +158,8 @@ export interface Content {
   stepUps?: StepUpRules;
   /** rules/routing/signup-form.json: which signup form an application uses (doc1 §2.6); absent: not known. */
   signupForm?: { rows: Array<{ when?: unknown; to?: string }> };
+  /** The screens' rules that depend on other answers, enforced on saved documents (absent: no flows/ folder). */
+  screenRules?: ScreenRules;
   /** The restriction types of the industries with this MCC code, or undefined for an unknown code. */
   lookupCategory(mcc: string): CategoryFacts | undefined;
 }
@@ -232,6 +242,7 @@ export function loadContent(root: string = repoRoot): Content {
   const signupForm = existsSync(signupFormPath)
     ? (readJson(signupFormPath) as { rows: Array<{ when?: unknown; to?: string }> })
     : undefined;
+  const screenRules = existsSync(join(root, 'flows')) ? loadScreenRules(root, config, accounts) : undefined;
   const analyticsSignedOut = readChecked<{ signedOut?: string[] }>(root, 'rules/analytics.json').signedOut ?? [];
   return {
     config,
@@ -247,6 +258,25 @@ export function loadContent(root: string = repoRoot): Content {
     analyticsSignedOut,
     stepUps,
     signupForm,
+    screenRules,
     lookupCategory,
+  };
+}
+
+/**
+ * The form screens whose conditional rules the API enforces (server/domain/screen-rules.ts), from the content bundle
+ * as the engine receives it (includes resolved, named conditions expanded), with the markets, portals and flags a
+ * screen is resolved in.
+ */
+function loadScreenRules(root: string, config: ConfigRules, accounts: AccountsRules): ScreenRules {
+  const bundle = loadBundle(root);
+  const cobrands = Object.values((accounts as { cobrands?: Record<string, { portal?: string }> }).cobrands ?? {});
+  const portals = new Set([config.defaultPortal, ...config.portalRules.map((rule) => rule.portal)]);
+  for (const cobrand of cobrands) if (cobrand.portal) portals.add(cobrand.portal);
+  return {
+    screens: screensWithRules(Object.values(bundle.screens), bundle.calls),
+    markets: config.markets,
+    portals: [...portals],
+    flags: config.flags ?? {},
   };
 }

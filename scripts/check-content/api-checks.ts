@@ -20,6 +20,9 @@ import { asArray, asObject } from './model.ts';
 import { pointer, type Problem } from './problem.ts';
 import { viewsOf } from './screens.ts';
 import { closest, didYouMean } from './suggest.ts';
+import { conditionalParts, documentRule } from '../../domain/conditional-rules.ts';
+import { savesToDocument } from '../../server/domain/screen-rules.ts';
+import type { CallCatalogue, Screen } from '../../engine/content/types.ts';
 
 /** Every call names a route of the API (method and path; parameter names may differ). */
 function checkCalls(model: ContentModel, api: ApiModel, problems: Problem[]): void {
@@ -206,6 +209,38 @@ function checkFormats(model: ContentModel, resolved: Map<string, Obj>, api: ApiM
   }
 }
 
+/**
+ * A rule that depends on other answers (a conditional part of a form schema) on a screen that saves to the document
+ * is enforced by the API (server/domain/screen-rules.ts): it must be one the API can apply to the document, every
+ * field it names bound and no keyword about the form object itself (domain/conditional-rules.ts). Otherwise the
+ * browser would refuse what the API accepts.
+ */
+function checkConditionalRules(model: ContentModel, resolved: Map<string, Obj>, problems: Problem[]): void {
+  const calls = (asObject(model.calls?.data.calls) ?? {}) as unknown as CallCatalogue;
+  for (const entry of model.allScreens) {
+    const screen = resolved.get(entry.file) ?? entry.data;
+    if (screen.kind !== 'form' || !savesToDocument(screen as unknown as Screen, calls)) continue;
+    const said = new Set<string>();
+    for (const { at, screen: view } of viewsOf(screen)) {
+      const form = asObject(view.form);
+      const bind = (asObject(form?.bind) ?? {}) as Record<string, string>;
+      for (const { part, at: partAt } of conditionalParts(form?.schema)) {
+        for (const problem of documentRule(part, bind, partAt).problems) {
+          const located = `${at}${pointer('form', 'schema')}${problem.at}`;
+          if (said.has(problem.message)) continue;
+          said.add(problem.message);
+          problems.push({
+            file: entry.file,
+            pointer: located,
+            message: `a rule that depends on other answers, which the API must enforce on the saved document, cannot be applied there: ${problem.message}`,
+            fix: 'Name only fields the screen binds (form.bind) in the conditional part (if/then/else, dependentRequired, dependentSchemas), with keywords about their values (format, const, enum, minimum, required...), so the API refuses what the browser refuses.',
+          });
+        }
+      }
+    }
+  }
+}
+
 /** Runs the checks of content against the API. */
 export async function checkAgainstApi(
   model: ContentModel,
@@ -216,4 +251,5 @@ export async function checkAgainstApi(
   checkCalls(model, api, problems);
   checkSentFields(model, resolved, api, problems);
   checkFormats(model, resolved, api, problems);
+  checkConditionalRules(model, resolved, problems);
 }

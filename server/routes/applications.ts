@@ -264,7 +264,7 @@ export async function applicationRoutes(
           next.application.originalApplicationLevel = 'BASIC';
           next.application.completed = false;
         }
-        return acceptedChange(shared, content.decidedFields, before, next, leafPointers(patch));
+        return acceptedChange(shared, content.decidedFields, before, next, leafPointers(patch), content.screenRules);
       });
       if (!updated) throw new ApiError('APPLICATION_NOT_FOUND');
       return publicView(updated.document);

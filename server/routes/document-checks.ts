@@ -5,6 +5,9 @@ import type { SharedValidation } from '../http/shared-validation.ts';
 import { atPointer, marketOf, type ApplicationDocument, type Market } from '../domain/document.ts';
 import { lockedChanges, type DecidedFieldsRules } from '../domain/decided-fields.ts';
 import { normaliseDocument } from '../domain/normalise.ts';
+import { rulesFor, type ScreenRules } from '../domain/screen-rules.ts';
+import { AJV_OPTIONS } from '../../engine/form/ajv-options.ts';
+import { Ajv, type ValidateFunction } from 'ajv';
 
 /** Every leaf JSON pointer a patch sets (`{applicant:{name:{firstName:"A"}}}` -> `/applicant/name/firstName`). */
 export function leafPointers(value: unknown, prefix = ''): string[] {
@@ -96,9 +99,66 @@ export function documentProblems(
   return [...details, ...empty];
 }
 
+/** Compiled rule schemas per shared validation (its formats), by the rule's JSON. */
+const compiledRules = new WeakMap<SharedValidation, { ajv: Ajv; byJson: Map<string, ValidateFunction> }>();
+
+function compiledRule(shared: SharedValidation, schema: object): ValidateFunction {
+  let cache = compiledRules.get(shared);
+  if (!cache) {
+    // The browser's validator options and formats (engine/form/ajv-options.ts), so both give one verdict.
+    const ajv = new Ajv({ ...AJV_OPTIONS });
+    shared.registerFormats(ajv);
+    cache = { ajv, byJson: new Map() };
+    compiledRules.set(shared, cache);
+  }
+  const json = JSON.stringify(schema);
+  let validate = cache.byJson.get(json);
+  if (!validate) {
+    validate = cache.ajv.compile(schema);
+    cache.byJson.set(json, validate);
+  }
+  return validate;
+}
+
+const touches = (a: string, b: string): boolean => a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
+
+/**
+ * The screens' rules that depend on other answers (server/domain/screen-rules.ts), on a changed document: each rule
+ * that reads or constrains a value the request changed is checked over the whole document, and each value it refuses
+ * is named with the browser's message key (a missing value at its own pointer, not its parent's).
+ */
+export function conditionalProblems(
+  shared: SharedValidation,
+  source: ScreenRules | undefined,
+  doc: ApplicationDocument,
+  changed: string[],
+): ErrorDetail[] {
+  if (!source) return [];
+  const problems: ErrorDetail[] = [];
+  for (const rule of rulesFor(source, doc, marketOf(doc))) {
+    if (!rule.pointers.some((pointer) => changed.some((change) => touches(pointer, change)))) continue;
+    const validate = compiledRule(shared, rule.schema);
+    if (validate(doc)) continue;
+    for (const error of validate.errors ?? []) {
+      if (['if', 'anyOf', 'oneOf', 'allOf'].includes(error.keyword) && (validate.errors ?? []).length > 1) continue;
+      const at =
+        error.keyword === 'required'
+          ? `${error.instancePath}/${(error.params as { missingProperty: string }).missingProperty}`
+          : error.instancePath;
+      // A missing parent (no address at all) names the rule's field under it.
+      const field = rule.pointers.includes(at) ? at : (rule.pointers.find((p) => p.startsWith(`${at}/`)) ?? at);
+      if (problems.some((problem) => problem.field === field)) continue;
+      const reason = shared.reasonForError(error, atPointer(doc, field));
+      problems.push({ field, key: reason.key, ...(reason.args ? { args: reason.args } : {}) });
+    }
+  }
+  return problems;
+}
+
 /**
  * A changed document as the API stores it (the PUT of /api/v2 and the JSON Patch of /api/v1 both end here): its
- * market checks at the pointers the request changed (400 VALIDATION_FAILED), then normalised; a decided application
+ * market checks at the pointers the request changed and the screens' conditional rules that read them (400
+ * VALIDATION_FAILED), then normalised; a decided application
  * keeps the fields its decision rests on (rules/decided-fields.json: 409 CONFLICT naming them).
  */
 export function acceptedChange(
@@ -107,8 +167,11 @@ export function acceptedChange(
   before: ApplicationDocument,
   next: ApplicationDocument,
   changed: string[],
+  screenRules?: ScreenRules,
 ): ApplicationDocument {
   const problems = documentProblems(shared, next, marketOf(next), changed);
+  const seen = new Set(problems.map((problem) => problem.field));
+  problems.push(...conditionalProblems(shared, screenRules, next, changed).filter((p) => !seen.has(p.field)));
   if (problems.length > 0) throw new ApiError('VALIDATION_FAILED', problems);
   const normalised = normaliseDocument(next);
   const locked = lockedChanges(decidedFields, before, normalised, changed);

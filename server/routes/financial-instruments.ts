@@ -7,6 +7,8 @@ import type { Database } from '../storage/index.ts';
 import { updateApplication } from '../storage/applications.ts';
 import { assertOwned } from './owned-application.ts';
 import { api, errorResponses } from './schema-refs.ts';
+import { documentProblems } from './document-checks.ts';
+import type { SharedValidation } from '../http/shared-validation.ts';
 
 /** The body of a manual bank entry (schemas/api/manual-financial-instrument.schema.json). */
 export interface ManualBankBody {
@@ -36,7 +38,10 @@ export function bankProblems(market: 'US' | 'CA', body: ManualBankBody): ErrorDe
  * in 2-3 days with a test deposit). Canada's electronic routing number is derived: 0 + institution + transit.
  * Answers 201 with the document; the account number comes back masked.
  */
-export async function financialInstrumentRoutes(app: FastifyInstance, { db }: { db: Database }): Promise<void> {
+export async function financialInstrumentRoutes(
+  app: FastifyInstance,
+  { db, shared }: { db: Database; shared: SharedValidation },
+): Promise<void> {
   app.post<{ Params: { id: string }; Body: ManualBankBody }>(
     '/api/v2/applications/:id/financial-instruments/manual',
     {
@@ -55,7 +60,7 @@ export async function financialInstrumentRoutes(app: FastifyInstance, { db }: { 
         const problems = bankProblems(market, body);
         if (problems.length > 0) throw new ApiError('VALIDATION_FAILED', problems);
         const routingNumber = market === 'CA' ? `0${body.institutionNumber}${body.transitNumber}` : body.routingNumber;
-        return {
+        const next: ApplicationDocument = {
           ...doc,
           application: { ...doc.application, hasFinancialInstrument: true },
           bank: {
@@ -76,6 +81,13 @@ export async function financialInstrumentRoutes(app: FastifyInstance, { db }: { 
             submitted: true,
           },
         };
+        // The holder's name by the market's format (rules/validation/fields.json), the browser's verdict on it.
+        const named = documentProblems(shared, next, market, ['/bank/account/accountName']).map((problem) => ({
+          ...problem,
+          field: '/fullName',
+        }));
+        if (named.length > 0) throw new ApiError('VALIDATION_FAILED', named);
+        return next;
       });
       if (!updated) throw new ApiError('APPLICATION_NOT_FOUND');
       return reply.code(201).send(publicView(updated.document));

@@ -77,7 +77,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
   await app.register(applicationRoutes, { db, shared, content });
   await app.register(onboardRoutes, { db, shared, content });
   await app.register(otpRoutes, { db, content, messenger: providers.messenger });
-  await app.register(financialInstrumentRoutes, { db });
+  await app.register(financialInstrumentRoutes, { db, shared });
   await app.register(analyticsRoutes, { db, signedOut: content.analyticsSignedOut });
   await app.register(outboxPageRoutes, { db, catalogues });
   const invitationTtlMs = content.config.constants.invitationExpiryMs ?? 7 * 24 * 3_600_000;

@@ -121,40 +121,43 @@ export function dataUrlFacts(value: unknown): { mediaType: string; bytes: number
   return { mediaType: (match[1] ?? 'text/plain').toLowerCase(), bytes: Buffer.byteLength(decodeURIComponent(data)) };
 }
 
+/** An upload's checks: the body property holding the file, its largest size and its media types. */
+type UploadRules = NonNullable<NonNullable<StepUpKindRules['answer']>['document']>;
+
 /**
  * The step-up calls of the kinds rules/step-ups.json answers by content alone (issue 25, "a new step-up kind is
  * content only"): the body is checked against the kind's `body` schema (and, for an upload, the file's size and media
- * type against `document`), kept at application.stepUpAnswers.<kind>, and the step-up leaves stepUpDetails.
+ * type against `document`), kept at application.stepUpAnswers.<kind>, and the step-up leaves stepUpDetails. A kind's
+ * `answer.upload` is served the same way at its own route (EIN_DOC's document, uploaded instead of captured).
  */
 export function contentStepUpCalls(kinds: Record<string, StepUpKindRules> = {}): StepUpCall[] {
   return Object.entries(kinds).flatMap(([kind, rules]) => {
-    const answer = rules.answer;
-    if (!answer?.body) return [];
-    return [
-      {
-        path: answer.route,
-        resolves: kind,
-        body: answer.body,
-        ...(answer.document ? { bodyLimit: Math.ceil((answer.document.maxBytes * 4) / 3) + 16 * 1024 } : {}),
-        changes: () => [],
-        apply: (doc: ApplicationDocument, body: JsonObject): ApplicationDocument => {
-          const upload = answer.document;
-          if (upload) {
-            const field = `/${upload.property}`;
-            const facts = dataUrlFacts(body[upload.property]);
-            if (!facts) throw new ApiError('VALIDATION_FAILED', [{ field, key: 'errors.documentUnreadable' }]);
-            if (!upload.mediaTypes.includes(facts.mediaType))
-              throw new ApiError('VALIDATION_FAILED', [{ field, key: 'errors.documentType' }]);
-            if (facts.bytes > upload.maxBytes)
-              throw new ApiError('VALIDATION_FAILED', [
-                { field, key: 'errors.documentTooLarge', args: { maxKb: Math.floor(upload.maxBytes / 1024) } },
-              ]);
-          }
-          const answers = doc.application.stepUpAnswers ?? {};
-          return { ...doc, application: { ...doc.application, stepUpAnswers: { ...answers, [kind]: body } } };
-        },
+    // The answer itself when content takes it (a `body`), and its upload alternative (`upload`).
+    const taken: Array<{ route: string; body: Record<string, unknown>; document?: UploadRules }> = [];
+    if (rules.answer?.body) taken.push({ ...rules.answer, body: rules.answer.body });
+    if (rules.answer?.upload) taken.push(rules.answer.upload);
+    return taken.map((answer) => ({
+      path: answer.route,
+      resolves: kind,
+      body: answer.body,
+      ...(answer.document ? { bodyLimit: Math.ceil((answer.document.maxBytes * 4) / 3) + 16 * 1024 } : {}),
+      changes: () => [],
+      apply: (doc: ApplicationDocument, body: JsonObject): ApplicationDocument => {
+        const upload = answer.document;
+        if (upload) {
+          const field = `/${upload.property}`;
+          const facts = dataUrlFacts(body[upload.property]);
+          // The browser's keys for the same problems (the `document` format, the field's maxLength ui:messages
+          // entry), so the upload widget and the API say one thing: not a file of an accepted type, or too large.
+          if (!facts || !upload.mediaTypes.includes(facts.mediaType))
+            throw new ApiError('VALIDATION_FAILED', [{ field, key: 'validation.document' }]);
+          if (facts.bytes > upload.maxBytes)
+            throw new ApiError('VALIDATION_FAILED', [{ field, key: 'validation.document.tooLarge' }]);
+        }
+        const answers = doc.application.stepUpAnswers ?? {};
+        return { ...doc, application: { ...doc.application, stepUpAnswers: { ...answers, [kind]: body } } };
       },
-    ];
+    }));
   });
 }
 

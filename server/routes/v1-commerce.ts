@@ -156,7 +156,7 @@ export async function v1CommerceRoutes(
           changed.push(operation.path);
         });
         doc.application = { ...doc.application, id: current.document.application.id };
-        return acceptedChange(shared, content.decidedFields, current.document, doc, changed);
+        return acceptedChange(shared, content.decidedFields, current.document, doc, changed, content.screenRules);
       });
       if (!updated) throw new ApiError('APPLICATION_NOT_FOUND');
       return publicView(updated.document);

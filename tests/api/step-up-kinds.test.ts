@@ -104,7 +104,7 @@ describe('a step-up kind added by content alone', () => {
     expect(again.statusCode).toBe(409);
   });
 
-  it('takes a document upload as a data URL within its size and media types, with a localised error otherwise', async () => {
+  it("takes a document upload as a data URL within its size and media types, with the browser widget's message keys otherwise", async () => {
     const { id, cookie, document } = await onboardedAs('Tax TAXDOC Shop');
     expect(types(document)).toEqual(['TAX_DOC']);
     const send = (body: unknown, locale = 'en-US') =>
@@ -118,17 +118,18 @@ describe('a step-up kind added by content alone', () => {
     expect(tooLarge.json().details).toEqual([
       {
         field: '/document',
-        key: 'errors.documentTooLarge',
-        description: 'This file is too large. Choose a file of 96 KB or less.',
+        key: 'validation.document.tooLarge',
+        description: 'This file is too large. Choose a smaller file.',
       },
     ]);
     const wrongType = await send({ document: text }, 'fr-CA');
     expect(wrongType.statusCode).toBe(400);
-    expect(wrongType.json().details[0]).toMatchObject({ field: '/document', key: 'errors.documentType' });
-    expect(wrongType.json().details[0].description).toContain('Ce type de fichier');
+    // One key for one problem, in the browser (the `document` format, tests/component/document-widget.test.tsx) and here.
+    expect(wrongType.json().details[0]).toMatchObject({ field: '/document', key: 'validation.document' });
+    expect(wrongType.json().details[0].description).toBe('Choisissez un PDF ou une image (JPEG, PNG).');
     const notAFile = await send({ document: 'hello' });
     expect(notAFile.statusCode).toBe(400);
-    expect(notAFile.json().details[0]).toMatchObject({ field: '/document', key: 'errors.documentUnreadable' });
+    expect(notAFile.json().details[0]).toMatchObject({ field: '/document', key: 'validation.document' });
 
     const answered = await send({ document: pdf });
     expect(answered.statusCode).toBe(200);

@@ -33,6 +33,8 @@ const notOnTheApi: Record<string, string> = {
     'the further company name length check (doc2 §5) alone; the API applies it within legal-business-name',
   'date-of-birth-dmy':
     'an input order the browser may offer; the API stores and checks dates of birth as MM/DD/YYYY (doc2 §5 default)',
+  'date-of-birth-19':
+    "a screen's rule that depends on another answer names it; no fixed API field does, the API applies the screen's rule (server/domain/screen-rules.ts, tests/api/content-contract.test.ts)",
   'date-of-birth-ymd':
     'an input order the browser may offer; the API stores and checks dates of birth as MM/DD/YYYY (doc2 §5 default)',
 };

@@ -4,7 +4,7 @@
  * (server/README.md), across markets, locales and portals.
  */
 import { expect, test } from './fixtures/transitions.ts';
-import { expectNoAxeViolations } from './support.ts';
+import { expectNoAxeViolations, photograph } from './support.ts';
 import {
   apply,
   arrive,
@@ -186,6 +186,34 @@ test('EIN_DOC: business document inquiry times out, back to the launch, do this 
   await expectHeading(page, locale, 'signup.verification.title');
   await page.getByRole('button', { name: text(locale, 'signup.verification.later') }).click();
   await expectHeading(page, locale, 'signup.approvedPending.title');
+});
+
+test('EIN_DOC: the business document uploaded instead, a text file refused with the message the API uses, a PDF sent (US en-US, domain)', async ({
+  page,
+}) => {
+  const persona = us('domain', '0006');
+  const { locale } = persona;
+  await arrive(page, persona);
+  await apply(page, persona);
+
+  await expectHeading(page, locale, 'signup.verification.title');
+  await page.getByRole('button', { name: text(locale, 'signup.verification.upload') }).click();
+  await expectHeading(page, locale, 'signup.verificationUpload.title');
+  await expectNoAxeViolations(page);
+  const input = page.getByRole('button', { name: text(locale, 'signup.verificationUpload.document.label') });
+  await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await page.getByRole('button', { name: text(locale, 'signup.verificationUpload.submit') }).click();
+  await expect(page.getByRole('alert')).toContainText(text(locale, 'validation.document'));
+  await photograph(page, process.env.SHOTS_DIR, `${locale}-verificationUpload-refused`);
+  await expectNoAxeViolations(page);
+
+  const answered = page.waitForResponse((res) => res.url().endsWith('/step-ups/verification-document'));
+  await input.setInputFiles({ name: 'letter.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+  await page.getByRole('button', { name: text(locale, 'signup.verificationUpload.submit') }).click();
+  expect((await answered).status()).toBe(200);
+  // No step-up left: the approved-pending outcome, as after the capture (the step-up is answered on the API).
+  await expectHeading(page, locale, 'signup.approvedPending.title');
+  expect((await stored(page)).application.stepUpDetails).toEqual([]);
 });
 
 test('BUSINESS_INFO: double-check with the explainer modal, correct and confirm (Canada en-CA, terminal)', async ({

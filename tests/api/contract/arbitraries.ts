@@ -72,7 +72,7 @@ export function propertiesOf(schema: Obj, into = new Map<string, Obj>()): Map<st
   return into;
 }
 
-/** An object with each required property present and each other one mostly present; a `{"const": {"$data": "1/x"}}` field copies x. */
+/** An object with each required property present and each other one mostly present (else its `default`); a `{"const": {"$data": "1/x"}}` field copies x. */
 export function objectOf(schema: Obj): fc.Arbitrary<Record<string, unknown>> {
   const required = new Set((schema.required ?? []) as string[]);
   const copies: Array<[string, string]> = [];
@@ -89,6 +89,9 @@ export function objectOf(schema: Obj): fc.Arbitrary<Record<string, unknown>> {
   return fc.record(Object.fromEntries(entries)).map((value) => {
     const out: Record<string, unknown> = Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
     for (const [name, source] of copies) if (out[source] !== undefined) out[name] = out[source];
+    // rjsf fills a property's `default` in the form's data: an answer left out still sends it.
+    for (const [name, property] of propertiesOf(schema))
+      if (out[name] === undefined && property.default !== undefined) out[name] = property.default;
     return out;
   });
 }

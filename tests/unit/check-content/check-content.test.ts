@@ -182,6 +182,14 @@ const CASES: Record<string, Expected[]> = {
         'sends field "color" (bound to "application.sorce") through call "saveThing" (PUT /api/v2/applications/{id}), whose request schema has no property "sorce" at /application: the API refuses it (errors.unknownField)',
     },
   ],
+  'unenforceable-rule': [
+    {
+      file: 'flows/demo/screens/start.json',
+      pointer: '/form/schema/allOf/0/then/properties/shade',
+      message:
+        'a rule that depends on other answers, which the API must enforce on the saved document, cannot be applied there: the field "shade" is not bound (form.bind), so the API never sees it',
+    },
+  ],
   'unknown-format': [
     {
       file: 'flows/demo/screens/start.json',

@@ -21,6 +21,8 @@ async function fillAllBut(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(/City/), 'Austin');
   await user.selectOptions(screen.getByLabelText(/State/), 'Texas');
   await user.type(screen.getByLabelText(/ZIP code/), '78701');
+  // doc2 §5: the older signup form (this application's) requires the business phone.
+  await user.type(screen.getByLabelText(/Business phone/), '5125550147');
 }
 
 describe('beneficial-owner question', () => {

@@ -75,8 +75,10 @@ export default defineConfig(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
       ],
     },
-    // A disable comment that no longer disables anything is reported, so none is left behind.
-    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    // No rule is switched off in a comment (issue 26): a fix goes in the code, an exception in this file for all to
+    // see. With `noInlineConfig` a comment `eslint-disable…` has no effect and is reported; `npm run lint` runs with
+    // `--max-warnings 0`, so the report fails it.
+    linterOptions: { noInlineConfig: true },
   },
   {
     // React code: the engine's binding and the component tests (Playwright's fixtures also call a `use`, not a hook).

@@ -45,18 +45,18 @@ export function screenKeys(
     const screen = resolved.get(entry.file) ?? entry.data;
     for (const { screen: view } of viewsOf(screen)) {
       if (typeof view.messages !== 'string') continue;
+      // Raw content JSON: messageKeysOfScreen throws on a screen that does not fit its type (skipped here).
+      const source = view as unknown as ScreenMessageSource;
       let keys: string[];
       try {
-        keys = messageKeysOfScreen(view as unknown as ScreenMessageSource);
+        keys = messageKeysOfScreen(source);
       } catch {
         continue;
       }
       // Keys the engine derives (title, intro, submit, labels, help, options, busy texts) are shown without
       // variables; keys a kind's options or a secondary action name may get values from the kind, so they are
       // left out, as are validation messages (they get the failed rule's arguments).
-      const derived = new Set(
-        messageKeysOfScreen({ ...(view as unknown as ScreenMessageSource), options: undefined, secondary: undefined }),
-      );
+      const derived = new Set(messageKeysOfScreen({ ...source, options: undefined, secondary: undefined }));
       const withArgs = new Set<string>();
       collectUiMessages(asObject(view.form)?.uiSchema, withArgs);
       for (const key of keys) {

@@ -130,7 +130,7 @@ export default defineConfig(
 
   {
     // Scripts (the build, the checks, the benchmarks, the screenshots) import nothing from tests/: what both need
-    // (the complete applicants, the sandbox sign-up) lives in scripts/lib/, and the tests import it from there.
+    // (the sandbox sign-up) lives in scripts/lib/ or server/, and the tests import it from there.
     files: ['scripts/**/*.{ts,tsx,js}'],
     rules: {
       'no-restricted-imports': [

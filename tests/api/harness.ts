@@ -97,7 +97,7 @@ export function sessionCookieOf(res: LightMyRequestResponse): string {
 }
 
 /** The complete, valid applicants shared by every tier. */
-export { completeCa, completeUs } from '../../scripts/lib/applicants.ts';
+export { completeCa, completeUs } from '../../server/sandbox/applicants.ts';
 
 /** Plays the tester on the sandbox inquiry page: posts the chosen outcome for the inquiry at `url`. */
 export async function completeInquiry(

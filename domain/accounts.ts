@@ -6,6 +6,7 @@
  */
 import { evaluate, type Condition } from '../engine/conditions/index.ts';
 import type * as Entities from '../engine/generated/entities.ts';
+import type { Cobrands } from './cobrands.ts';
 
 /** An account list entry (doc1 §3 Account), as GET /api/v2/accounts answers it. */
 export type AccountEntry = Omit<Entities.Account, 'applicationId'> & { applicationId: string; [key: string]: unknown };
@@ -26,6 +27,8 @@ export interface AccountsRules {
   statusActions: Record<string, string | undefined>;
   attachability: { alwaysAttachableTypes: string[] };
   channelTypes: string[];
+  /** The co-brands by referral id (domain/cobrands.ts). */
+  cobrands?: Cobrands;
   currencyOverlap: { markets: Record<string, string | undefined>; toastKeys: Record<string, string | undefined> };
 }
 

@@ -9,12 +9,15 @@
 import prefillData from '../../rules/validation/prefill.json' with { type: 'json' };
 import { formatRules } from '../../engine/validation/index.ts';
 
-/** A partial application document: the parts a launch can fill. */
-export interface PrefillDocument {
+/**
+ * A partial application document: the parts a launch can fill. A type, not an interface: it is a record of string
+ * keys, so the path setters below take it as one.
+ */
+export type PrefillDocument = {
   applicant: Record<string, unknown>;
   company: Record<string, unknown>;
   application: Record<string, unknown>;
-}
+};
 
 /** One launch parameter and where it goes (see the meta-schema validation-prefill.schema.json). */
 export interface PrefillField {
@@ -102,7 +105,7 @@ function profileFor(currency: string): PrefillProfile {
  */
 export function prefillFromLaunch(query: Record<string, string>, currency: string): PrefillDocument {
   const doc: PrefillDocument = { applicant: {}, company: {}, application: {} };
-  const root = doc as unknown as Record<string, unknown>;
+  const root: Record<string, unknown> = doc;
   const profile = profileFor(currency);
 
   for (const field of [...rules.fields, ...profile.fields]) {

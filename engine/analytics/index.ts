@@ -101,9 +101,11 @@ export function browserSinks(rules: AnalyticsRules): AnalyticsSinks {
   };
   return {
     push: (event) => {
-      const globals = window as unknown as Record<string, unknown[]>;
-      globals[rules.dataLayer] = globals[rules.dataLayer] ?? [];
-      globals[rules.dataLayer].push(event);
+      // The data layer is a global array named by the rules (window.dataLayer for the tag manager).
+      const existing: unknown = Reflect.get(window, rules.dataLayer);
+      const layer: unknown[] = Array.isArray(existing) ? existing : [];
+      if (layer !== existing) Reflect.set(window, rules.dataLayer, layer);
+      layer.push(event);
     },
     post: (body) => {
       return fetch('/api/v2/analytics', {

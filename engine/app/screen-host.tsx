@@ -3,7 +3,7 @@
  * resolves variants, renders the screen's kind from the registry, and on submit runs the declared actions and
  * follows the transitions. Generic: it knows screens, calls and conditions, nothing about any product field.
  */
-import { Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useDeferredValue, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { ArrivalState } from './arrival.ts';
 import useSWR, { useSWRConfig } from 'swr';
@@ -66,9 +66,9 @@ export function ScreenHost({ screenId }: { screenId: string }) {
   // A busy overlay kept for the way to the next screen ends when the address changes under this screen.
   const { key: locationKey } = useLocation();
   useEffect(() => setBusy(false), [locationKey]);
-  const { config, ...environmentFacts } = engine.environment;
-  const baseContext = useMemo(
-    () => ({
+  const baseContext = useMemo(() => {
+    const { config, ...environmentFacts } = engine.environment;
+    return {
       environment: {
         ...environmentFacts,
         ...config,
@@ -78,10 +78,8 @@ export function ScreenHost({ screenId }: { screenId: string }) {
       query,
       route: params,
       user: engine.user,
-    }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [engine.environment, engine.user, query, params],
-  );
+    };
+  }, [engine.environment, engine.user, query, params]);
 
   const malformed = useMemo(() => malformedParameters(params, engine.bundle.shell), [params, engine.bundle.shell]);
   const mustSignIn = malformed.length === 0 && screen.auth !== 'none' && !engine.user;
@@ -185,6 +183,40 @@ export function ScreenHost({ screenId }: { screenId: string }) {
     [engine, resolved.onError, resolved.analytics, resolved.form?.bind, navigate, t],
   );
 
+  /**
+   * Every cached read of the application document gets the new answer. A screen's loads share one cache entry keyed
+   * by their URLs (read-keys.ts; the order screen's is the application's and the plans'), so every entry whose key
+   * names the document's URL is updated, keeping the other answers it holds; an entry of several reads not cached
+   * yet is left to load.
+   */
+  const refreshDocumentReads = useCallback(
+    async (doc: Record<string, unknown>, ctx: Record<string, unknown>) => {
+      const reads = Object.entries(engine.bundle.calls).filter(
+        ([, call]) => call.method === 'GET' && call.result === 'document',
+      );
+      for (const [name, call] of reads) {
+        let url: string;
+        try {
+          url = buildRequest(name, call, ctx).url;
+        } catch {
+          continue; // not addressable in this context
+        }
+        await mutate(
+          (key) => typeof key === 'string' && screenReadsUrls(key)?.includes(url) === true,
+          (current: Record<string, unknown> | undefined) => (current ? { ...current, [name]: doc } : current),
+          { revalidate: false },
+        );
+        // The single read's own entry, also when no screen has cached it yet.
+        await mutate(
+          screenReadsKey([url]),
+          (current: Record<string, unknown> | undefined) => ({ ...(current ?? {}), [name]: doc }),
+          { revalidate: false },
+        );
+      }
+    },
+    [engine.bundle.calls, mutate],
+  );
+
   /** Runs calls in order, then follows rows: the primary submit and every secondary action go through here. */
   const perform = useCallback(
     async (
@@ -253,42 +285,7 @@ export function ScreenHost({ screenId }: { screenId: string }) {
         if (!moved) setBusy(false);
       }
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [resolved, context, engine, go, handleFailure, screen.id, query.returnTo, navigate, t],
-  );
-
-  /**
-   * Every cached read of the application document gets the new answer. A screen's loads share one cache entry keyed
-   * by their URLs (read-keys.ts; the order screen's is the application's and the plans'), so every entry whose key
-   * names the document's URL is updated, keeping the other answers it holds; an entry of several reads not cached
-   * yet is left to load.
-   */
-  const refreshDocumentReads = useCallback(
-    async (doc: Record<string, unknown>, ctx: Record<string, unknown>) => {
-      const reads = Object.entries(engine.bundle.calls).filter(
-        ([, call]) => call.method === 'GET' && call.result === 'document',
-      );
-      for (const [name, call] of reads) {
-        let url: string;
-        try {
-          url = buildRequest(name, call, ctx).url;
-        } catch {
-          continue; // not addressable in this context
-        }
-        await mutate(
-          (key) => typeof key === 'string' && screenReadsUrls(key)?.includes(url) === true,
-          (current: Record<string, unknown> | undefined) => (current ? { ...current, [name]: doc } : current),
-          { revalidate: false },
-        );
-        // The single read's own entry, also when no screen has cached it yet.
-        await mutate(
-          screenReadsKey([url]),
-          (current: Record<string, unknown> | undefined) => ({ ...(current ?? {}), [name]: doc }),
-          { revalidate: false },
-        );
-      }
-    },
-    [engine.bundle.calls, mutate],
+    [resolved, context, engine, go, handleFailure, refreshDocumentReads, screen.id, query.returnTo, navigate, t],
   );
 
   const submit = useCallback(
@@ -321,8 +318,7 @@ export function ScreenHost({ screenId }: { screenId: string }) {
   // A watch repeats its read while the screen shows and moves on when its condition holds (doc1 §4.5 polling).
   // Kept while its content is the same, so a refreshed document does not restart the count of reads.
   const watchText = resolved.watch ? JSON.stringify(resolved.watch) : '';
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const watch = useMemo(() => resolved.watch, [watchText]);
+  const watch: typeof resolved.watch = useMemo(() => (watchText ? JSON.parse(watchText) : undefined), [watchText]);
   const contextRef = useRef(context);
   contextRef.current = context;
   useEffect(() => {
@@ -385,9 +381,12 @@ export function ScreenHost({ screenId }: { screenId: string }) {
     return () => window.removeEventListener('pagehide', send);
   }, [engine]);
 
+  // A failed read is handled once, when it fails, with the screen's rows and context of that moment.
+  const onLoadFailure = useEffectEvent((failure: ApiFailure) =>
+    handleFailure(failure, context, resolved.onError, true),
+  );
   useEffect(() => {
-    if (loadError instanceof CallError) handleFailure(loadError.failure, context, resolved.onError, true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (loadError instanceof CallError) onLoadFailure(loadError.failure);
   }, [loadError]);
 
   useEffect(() => {

@@ -2,7 +2,7 @@
  * Tracks what the launch parameters say (rules/services.json launchTracking): opening the app from a resume or
  * a reminder email sends its event once per session, through the engine's analytics (tracking context included).
  */
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import type { Engine } from './engine-context.tsx';
 import services from '../../rules/services.json' with { type: 'json' };
 import { launchEvents } from '../../domain/services/launch.ts';
@@ -12,12 +12,13 @@ const serviceRules: ServiceRules = services;
 
 /** Sends the launch events of the page's query, once. */
 export function useLaunchTracking(engine: Engine): void {
-  useEffect(() => {
+  // Once per page load (the launch query is the address the app was opened with): a later engine (a sign-in) does
+  // not send the events again.
+  const trackLaunch = useEffectEvent(() => {
     const query = Object.fromEntries(new URLSearchParams(window.location.search).entries());
     const { config, ...facts } = engine.environment;
     const context = { environment: { ...facts, ...config }, flags: config.flags ?? {}, query };
     for (const event of launchEvents(query, serviceRules)) engine.track(event, context);
-    // Once per page load: the launch query is the address the app was opened with.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
+  useEffect(() => trackLaunch(), []);
 }

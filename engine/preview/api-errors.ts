@@ -10,7 +10,8 @@ import messagesData from '../../rules/validation/messages.json' with { type: 'js
 import { formatRules, type Reason } from '../validation/index.ts';
 import type { FieldsFile } from '../validation/types.ts';
 
-const fields = (fieldsData as unknown as FieldsFile).fields;
+const fieldsFile: FieldsFile = fieldsData;
+const fields = fieldsFile.fields;
 
 /** A field error as the API answers it. */
 export interface ApiFieldError {

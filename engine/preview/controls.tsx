@@ -10,12 +10,13 @@ import { locales as servedLocales } from 'virtual:catalogues';
 import config from '../../rules/config.json';
 import accounts from '../../rules/accounts.json';
 import type { Screen } from '../content/types.ts';
-import { portalsOf, portalWith, type PreviewCobrand } from './portals.ts';
+import { portalsOf, portalWith } from './portals.ts';
+import type { Cobrands } from '../../domain/cobrands.ts';
 import { previewStates } from './states.ts';
 import { writeSelection, type Selection } from './selection.ts';
 
 const WIDTHS = [390, 768, 1280, 0];
-const cobrands = (accounts.cobrands ?? {}) as Record<string, PreviewCobrand>;
+const cobrands = (accounts.cobrands ?? {}) as Cobrands;
 
 export function Controls({ initial }: { initial: Selection }) {
   const [selection, setSelection] = useState(initial);

@@ -18,7 +18,8 @@ import { pathFor } from '../flow/paths.ts';
 import { createTranslator } from '../i18n/translator.ts';
 import { apiFieldErrors } from './api-errors.ts';
 import { fakeFetch } from './fake-api.ts';
-import { portalWith, withCobrand, type PreviewCobrand } from './portals.ts';
+import { portalWith, withCobrand } from './portals.ts';
+import type { Cobrands } from '../../domain/cobrands.ts';
 import type { Selection } from './selection.ts';
 import { previewStates } from './states.ts';
 
@@ -47,7 +48,7 @@ function submitWhenShown(): void {
 
 /** Renders the selection into `root`. */
 export async function renderFrame(root: Root, selection: Selection): Promise<void> {
-  const cobrands = (accounts.cobrands ?? {}) as Record<string, PreviewCobrand>;
+  const cobrands = (accounts.cobrands ?? {}) as Cobrands;
   const engineConfig = withCobrand(
     { ...(config as EngineConfig), market: selection.market },
     cobrands,

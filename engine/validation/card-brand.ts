@@ -2,7 +2,12 @@
 import brandsData from '../../rules/validation/card-brands.json' with { type: 'json' };
 import type { CardBrandsFile } from './types.ts';
 
-const brands = (brandsData as unknown as CardBrandsFile).brands;
+/** Each range is a [from, to] pair of prefixes (the content check holds the file to its schema). */
+const brands: CardBrandsFile['brands'] = brandsData.brands.map(({ brand, ranges, lengths }) => ({
+  brand,
+  lengths,
+  ranges: ranges.map(([from, to]) => [from, to]),
+}));
 
 /** The brand of a card number (spaces and dashes ignored), or null when no brand's prefix and length match. */
 export function cardBrand(number: string): string | null {

@@ -7,7 +7,7 @@
  */
 import autocannon, { type Result } from 'autocannon';
 import { createApplication, signUp } from './browser.ts';
-import { completeUs } from '../lib/applicants.ts';
+import { completeUs } from '../../server/sandbox/applicants.ts';
 
 /** One call's figures. */
 export interface ApiFigure {

@@ -45,9 +45,11 @@ export function screenKeys(
     const screen = resolved.get(entry.file) ?? entry.data;
     for (const { screen: view } of viewsOf(screen)) {
       if (typeof view.messages !== 'string') continue;
+      // Raw content JSON: messageKeysOfScreen throws on a screen that does not fit its type (skipped here).
+      const source = view as unknown as ScreenMessageSource;
       let keys: string[];
       try {
-        keys = messageKeysOfScreen(view as unknown as ScreenMessageSource);
+        keys = messageKeysOfScreen(source);
       } catch {
         continue;
       }
@@ -55,9 +57,7 @@ export function screenKeys(
       // variables; keys a kind's options or a secondary action name may get values from the kind, so they are
       // left out, as are validation messages (they get the failed rule's arguments) and the keys a widget's
       // `ui:options` name (the widget may give them values: a choice's price).
-      const derived = new Set(
-        messageKeysOfScreen({ ...(view as unknown as ScreenMessageSource), options: undefined, secondary: undefined }),
-      );
+      const derived = new Set(messageKeysOfScreen({ ...source, options: undefined, secondary: undefined }));
       const withArgs = new Set<string>();
       collectUiMessages(asObject(view.form)?.uiSchema, withArgs);
       collectWidgetOptionKeys(asObject(view.form)?.uiSchema, withArgs);

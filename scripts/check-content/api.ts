@@ -6,6 +6,7 @@
  */
 import { join } from 'node:path';
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import { isObject } from '../../engine/content/json.ts';
 import { buildApp } from '../../server/app.ts';
 import { createValidator, readSchemas } from '../../server/http/ajv.ts';
 import { engineValidation } from '../../server/http/shared-validation.ts';
@@ -45,25 +46,23 @@ export const schemaFileOf = (id: string): string =>
 /** A route path with every parameter name dropped, so `{applicationId}` and `{id}` compare equal. */
 export const routeShape = (path: string): string => path.replace(/\{[^}]+\}/g, '{}');
 
-interface OpenApi {
-  paths: Record<
-    string,
-    Record<string, { requestBody?: { content?: Record<string, { schema?: Record<string, unknown> }> } }>
-  >;
-}
-
 async function load(): Promise<ApiModel> {
   // No request is made: routes only need storage when they run.
   const app = await buildApp({ db: {} as Database, logLevel: 'silent' });
   await app.ready();
-  const doc = app.swagger() as unknown as OpenApi;
+  const doc = app.swagger();
   await app.close();
   const routes: ApiRoute[] = [];
-  for (const [path, operations] of Object.entries(doc.paths)) {
+  // The document as JSON: each level is read through a guard (an operation without a JSON body has no schema).
+  const paths = isObject(doc) && isObject(doc.paths) ? doc.paths : {};
+  for (const [path, operations] of Object.entries(paths)) {
+    if (!isObject(operations)) continue;
     for (const [method, operation] of Object.entries(operations)) {
-      if (!/^(get|put|post|patch|delete|head|options)$/.test(method)) continue;
-      const content = operation.requestBody?.content ?? {};
-      const schema = (content['application/json'] ?? Object.values(content)[0])?.schema;
+      if (!/^(get|put|post|patch|delete|head|options)$/.test(method) || !isObject(operation)) continue;
+      const body = operation.requestBody;
+      const content = isObject(body) && isObject(body.content) ? body.content : {};
+      const media = content['application/json'] ?? Object.values(content)[0];
+      const schema = isObject(media) && isObject(media.schema) ? media.schema : undefined;
       const ref = typeof schema?.$ref === 'string' ? schemaIdOfComponent(schema.$ref) : undefined;
       routes.push({
         method: method.toUpperCase(),

@@ -4,7 +4,7 @@
  * shell evaluates them (engine/app/shell-rules.ts ruleVerdict).
  */
 import { deriveContext, ruleVerdict, type ShellRules, type Tables } from '../../engine/app/shell-rules.ts';
-import type { ContentModel, Obj } from './model.ts';
+import type { ContentModel } from './model.ts';
 import { asArray, asObject } from './model.ts';
 import { pointer, type Problem } from './problem.ts';
 
@@ -56,7 +56,7 @@ export function checkShellFixtures(model: ContentModel, problems: Problem[]): vo
     }
   });
   const tables = tablesOf(model);
-  asArray((rules as unknown as Obj).fixtures).forEach((fixture, index) => {
+  asArray('fixtures' in rules ? rules.fixtures : undefined).forEach((fixture, index) => {
     const object = asObject(fixture);
     if (!object || typeof object.rule !== 'string' || !asObject(object.context) || !('expect' in object)) return;
     try {

@@ -218,7 +218,7 @@ export function flowGraph(bundle: ContentBundle, config: CoverageConfig): FlowGr
           .flatMap(({ variant }) => replacedKeys(variant.merge as Obj)),
       );
       const owners: Array<{ owner: Obj; base: string; variant?: string; replaced: Set<string> }> = [
-        { owner: screen as unknown as Obj, base: `${id}#`, replaced },
+        { owner: screen, base: `${id}#`, replaced },
       ];
       variants.forEach(({ variant, at }, index) => {
         if (!canHold(variant.when, facts)) return;
@@ -234,12 +234,7 @@ export function flowGraph(bundle: ContentBundle, config: CoverageConfig): FlowGr
       for (const { owner, base, variant, replaced: gone } of owners) {
         const lists = [
           ...rowListsOf(owner, base, facts),
-          ...(variant
-            ? []
-            : [
-                ...bootRowsOf(screen as unknown as Obj, id, bundle),
-                ...linkRowsOf(screen as unknown as Obj, id, bundle),
-              ]),
+          ...(variant ? [] : [...bootRowsOf(screen, id, bundle), ...linkRowsOf(screen, id, bundle)]),
         ];
         for (const list of lists) {
           if (gone.has(list.key)) continue;

@@ -5,7 +5,7 @@
  */
 
 /** One state: what to create and whether to onboard it. */
-import { completeCa, completeUs } from '../lib/applicants.ts';
+import { completeCa, completeUs } from '../../server/sandbox/applicants.ts';
 
 export interface GalleryState {
   name: string;

@@ -27,13 +27,13 @@ export function partialAt(pointer: string, value: unknown): JsonObject {
 
 /** A copy of `doc` without the value at `pointer` (missing paths change nothing). */
 export function removeAt<T>(doc: T, pointer: string): T {
-  const copy = structuredClone(doc) as unknown as JsonObject;
+  const copy = structuredClone(doc);
   const keys = segments(pointer);
   const last = keys.pop();
   let parent: unknown = copy;
-  for (const key of keys) parent = (parent as JsonObject | undefined)?.[key];
-  if (last !== undefined && parent && typeof parent === 'object') delete (parent as JsonObject)[last];
-  return copy as unknown as T;
+  for (const key of keys) parent = parent && typeof parent === 'object' ? Reflect.get(parent, key) : undefined;
+  if (last !== undefined && parent && typeof parent === 'object') Reflect.deleteProperty(parent, last);
+  return copy;
 }
 
 /** Whether a test operation holds (deep equality by JSON). */

@@ -14,8 +14,8 @@ import type { Plan, PlanRules } from '../content.ts';
 import type { ErrorDetail } from '../http/errors.ts';
 import type { Market } from './document.ts';
 
-/** A priced profile line. */
-export interface PricedProfile {
+/** A priced profile line (a type, not an interface: it is stored in the order as plain JSON, JsonObject). */
+export type PricedProfile = {
   planKey: string;
   planName: string;
   device: string;
@@ -24,15 +24,15 @@ export interface PricedProfile {
   upfrontCents: number;
   trialPeriodDays: number;
   frequency?: 'MONTHLY';
-}
+};
 
-/** The fee rows of an order, in cents. */
-export interface OrderTotals {
+/** The fee rows of an order, in cents (a type, so it is a JsonObject too). */
+export type OrderTotals = {
   subtotalCents: number;
   shippingCents: number;
   freeShippingCents: number;
   totalCents: number;
-}
+};
 
 export type OrderType = 'NO_DEVICE' | 'RENT' | 'BUY';
 

@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
+import { isObject } from '../../engine/content/json.ts';
 
 /** The schema name of an `$id` (`https://schemas.onboarding.local/api/document.schema.json` -> `api.document`). */
 export function schemaName(id: string): string {
@@ -29,14 +30,9 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
   });
   let document: unknown;
   app.get('/api/docs/openapi.json', { schema: { hide: true } }, async (_request, reply) => {
-    document ??= withComponentRefs(app.swagger() as unknown as OpenApiDocument);
+    document ??= withComponentRefs(app.swagger());
     return reply.header('cache-control', 'no-store').send(document);
   });
-}
-
-interface OpenApiDocument {
-  components?: { schemas?: Record<string, unknown> };
-  [key: string]: unknown;
 }
 
 /**
@@ -44,9 +40,10 @@ interface OpenApiDocument {
  * `#/$defs/x`, `common.schema.json#/$defs/phone`) into references to components
  * (`#/components/schemas/entities.address`), so tools that do not resolve `$id`s can follow every reference.
  */
-export function withComponentRefs(doc: OpenApiDocument): OpenApiDocument {
+export function withComponentRefs<D extends object>(doc: D): D {
   const copy = structuredClone(doc);
-  const schemas = copy.components?.schemas ?? {};
+  const components = 'components' in copy ? copy.components : undefined;
+  const schemas = isObject(components) && isObject(components.schemas) ? components.schemas : {};
   const rewrite = (value: unknown, folder: string, self: string): void => {
     if (Array.isArray(value)) return value.forEach((v) => rewrite(v, folder, self));
     if (!value || typeof value !== 'object') return;

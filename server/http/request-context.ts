@@ -49,7 +49,8 @@ export const sessionCookie = 'onb_session';
  */
 export function installRequestContext(app: FastifyInstance, db: Database, catalogues: Catalogues): void {
   app.decorateRequest('locale', 'en-US');
-  app.decorateRequest('translator', null as unknown as Translator);
+  // Set on every request by the hook below; Fastify wants a reference-typed decoration to start as null.
+  app.decorateRequest('translator', null, []);
   app.decorateRequest('user', undefined);
   const sessions = sessionReader(db);
   app.addHook('onRequest', async (request) => {

@@ -12,6 +12,7 @@ import type { Database } from '../storage/index.ts';
 import { businessUsers, createApplication } from '../storage/applications.ts';
 import { ApiError } from '../http/errors.ts';
 import { api, errorResponses } from './schema-refs.ts';
+import { completeCa, completeUs } from '../sandbox/applicants.ts';
 
 interface Seed {
   decision?: Decision;
@@ -53,26 +54,8 @@ const seedSchema = {
   },
 } as const;
 
-const applicants = {
-  USD: {
-    name: { firstName: 'Ann', lastName: 'Lee' },
-    email: { emailAddress: 'ann@example.com' },
-    phone: { localPhoneNumber: '2125551234' },
-    dob: '01/15/1985',
-    governmentIdentification: { type: 'INDIVIDUAL', value: '4321', sourceType: 'SSN4' },
-    address: { line1: '123 Main Street', city: 'Springfield', state: 'IL', zip: '62701', countryCode: 'US' },
-    communicationLanguage: 'en-US',
-  },
-  CAD: {
-    name: { firstName: 'Éloïse', lastName: 'Tremblay' },
-    email: { emailAddress: 'eloise@example.ca' },
-    phone: { localPhoneNumber: '5145551234' },
-    dob: '03/02/1990',
-    governmentIdentification: { type: 'INDIVIDUAL', value: '130692544', sourceType: 'SIN' },
-    address: { line1: '500 Rue Sherbrooke', city: 'Montréal', territory: 'QC', zip: 'H9B 1Y7', countryCode: 'CA' },
-    communicationLanguage: 'fr-CA',
-  },
-} as const;
+/** The seeded business's applicant: the complete applicant of its market. */
+const applicants = { USD: completeUs.applicant, CAD: completeCa.applicant } as const;
 
 /** The application document of one seed (pure; exported for tests). */
 export function seededDocument(seed: Seed, index: number): ApplicationDocument {

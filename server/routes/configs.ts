@@ -4,7 +4,7 @@ import type { Content } from '../content.ts';
 import type { Market } from '../domain/document.ts';
 import { ApiError } from '../http/errors.ts';
 import { api } from './schema-refs.ts';
-import { cobrandSettings } from './cobrand.ts';
+import { cobrandSettings, type Cobrands } from '../../domain/cobrands.ts';
 
 type Query = { currency?: string; referralUrlId?: string };
 
@@ -43,6 +43,7 @@ export async function configRoutes(
     const example = sandbox ? content.sandbox.pricing?.[market] : undefined;
     return example ? { ...config.defaults, pricing: example } : config.defaults;
   };
+  const cobrands: Cobrands = content.accounts.cobrands ?? {};
   const schema = {
     querystring: api('configs-query'),
     response: { 200: api('configs'), '4xx': api('error') },
@@ -73,7 +74,7 @@ export async function configRoutes(
       constants: config.constants,
       ...(referralUrlId ? { referralUrlId } : {}),
       // doc1 §1, §4.4: the co-brand's portal, standalone flow, organisation, partner redirects and flags.
-      ...cobrandSettings(content, referralUrlId, config.flags),
+      ...cobrandSettings(cobrands, referralUrlId, config.flags),
       // The configured third-party script keys (rules/scripts.json reads environment.keys.*); absent when none.
       ...(Object.keys(keys).length ? { keys } : {}),
     };

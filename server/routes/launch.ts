@@ -10,7 +10,7 @@
 import { prefillFromLaunch } from '../../domain/prefill/index.ts';
 import type { Content } from '../content.ts';
 import { deepMerge, type JsonObject } from '../domain/document.ts';
-import type { Cobrand } from './cobrand.ts';
+import { cobrandOf } from '../../domain/cobrands.ts';
 
 export type CreateParts = { application?: JsonObject; applicant?: JsonObject; company?: JsonObject };
 
@@ -85,8 +85,7 @@ export function withLaunch(
 ): CreateParts {
   const merged = deepMerge(launchPartsKept as JsonObject, body as JsonObject) as CreateParts;
   if (typeof cobrand === 'string' && cobrand !== '') {
-    const cobrands = (content.accounts as { cobrands?: Record<string, Cobrand> }).cobrands ?? {};
-    const known = Object.hasOwn(cobrands, cobrand) ? cobrands[cobrand] : undefined;
+    const known = cobrandOf(content.accounts.cobrands ?? {}, cobrand);
     merged.application = {
       referralUrlId: cobrand,
       ...(known?.organizationId ? { organizationId: known.organizationId } : {}),

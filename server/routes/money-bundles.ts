@@ -77,8 +77,8 @@ export async function moneyBundleRoutes(
           bundleQuantity: { [key]: body.quantity, LICENSE: body.licences },
           quantity: { license: body.licences, total: body.quantity },
           displayBundles: true,
-          profiles: priced.profiles as unknown as JsonObject[],
-          totals: priced.totals as unknown as JsonObject,
+          profiles: priced.profiles,
+          totals: priced.totals,
         };
       });
       return reply.header('cache-control', 'no-store').send(order);

@@ -71,8 +71,8 @@ export async function storeQuote(
     assertNotCreated(doc);
     const market = marketOf(doc);
     const order = { ...build(doc, market, await orderTime(tx, current.id)), submitted: false };
-    const { orderId: _stale, ...application } = doc.application as JsonObject;
-    const next = { ...doc, order, application } as unknown as ApplicationDocument;
+    const { orderId: _stale, ...application } = doc.application;
+    const next: ApplicationDocument = { ...doc, order, application };
     const problems = documentProblems(deps.shared, next, market, ['/order/address']).map((p) => ({
       ...p,
       field: p.field.replace(/^\/order/, ''),
@@ -127,8 +127,8 @@ export async function orderRoutes(
           paymentMethod: (body.paymentMethod as string | undefined) ?? content.config.defaults.paymentMethod ?? 'BANK',
           ...(ships ? { address: body.address as JsonObject } : {}),
           feeProfiles: (body.feeProfiles as JsonObject[] | undefined) ?? [],
-          profiles: priced.profiles as unknown as JsonObject[],
-          totals: priced.totals as unknown as JsonObject,
+          profiles: priced.profiles,
+          totals: priced.totals,
         };
       });
       return reply.header('cache-control', 'no-store').send(order);

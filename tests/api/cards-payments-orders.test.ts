@@ -1,20 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { Writable } from 'node:stream';
 import { findApplication } from '../../server/storage/applications.ts';
 import { findPayment, listPayments } from '../../server/storage/payments.ts';
-import { completeCa, completeUs, startHarness, type Harness } from './harness.ts';
+import { completeCa, completeUs, type Harness, LogCapture, startHarness } from './harness.ts';
 
 /** A fresh Idempotency-Key: payments require one (issue 23). */
 let payKeys = 0;
 const payKey = () => ({ 'idempotency-key': `pay-key-${++payKeys}` });
+/** POSTs a payment of `amount` cents with card `fi`, under a fresh Idempotency-Key unless `headers` are given. */
+const pay = (id: string, cookie: string, amount: number, fi: string, headers: Record<string, string> = payKey()) =>
+  h.call('POST', `/api/v2/applications/${id}/payments`, cookie, { amount, financialInstrumentId: fi }, headers);
 
-class LogCapture extends Writable {
-  text = '';
-  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
-    this.text += chunk.toString('utf8');
-    done();
-  }
-}
 const logs = new LogCapture();
 let h: Harness;
 beforeAll(async () => {
@@ -173,13 +168,7 @@ describe('payments (doc1 §4.9: the payment comes before the order is created)',
         },
       ]);
     }
-    const french = await h.call(
-      'POST',
-      `/api/v2/applications/${id}/payments`,
-      cookie,
-      { amount: 4400, financialInstrumentId: fi },
-      { 'accept-language': 'fr-CA', ...payKey() },
-    );
+    const french = await pay(id, cookie, 4400, fi, { 'accept-language': 'fr-CA', ...payKey() });
     expect(french.json().details[0].description).toBe(
       'Le montant ne correspond pas au total de votre commande. Veuillez vérifier votre commande et réessayer.',
     );
@@ -189,13 +178,7 @@ describe('payments (doc1 §4.9: the payment comes before the order is created)',
 
   it('refuses a payment when nothing is quoted yet (409 errors.orderMissing), records nothing', async () => {
     const { id, cookie, fi } = await withCard(card.number, false);
-    const res = await h.call(
-      'POST',
-      `/api/v2/applications/${id}/payments`,
-      cookie,
-      { amount: 4500, financialInstrumentId: fi },
-      payKey(),
-    );
+    const res = await pay(id, cookie, 4500, fi);
     expect(res.statusCode).toBe(409);
     expect(res.json().details[0]).toMatchObject({
       field: '/order',
@@ -209,35 +192,13 @@ describe('payments (doc1 §4.9: the payment comes before the order is created)',
     const { id, cookie, fi } = await withCard();
     const bigger = (await quote(id, cookie, [{ planKey: 'n910', quantity: 3 }])).json();
     expect(bigger.totals.totalCents).toBe(3 * 3000 + 1500);
-    expect(
-      (
-        await h.call(
-          'POST',
-          `/api/v2/applications/${id}/payments`,
-          cookie,
-          { amount: 4500, financialInstrumentId: fi },
-          payKey(),
-        )
-      ).statusCode,
-    ).toBe(400);
-    const paid = await h.call(
-      'POST',
-      `/api/v2/applications/${id}/payments`,
-      cookie,
-      { amount: bigger.totals.totalCents, financialInstrumentId: fi },
-      payKey(),
-    );
+    expect((await pay(id, cookie, 4500, fi)).statusCode).toBe(400);
+    const paid = await pay(id, cookie, bigger.totals.totalCents, fi);
     expect(paid.statusCode).toBe(201);
     expect(paid.json().amount).toBe(10500);
     const none = (await quote(id, cookie, [{ planKey: 'noDevice', quantity: 1 }])).json();
     expect(none.totals.totalCents).toBe(0);
-    const res = await h.call(
-      'POST',
-      `/api/v2/applications/${id}/payments`,
-      cookie,
-      { amount: 1, financialInstrumentId: fi },
-      payKey(),
-    );
+    const res = await pay(id, cookie, 1, fi);
     expect(res.json().details[0]).toMatchObject({ field: '/amount', key: 'errors.paymentAmountMismatch' });
     expect(await listPayments(h.t.db, id)).toHaveLength(1);
   });
@@ -248,13 +209,7 @@ describe('payments (doc1 §4.9: the payment comes before the order is created)',
       `UPDATE applications SET document = jsonb_set(document, '{order,totals,totalCents}', '1') WHERE id = $1`,
       [id],
     );
-    const res = await h.call(
-      'POST',
-      `/api/v2/applications/${id}/payments`,
-      cookie,
-      { amount: 1, financialInstrumentId: fi },
-      payKey(),
-    );
+    const res = await pay(id, cookie, 1, fi);
     expect(res.statusCode).toBe(400);
     expect(res.json().details[0]).toMatchObject({ field: '/amount', key: 'errors.paymentAmountMismatch' });
     expect(await paymentRows()).toBe(0);
@@ -262,22 +217,10 @@ describe('payments (doc1 §4.9: the payment comes before the order is created)',
 
   it('authorises an amount in cents once per idempotency key', async () => {
     const { id, cookie, fi } = await withCard();
-    const first = await h.call(
-      'POST',
-      `/api/v2/applications/${id}/payments`,
-      cookie,
-      { amount: 4500, financialInstrumentId: fi },
-      { 'idempotency-key': 'pay-1' },
-    );
+    const first = await pay(id, cookie, 4500, fi, { 'idempotency-key': 'pay-1' });
     expect(first.statusCode).toBe(201);
     expect(first.json()).toEqual({ paymentId: expect.stringMatching(/^pay_/), status: 'AUTHORIZED', amount: 4500 });
-    const retry = await h.call(
-      'POST',
-      `/api/v2/applications/${id}/payments`,
-      cookie,
-      { amount: 4500, financialInstrumentId: fi },
-      { 'idempotency-key': 'pay-1' },
-    );
+    const retry = await pay(id, cookie, 4500, fi, { 'idempotency-key': 'pay-1' });
     expect(retry.statusCode).toBe(200);
     expect(retry.json().paymentId).toBe(first.json().paymentId);
     expect(await listPayments(h.t.db, id)).toHaveLength(1);
@@ -286,13 +229,7 @@ describe('payments (doc1 §4.9: the payment comes before the order is created)',
   it('sandbox trigger: card 4000000000000002 is declined (402, payment declined message); no payment and NO order', async () => {
     const { id, cookie, fi } = await withCard('4000000000000002');
     const before = await storedOrder(id);
-    const res = await h.call(
-      'POST',
-      `/api/v2/applications/${id}/payments`,
-      cookie,
-      { amount: 4500, financialInstrumentId: fi },
-      payKey(),
-    );
+    const res = await pay(id, cookie, 4500, fi);
     expect(res.statusCode).toBe(402);
     expect(res.json().details[0]).toMatchObject({
       field: '/financialInstrumentId',
@@ -313,13 +250,7 @@ describe('payments (doc1 §4.9: the payment comes before the order is created)',
 
   it('refuses dollars instead of cents, an unknown instrument, and other users', async () => {
     const { id, cookie, fi } = await withCard();
-    const dollars = await h.call(
-      'POST',
-      `/api/v2/applications/${id}/payments`,
-      cookie,
-      { amount: 45.5, financialInstrumentId: fi },
-      payKey(),
-    );
+    const dollars = await pay(id, cookie, 45.5, fi);
     expect(dollars.statusCode).toBe(400);
     expect(dollars.json().details[0].field).toBe('/amount');
     const other = await h.call(
@@ -331,17 +262,7 @@ describe('payments (doc1 §4.9: the payment comes before the order is created)',
     );
     expect(other.json().details[0]).toMatchObject({ field: '/financialInstrumentId', key: 'errors.instrumentUnknown' });
     const stranger = await h.signUp();
-    expect(
-      (
-        await h.call(
-          'POST',
-          `/api/v2/applications/${id}/payments`,
-          stranger,
-          { amount: 100, financialInstrumentId: fi },
-          payKey(),
-        )
-      ).statusCode,
-    ).toBe(403);
+    expect((await pay(id, stranger, 100, fi)).statusCode).toBe(403);
     expect(await listPayments(h.t.db, id)).toEqual([]);
   });
 });
@@ -357,15 +278,7 @@ describe('the sequence: quote, payment, order create (doc1 §4.9)', () => {
     });
     expect(quoted.id).toBeUndefined();
     expect((await storedOrder(id)).application.orderId).toBeUndefined();
-    const paid = (
-      await h.call(
-        'POST',
-        `/api/v2/applications/${id}/payments`,
-        cookie,
-        { amount: 7500, financialInstrumentId: fi },
-        { 'idempotency-key': 'k-pay' },
-      )
-    ).json();
+    const paid = (await pay(id, cookie, 7500, fi, { 'idempotency-key': 'k-pay' })).json();
     const created = await h.call(
       'POST',
       `/api/v2/applications/${id}/orders`,
@@ -386,13 +299,7 @@ describe('the sequence: quote, payment, order create (doc1 §4.9)', () => {
     expect((await h.call('GET', `/api/v2/applications/${id}/orders/${order.id}`, cookie)).json()).toEqual(order);
     expect((await h.call('GET', `/api/v2/applications/${id}`, cookie)).json().application.orderId).toBe(order.id);
     // Retries (same idempotency keys) answer the same payment and the same order.
-    const payAgain = await h.call(
-      'POST',
-      `/api/v2/applications/${id}/payments`,
-      cookie,
-      { amount: 7500, financialInstrumentId: fi },
-      { 'idempotency-key': 'k-pay' },
-    );
+    const payAgain = await pay(id, cookie, 7500, fi, { 'idempotency-key': 'k-pay' });
     expect(payAgain.statusCode).toBe(200);
     expect(payAgain.json().paymentId).toBe(paid.paymentId);
     const again = await h.call(
@@ -412,17 +319,7 @@ describe('the sequence: quote, payment, order create (doc1 §4.9)', () => {
       key: 'errors.orderAlreadyCreated',
       description: 'Your order has already been placed.',
     });
-    expect(
-      (
-        await h.call(
-          'POST',
-          `/api/v2/applications/${id}/payments`,
-          cookie,
-          { amount: 7500, financialInstrumentId: fi },
-          payKey(),
-        )
-      ).json().details[0].key,
-    ).toBe('errors.orderAlreadyCreated');
+    expect((await pay(id, cookie, 7500, fi)).json().details[0].key).toBe('errors.orderAlreadyCreated');
     expect((await h.call('POST', `/api/v2/applications/${id}/orders`, cookie, {})).statusCode).toBe(409);
     expect((await storedOrder(id)).order).toEqual(order);
   });

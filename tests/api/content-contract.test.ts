@@ -107,7 +107,7 @@ function sinEnding(last4: string): string {
 }
 
 /**
- * An onboarded application of the context's market (scripts/lib/applicants.ts): approved, or with the step-up the
+ * An onboarded application of the context's market (server/sandbox/applicants.ts): approved, or with the step-up the
  * government id's last four digits trigger (rules/decisioning.json sandbox rows, e.g. 0003 BUSINESS_INFO).
  */
 async function onboarded(environment: Record<string, string>, trigger?: string): Promise<string> {

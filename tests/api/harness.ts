@@ -2,11 +2,28 @@
  * The API test harness: one database and one app per test file, reset between tests, and helpers that
  * sign up through the real sign-on pages and call the API through `app.inject()`.
  */
+import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppOptions } from '../../server/app.ts';
 import { openTestDatabase, type TestDatabase } from '../storage/test-database.ts';
 
 /** A running app and its database. */
+/**
+ * Collects everything the app logs (`startHarness({ logLevel: 'trace', logStream })`), as one text: a secret written
+ * across two chunks is still found in it.
+ */
+export class LogCapture extends Writable {
+  text = '';
+  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
+    this.text += chunk.toString('utf8');
+    done();
+  }
+  /** The log lines written so far. */
+  get lines(): string[] {
+    return this.text.split('\n').filter(Boolean);
+  }
+}
+
 export interface Harness {
   app: FastifyInstance;
   t: TestDatabase;
@@ -97,7 +114,7 @@ export function sessionCookieOf(res: LightMyRequestResponse): string {
 }
 
 /** The complete, valid applicants shared by every tier. */
-export { completeCa, completeUs } from '../../scripts/lib/applicants.ts';
+export { completeCa, completeUs } from '../../server/sandbox/applicants.ts';
 
 /** Plays the tester on the sandbox inquiry page: posts the chosen outcome for the inquiry at `url`. */
 export async function completeInquiry(

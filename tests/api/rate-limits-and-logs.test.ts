@@ -1,19 +1,10 @@
-import { Writable } from 'node:stream';
 import { buildApp } from '../../server/app.ts';
 import { listOutbox as everyMessage } from '../../server/storage/outbox.ts';
 
 /** The outbox less each sign-up's own confirmation email (issue 23), which these tests do not count. */
 const listOutbox = async (...args: Parameters<typeof everyMessage>) =>
   (await everyMessage(...args)).filter((row) => !row.message.includes('confirmRegistration'));
-import { completeInquiry, completeUs, formBody, startHarness, type Harness } from './harness.ts';
-
-class LogCapture extends Writable {
-  text = '';
-  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
-    this.text += chunk.toString('utf8');
-    done();
-  }
-}
+import { completeInquiry, completeUs, formBody, type Harness, LogCapture, startHarness } from './harness.ts';
 
 const logs = new LogCapture();
 let h: Harness;

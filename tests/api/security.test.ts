@@ -1,17 +1,4 @@
-import { Writable } from 'node:stream';
-import { completeUs, startHarness, type Harness } from './harness.ts';
-
-/** Collects every log line the app writes. */
-class LogCapture extends Writable {
-  lines: string[] = [];
-  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
-    this.lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-    done();
-  }
-  get text(): string {
-    return this.lines.join('\n');
-  }
-}
+import { completeUs, type Harness, LogCapture, startHarness } from './harness.ts';
 
 const capture = new LogCapture();
 let h: Harness;

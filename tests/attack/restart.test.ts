@@ -5,75 +5,14 @@
  * Idempotency-Key makes no duplicate. Runs the real `server/main.ts` process on PGlite in a data folder, or on
  * PostgreSQL (TEST_DATABASE_URL) in a fresh schema.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { completeUs } from '../api/harness.ts';
-import { dropSchema, testDatabaseUrl } from '../storage/test-database.ts';
+import { killedServer, registerAndConfirm } from '../storage/killed-server.ts';
 
-const root = join(import.meta.dirname, '../..');
-const folder = mkdtempSync(join(tmpdir(), 'onb-kill-'));
-const schema = `t_${randomBytes(6).toString('hex')}`;
-let storageEnv: Record<string, string>;
-let server: ChildProcess | undefined;
-let base = '';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function start(): Promise<void> {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...storageEnv,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DIST_DIR: join(folder, 'dist'),
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  server.stderr?.on('data', (chunk) => (stderr += String(chunk)));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    try {
-      if ((await fetch(`${base}/api/v2/configs`)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not start: ${stderr}`);
-}
-
-async function kill(): Promise<void> {
-  const child = server;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-}
+const server = killedServer();
 
 function call(method: string, path: string, cookie: string, body?: unknown, headers: Record<string, string> = {}) {
-  return fetch(`${base}${path}`, {
+  return fetch(`${server.base}${path}`, {
     method,
     headers: {
       cookie,
@@ -85,61 +24,15 @@ function call(method: string, path: string, cookie: string, body?: unknown, head
   });
 }
 
-beforeAll(async () => {
-  mkdirSync(join(folder, 'dist'), { recursive: true });
-  writeFileSync(join(folder, 'dist/index.html'), '<!doctype html><title>api only</title>');
-  if (testDatabaseUrl) {
-    const client = new pg.Client({ connectionString: testDatabaseUrl });
-    await client.connect();
-    await client.query(`CREATE SCHEMA ${schema}`);
-    await client.end();
-    const url = new URL(testDatabaseUrl);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    storageEnv = { DATABASE_URL: url.toString() };
-  } else storageEnv = { DATA_DIR: join(folder, 'pglite') };
-}, 60_000);
-
-afterAll(async () => {
-  await kill();
-  if (testDatabaseUrl) await dropSchema(testDatabaseUrl, schema);
-  rmSync(folder, { recursive: true, force: true });
-});
-
-/** Registration never signs in (issue 23): the link emailed for it, read in the sandbox outbox, does. */
-async function confirmRegistration(base: string, registered: Response): Promise<string> {
-  const registration = registered.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('onb_registration='))!
-    .split(';')[0]!;
-  const outbox = await (await fetch(`${base}/sandbox/outbox`, { headers: { cookie: registration } })).text();
-  const link = /href="(\/sso\/register\/confirm\?[^"]+)"/.exec(outbox)![1]!.replaceAll('&amp;', '&');
-  const confirmed = await fetch(`${base}${link}`, { redirect: 'manual', headers: { cookie: registration } });
-  expect(confirmed.status).toBe(303);
-  return confirmed.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('onb_session='))!
-    .split(';')[0]!;
-}
+beforeAll(() => server.setUp(), 60_000);
+afterAll(() => server.tearDown());
 
 test(
   'SIGKILL mid-journey loses nothing acknowledged and retries make no duplicates',
   { timeout: 180_000 },
   async () => {
-    await start();
-    const registered = await fetch(`${base}/sso/register`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        email: 'killed@example.com',
-        password: 'correct horse battery',
-        confirmPassword: 'correct horse battery',
-        path: '/',
-      }),
-    });
-    expect(registered.status).toBe(303);
-    const cookie = await confirmRegistration(base, registered);
-    expect(cookie).toMatch(/^onb_session=/);
+    await server.start();
+    const cookie = await registerAndConfirm(server.base, 'killed@example.com', 'correct horse battery');
 
     const main = await call('POST', '/api/v2/applications', cookie, completeUs, { 'idempotency-key': 'main' });
     expect(main.status).toBe(201);
@@ -166,7 +59,7 @@ test(
     // Three lanes of creates one after another, so the kill lands while some are in flight and some not sent.
     const creates = [0, 1, 2].map(async (lane) => {
       for (let i = lane; i < keys.length; i += 3) {
-        if (server?.signalCode) return;
+        if (server.killed) return;
         await createOne(keys[i], i);
       }
     });
@@ -185,11 +78,11 @@ test(
     const killBy = Date.now() + 20_000;
     while (Date.now() < killBy && (acknowledgedCreates.size < 10 || lastAcknowledgedDba === undefined))
       await new Promise((r) => setTimeout(r, 5));
-    await kill();
+    await server.kill();
     await Promise.all([...creates, updates]);
     expect(lastAcknowledgedDba, 'some update was acknowledged before the kill').toBeDefined();
 
-    await start();
+    await server.start();
     const session = await call('GET', '/api/v2/session', cookie);
     expect(session.status).toBe(200);
     expect((await session.json()).user).toMatchObject({ email: expect.any(String) });

@@ -8,7 +8,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { applicationId, fakeApi, renderScreen } from './render-screen.tsx';
+import { accountRow, applicationId, fakeApi, renderScreen } from './render-screen.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -20,32 +20,10 @@ const current = {
 };
 const approvedId = 'urn:app:0000aaaa-0000-0000-0000-000000000004';
 const accounts = [
-  {
-    applicationId: 'urn:app:0000aaaa-0000-0000-0000-000000000001',
-    riskDecision: 'PENDING',
-    applicationLevel: 'FULL',
-    stepUpDetails: [],
-    company: { name: 'Pending Co', currency: 'USD' },
-    createdAt: '2026-01-03',
-  },
-  {
-    applicationId: 'urn:app:0000aaaa-0000-0000-0000-000000000003',
-    riskDecision: 'DECLINED',
-    applicationLevel: 'FULL',
-    stepUpDetails: [],
-    company: { name: 'Declined Co', currency: 'USD' },
-    createdAt: '2026-01-02',
-  },
+  accountRow(1, 'PENDING', { name: 'Pending Co', currency: 'USD' }, '2026-01-03'),
+  accountRow(3, 'DECLINED', { name: 'Declined Co', currency: 'USD' }, '2026-01-02'),
   // A Canadian account on a US visit: the account list of /accounts would show its currency toast; the switcher must not.
-  {
-    applicationId: approvedId,
-    riskDecision: 'APPROVED',
-    applicationLevel: 'FULL',
-    stepUpDetails: [],
-    company: { name: 'Approved Co', currency: 'CAD' },
-    businessId: 'biz-1',
-    createdAt: '2026-01-01',
-  },
+  accountRow(4, 'APPROVED', { name: 'Approved Co', currency: 'CAD' }, '2026-01-01', { businessId: 'biz-1' }),
 ];
 const approvedDocument = {
   application: { id: approvedId, decision: 'APPROVED', businessId: 'biz-1', completed: true },

@@ -5,50 +5,14 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { applicationId, fakeApi, renderScreen, usEnvironment } from './render-screen.tsx';
+import { accountRow, applicationId, fakeApi, renderScreen, usEnvironment } from './render-screen.tsx';
 
 const accounts = [
-  {
-    applicationId: 'urn:app:0000aaaa-0000-0000-0000-000000000001',
-    riskDecision: 'PENDING',
-    applicationLevel: 'FULL',
-    stepUpDetails: [],
-    company: { name: 'Pending Co', currency: 'USD' },
-    createdAt: '2026-01-03',
-  },
-  {
-    applicationId: 'urn:app:0000aaaa-0000-0000-0000-000000000002',
-    riskDecision: 'APPROVED_PENDING',
-    applicationLevel: 'FULL',
-    stepUpDetails: [],
-    company: { name: 'Full Co', currency: 'USD' },
-    createdAt: '2026-01-02',
-  },
-  {
-    applicationId: 'urn:app:0000aaaa-0000-0000-0000-000000000003',
-    riskDecision: 'DECLINED',
-    applicationLevel: 'FULL',
-    stepUpDetails: [],
-    company: { name: 'Declined Co', currency: 'USD' },
-    createdAt: '2026-01-02',
-  },
-  {
-    applicationId: 'urn:app:0000aaaa-0000-0000-0000-000000000004',
-    riskDecision: 'APPROVED',
-    applicationLevel: 'FULL',
-    stepUpDetails: [],
-    company: { name: 'Approved Co', currency: 'USD' },
-    businessId: 'biz-1',
-    createdAt: '2026-01-01',
-  },
-  {
-    applicationId: 'urn:app:0000aaaa-0000-0000-0000-000000000005',
-    riskDecision: 'APPROVED_PENDING',
-    applicationLevel: 'BASIC',
-    stepUpDetails: [],
-    company: { name: 'Basic Co', currency: 'USD' },
-    createdAt: '2026-01-01',
-  },
+  accountRow(1, 'PENDING', { name: 'Pending Co', currency: 'USD' }, '2026-01-03'),
+  accountRow(2, 'APPROVED_PENDING', { name: 'Full Co', currency: 'USD' }, '2026-01-02'),
+  accountRow(3, 'DECLINED', { name: 'Declined Co', currency: 'USD' }, '2026-01-02'),
+  accountRow(4, 'APPROVED', { name: 'Approved Co', currency: 'USD' }, '2026-01-01', { businessId: 'biz-1' }),
+  accountRow(5, 'APPROVED_PENDING', { name: 'Basic Co', currency: 'USD' }, '2026-01-01', { applicationLevel: 'BASIC' }),
 ];
 
 beforeEach(() => sessionStorage.clear());

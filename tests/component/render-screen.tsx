@@ -32,6 +32,29 @@ export function usEnvironment(): Environment {
   };
 }
 
+/**
+ * One row of GET /api/v2/accounts: test application `n` (`urn:app:0000aaaa-0000-0000-0000-00000000000<n>`), a full
+ * application without step-ups unless `row` says otherwise. The account-list, store-switcher and switcher tests
+ * build their lists from it.
+ */
+export function accountRow(
+  n: number,
+  riskDecision: string,
+  company: { name: string; currency: string },
+  createdAt: string,
+  row: Record<string, unknown> = {},
+): { applicationId: string; company: { name: string; currency: string }; [key: string]: unknown } {
+  return {
+    applicationId: `urn:app:0000aaaa-0000-0000-0000-${String(n).padStart(12, '0')}`,
+    riskDecision,
+    applicationLevel: 'FULL',
+    stepUpDetails: [],
+    company,
+    createdAt,
+    ...row,
+  };
+}
+
 export interface FakeApi {
   calls: Array<{ method: string; url: string; body: unknown }>;
 }

@@ -5,7 +5,7 @@
  * missing choice with a focused summary, and opens the chosen business.
  */
 import { test, expect, type Page } from './fixtures/transitions.ts';
-import { approvedUs } from './fixtures/seed.ts';
+import { approvedThroughSignOn } from './fixtures/seed.ts';
 import { expectNoAxeViolations, photograph, newEmail, registerFromSignOn } from './support.ts';
 import { text } from './journey.ts';
 
@@ -60,25 +60,7 @@ test('account switcher: two businesses, a missing choice refused, switching open
 });
 
 test('store cards and offer cards look the same (engine/screens/card-list.tsx)', async ({ page }) => {
-  const headers = { 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' };
-  await page.goto('/');
-  await registerFromSignOn(page, newEmail('cards'));
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  const created = await page.request.post('/api/v2/applications', {
-    headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
-    data: {
-      application: { intent: 'CREATE_BUSINESS' },
-      ...approvedUs,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = (await created.json()).application.id as string;
-  const onboarded = await page.request.post(`/api/v2/applications/${id}/onboard`, {
-    headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
-    data: {},
-  });
-  const doc = await onboarded.json();
-  expect(doc.application.decision).toBe('APPROVED');
+  const doc = await approvedThroughSignOn(page, 'cards');
   const businessId = doc.application.businessId as string;
 
   await page.goto(`/accounts/${encodeURIComponent(businessId)}/stores`);

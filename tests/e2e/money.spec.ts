@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page, type Request } from './fixtures/transitions.ts';
 import { expectNoAxeViolations, newEmail, registerFromSignOn } from './support.ts';
-import { completeCa, completeUs } from '../../scripts/lib/applicants.ts';
+import { completeCa, completeUs } from '../../server/sandbox/applicants.ts';
 import { text } from './journey.ts';
 
 const HEADERS = { 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' };

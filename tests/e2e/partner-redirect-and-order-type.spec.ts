@@ -5,8 +5,8 @@
  * application the API has decided (created and onboarded through the API as the signed-in applicant).
  */
 import { expect, test, type Page } from './fixtures/transitions.ts';
-import { approvedUs } from './fixtures/seed.ts';
-import { expectNoAxeViolations, newEmail, registerFromSignOn } from './support.ts';
+import { approvedThroughSignOn } from './fixtures/seed.ts';
+import { expectNoAxeViolations } from './support.ts';
 
 // Some journeys here make a provider or the API answer 503 on purpose (it is unreachable, then back): the browser
 // logs each such answer, which is expected.
@@ -17,25 +17,7 @@ const PARTNER = 'https://partner.localhost/welcome';
 const ADDRESS = { line1: '123 Main Street', city: 'Austin', state: 'TX', zip: '78701', countryCode: 'US' };
 
 async function approvedApplication(page: Page): Promise<string> {
-  await page.goto('/');
-  await registerFromSignOn(page, newEmail('partner-redirect'));
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  const created = await page.request.post('/api/v2/applications', {
-    headers: { ...HEADERS, 'Idempotency-Key': crypto.randomUUID() },
-    data: {
-      application: { intent: 'CREATE_BUSINESS' },
-      ...approvedUs,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = (await created.json()).application.id as string;
-  const onboarded = await page.request.post(`/api/v2/applications/${id}/onboard`, {
-    headers: { ...HEADERS, 'Idempotency-Key': crypto.randomUUID() },
-    data: {},
-  });
-  expect(onboarded.ok(), await onboarded.text()).toBe(true);
-  expect((await onboarded.json()).application.decision).toBe('APPROVED');
-  return id;
+  return (await approvedThroughSignOn(page, 'partner-redirect')).application.id as string;
 }
 
 /**

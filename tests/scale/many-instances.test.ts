@@ -32,7 +32,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { repoRoot } from '../../server/paths.ts';
-import { completeUs } from '../../scripts/lib/applicants.ts';
+import { completeUs } from '../../server/sandbox/applicants.ts';
 
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 

@@ -19,6 +19,8 @@ export interface RouteInfo {
   auth: boolean;
   /** Path parameter names in order. */
   params: string[];
+  /** The route's own body limit in bytes, when it sets one (a document upload); else the app's. */
+  bodyLimit?: number;
 }
 
 function toInfo(options: RouteOptions): RouteInfo[] {
@@ -38,6 +40,7 @@ function toInfo(options: RouteOptions): RouteInfo[] {
       },
       auth: handlers.includes(requireUser),
       params: [...options.url.matchAll(/:([A-Za-z_]\w*)/g)].map((m) => m[1]),
+      ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     }));
 }
 

@@ -220,7 +220,14 @@ test('fr-CA: the applicant invites a partner; the partner, in another browser, v
       address: { line1: '500 Rue Sherbrooke', city: 'Montréal', territory: 'QC', zip: 'H9B 1Y7', countryCode: 'CA' },
       communicationLanguage: 'fr-CA',
     },
-    company: { name: business, segment: '5462', currency: 'CAD', address: { countryCode: 'CA' } },
+    // doc2 §5: the older signup form requires the business phone.
+    company: {
+      name: business,
+      segment: '5462',
+      currency: 'CAD',
+      phone: { localPhoneNumber: '5145559876' },
+      address: { countryCode: 'CA' },
+    },
   };
   const id = (await api(page, 'POST', '/api/v2/applications', body)).application.id as string;
   await api(page, 'POST', `/api/v2/applications/${id}/onboard`, {});

@@ -48,7 +48,7 @@ async function standInReturnPage(page: Page): Promise<void> {
     route.fulfill({
       status: 200,
       contentType: 'text/html',
-      body: '<!doctype html><html lang="en"><title>Back in the app</title><main><h1>Back in the app</h1></main></html>',
+      body: '<!doctype html><html lang="en"><title>Back in the app</title><main><h1>Back in the app</h1><a href="/">Continue</a></main></html>',
     }),
   );
 }

@@ -15,10 +15,8 @@ export interface GalleryState {
 
 const applicant = { US: completeUs.applicant, CA: completeCa.applicant } as const;
 
-const company = {
-  US: { segment: '5462', currency: 'USD' },
-  CA: { segment: '5462', currency: 'CAD', address: { countryCode: 'CA' } },
-} as const;
+// The complete companies (with the business phone the older form requires, doc2 §5), named per decision below.
+const company = { US: completeUs.company, CA: completeCa.company } as const;
 
 /** Decisions the gallery shows outcome screens in, by sandbox trigger word. */
 export const decisions = {

@@ -136,7 +136,10 @@ test.describe('third-party loader in Chromium', () => {
     await page.goto('/');
     await registerFromSignOn(page, newEmail('maps'));
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.evaluate(() => sessionStorage.clear());
+    // The reloaded page must read the configuration this route changes, not the copy boot keeps in sessionStorage.
+    // Clearing it from here raced the previous page's background refresh of that copy, which could write it back
+    // before the reload (then no key, no script: one run in six). Cleared at the start of the reloaded document.
+    await page.addInitScript(() => sessionStorage.clear());
     await page.route('**/api/v2/configs**', async (route) => {
       const response = await route.fetch();
       await route.fulfill({ response, json: { ...(await response.json()), keys: { maps: 'test-maps-key' } } });
@@ -193,7 +196,11 @@ test.describe('the customer survey (doc2 §7 Other, §9 survey restart delay 150
     await page.goto('/r/survey-shop/');
     await registerFromSignOn(page, newEmail('survey'));
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.evaluate(() => sessionStorage.clear());
+    // The signed-in page already loads the survey: leave it first, so none of its attempts reach the route below
+    // (a reload raced them: two attempts 242 ms apart once), and start the next page without boot's stored copies.
+    const address = page.url();
+    await page.goto('about:blank');
+    await page.addInitScript(() => sessionStorage.clear());
     const requests: Array<{ at: number; url: string }> = [];
     const answers: number[] = [];
     await page.route('**/survey/survey.js*', async (route) => {
@@ -204,7 +211,7 @@ test.describe('the customer survey (doc2 §7 Other, §9 survey restart delay 150
       answers.push(response.status());
       return route.fulfill({ response });
     });
-    await page.reload();
+    await page.goto(address);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect
       .poll(() => page.evaluate(() => (window as { customerSurvey?: { ready?: boolean } }).customerSurvey?.ready), {

@@ -215,34 +215,37 @@ function RadioWidget(props: WidgetProps) {
   const priceOf = useOptionPrices(props);
   return (
     <div className="choices" id={id}>
-      {enumOptions.map((option, i) => (
-        <label className="choice" key={String(option.value)} htmlFor={optionId(id, i)}>
-          <input
-            type="radio"
-            id={optionId(id, i)}
-            name={htmlName || id}
-            value={String(i)}
-            checked={option.value === value}
-            disabled={disabled || readonly}
-            aria-invalid={rawErrors.length > 0 || undefined}
-            aria-describedby={ariaDescribedByIds(id)}
-            onChange={() => onChange(option.value)}
-            onBlur={() => onBlur(id, value)}
-            onFocus={() => onFocus(id, value)}
-          />
-          <span className="choice__text">
-            <span>{option.label}</span>
-            {priceOf(option.value) ? (
-              <>
-                {' '}
-                <span className="choice__price" data-price>
-                  {priceOf(option.value)}
-                </span>
-              </>
-            ) : null}
-          </span>
-        </label>
-      ))}
+      {enumOptions.map((option, i) => {
+        const price = priceOf(option.value);
+        return (
+          <label className="choice" key={String(option.value)} htmlFor={optionId(id, i)}>
+            <input
+              type="radio"
+              id={optionId(id, i)}
+              name={htmlName || id}
+              value={String(i)}
+              checked={option.value === value}
+              disabled={disabled || readonly}
+              aria-invalid={rawErrors.length > 0 || undefined}
+              aria-describedby={ariaDescribedByIds(id)}
+              onChange={() => onChange(option.value)}
+              onBlur={() => onBlur(id, value)}
+              onFocus={() => onFocus(id, value)}
+            />
+            <span className="choice__text">
+              <span>{option.label}</span>
+              {price ? (
+                <>
+                  {' '}
+                  <span className="choice__price" data-price>
+                    {price}
+                  </span>
+                </>
+              ) : null}
+            </span>
+          </label>
+        );
+      })}
     </div>
   );
 }

@@ -5,20 +5,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { applicationId, fakeApi, renderScreen, usEnvironment } from './render-screen.tsx';
-import type { Environment } from '../../engine/environment/detect.ts';
-
-function canada(locale: 'en-CA' | 'fr-CA'): Environment {
-  const us = usEnvironment();
-  return {
-    ...us,
-    market: 'CA',
-    currency: 'CAD',
-    locale,
-    locales: ['en-CA', 'fr-CA'],
-    config: { ...us.config, markets: { ...us.config.markets, CA: { currency: 'CAD', locales: ['en-CA', 'fr-CA'] } } },
-  };
-}
+import { applicationId, canadaEnvironment, fakeApi, renderScreen } from './render-screen.tsx';
 
 async function fill(user: ReturnType<typeof userEvent.setup>, email: string, confirmation: string) {
   await user.type(await screen.findByLabelText(/Legal first name/), 'Émilie');
@@ -37,7 +24,7 @@ describe('applicant info: email confirmation in Canada', () => {
 
   it('a confirmation that differs shows “Emails must match.” on the field and in the summary, and sends nothing', async () => {
     const api = fakeApi({ application: { id: applicationId } });
-    await renderScreen(`/${applicationId}/applicant`, { environment: canada('en-CA'), locale: 'en-CA' });
+    await renderScreen(`/${applicationId}/applicant`, { environment: canadaEnvironment('en-CA'), locale: 'en-CA' });
     const user = userEvent.setup();
     await fill(user, 'emilie@example.com', 'emilie@example.org');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -52,7 +39,7 @@ describe('applicant info: email confirmation in Canada', () => {
 
   it('an empty confirmation is required', async () => {
     fakeApi({ application: { id: applicationId } });
-    await renderScreen(`/${applicationId}/applicant`, { environment: canada('en-CA'), locale: 'en-CA' });
+    await renderScreen(`/${applicationId}/applicant`, { environment: canadaEnvironment('en-CA'), locale: 'en-CA' });
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/Legal first name/), 'Émilie');
     await user.type(screen.getByLabelText(/Legal last name/), 'Côté');
@@ -68,7 +55,7 @@ describe('applicant info: email confirmation in Canada', () => {
 
   it('a matching confirmation submits; the API gets the email once and no confirmation', async () => {
     const api = fakeApi({ application: { id: applicationId } });
-    await renderScreen(`/${applicationId}/applicant`, { environment: canada('en-CA'), locale: 'en-CA' });
+    await renderScreen(`/${applicationId}/applicant`, { environment: canadaEnvironment('en-CA'), locale: 'en-CA' });
     const user = userEvent.setup();
     await fill(user, 'emilie@example.com', 'emilie@example.com');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -81,7 +68,7 @@ describe('applicant info: email confirmation in Canada', () => {
 
   it('in French the field and the message are French', async () => {
     fakeApi({ application: { id: applicationId } });
-    await renderScreen(`/${applicationId}/applicant`, { environment: canada('fr-CA'), locale: 'fr-CA' });
+    await renderScreen(`/${applicationId}/applicant`, { environment: canadaEnvironment('fr-CA'), locale: 'fr-CA' });
     const user = userEvent.setup();
     const confirmation = await screen.findByLabelText(/Confirmez l’adresse courriel/);
     await user.type(screen.getByLabelText(/^Adresse courriel/), 'emilie@example.com');

@@ -7,8 +7,7 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { applicationId, fakeApi, renderScreen, usEnvironment } from './render-screen.tsx';
-import type { Environment } from '../../engine/environment/detect.ts';
+import { applicationId, canadaEnvironment, fakeApi, renderScreen } from './render-screen.tsx';
 import upload from '../../flows/signup/screens/verification-upload.json' with { type: 'json' };
 import stepUps from '../../rules/step-ups.json' with { type: 'json' };
 import formats from '../../rules/validation/formats.json' with { type: 'json' };
@@ -16,18 +15,6 @@ import validation from '../../locales/en-US/validation.json' with { type: 'json'
 
 const tooLarge = 'validation.document.tooLarge';
 const catalogue = validation.messages as Record<string, string>;
-
-function canada(locale: 'en-CA' | 'fr-CA'): Environment {
-  const us = usEnvironment();
-  return {
-    ...us,
-    market: 'CA',
-    currency: 'CAD',
-    locale,
-    locales: ['en-CA', 'fr-CA'],
-    config: { ...us.config, markets: { ...us.config.markets, CA: { currency: 'CAD', locales: ['en-CA', 'fr-CA'] } } },
-  };
-}
 
 const pending = {
   application: {
@@ -42,7 +29,7 @@ const route = `/api/v2/applications/${applicationId}/step-ups/verification-docum
 describe('EIN_DOC: the business document uploaded', () => {
   it('fr-CA: offered on the verification screen; a text file is refused in French and nothing is sent; a PDF is sent as a data URL', async () => {
     const api = fakeApi(pending, (method) => (method === 'POST' ? { status: 200, body: answered } : undefined));
-    await renderScreen(`/${applicationId}/verification`, { environment: canada('fr-CA'), locale: 'fr-CA' });
+    await renderScreen(`/${applicationId}/verification`, { environment: canadaEnvironment('fr-CA'), locale: 'fr-CA' });
     // The file chooser offers PDFs and images; a text file is chosen anyway (the `accept` list is only a hint).
     const user = userEvent.setup({ applyAccept: false });
     await user.click(await screen.findByRole('button', { name: 'Téléverser plutôt le document' }));

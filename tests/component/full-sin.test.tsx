@@ -5,20 +5,7 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { applicationId, fakeApi, renderScreen, usEnvironment } from './render-screen.tsx';
-import type { Environment } from '../../engine/environment/detect.ts';
-
-function canada(locale: 'en-CA' | 'fr-CA'): Environment {
-  const us = usEnvironment();
-  return {
-    ...us,
-    market: 'CA',
-    currency: 'CAD',
-    locale,
-    locales: ['en-CA', 'fr-CA'],
-    config: { ...us.config, markets: { ...us.config.markets, CA: { currency: 'CAD', locales: ['en-CA', 'fr-CA'] } } },
-  };
-}
+import { applicationId, canadaEnvironment, fakeApi, renderScreen } from './render-screen.tsx';
 
 const pending = {
   application: {
@@ -35,7 +22,7 @@ describe('full SIN step-up (Canada)', () => {
         ? { status: 201, body: { application: { id: applicationId, decision: 'APPROVED_PENDING', stepUpDetails: [] } } }
         : undefined,
     );
-    await renderScreen(`/${applicationId}/ssn`, { environment: canada('fr-CA'), locale: 'fr-CA' });
+    await renderScreen(`/${applicationId}/ssn`, { environment: canadaEnvironment('fr-CA'), locale: 'fr-CA' });
     expect(
       await screen.findByRole('heading', {
         level: 1,

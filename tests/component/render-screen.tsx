@@ -32,6 +32,19 @@ export function usEnvironment(): Environment {
   };
 }
 
+/** The Canadian market in `locale`, with both of its locales configured (for screens with a Canada variant). */
+export function canadaEnvironment(locale: 'en-CA' | 'fr-CA'): Environment {
+  const us = usEnvironment();
+  return {
+    ...us,
+    market: 'CA',
+    currency: 'CAD',
+    locale,
+    locales: ['en-CA', 'fr-CA'],
+    config: { ...us.config, markets: { ...us.config.markets, CA: { currency: 'CAD', locales: ['en-CA', 'fr-CA'] } } },
+  };
+}
+
 /**
  * One row of GET /api/v2/accounts: test application `n` (`urn:app:0000aaaa-0000-0000-0000-00000000000<n>`), a full
  * application without step-ups unless `row` says otherwise. The account-list, store-switcher and switcher tests

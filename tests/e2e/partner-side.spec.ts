@@ -9,6 +9,7 @@
 import { expect, test, type Browser, type Page } from './fixtures/transitions.ts';
 import { expectNoAxeViolations, photograph, newEmail, registerFromSignOn } from './support.ts';
 import { expectHeading, labelled, origin, text } from './journey.ts';
+import { completeCa, completeUs } from '../../server/sandbox/applicants.ts';
 
 const locale = 'en-US' as const;
 const t = (key: string, args: Record<string, string | number> = {}) => text(locale, key, args);
@@ -42,17 +43,14 @@ async function api(page: Page, method: 'POST' | 'GET', path: string, data?: unkn
 async function seed(page: Page, partnerEmail: string): Promise<{ id: string; ownerId: string; annEmail: string }> {
   await signUp(page, newEmail('applicant'));
   const annEmail = newEmail('ann');
+  // The complete US applicant (server/sandbox/applicants.ts), with the SSN4 0001 that asks for partners.
   const body = {
     applicant: {
-      name: { firstName: 'Ann', lastName: 'Lee' },
+      ...completeUs.applicant,
       email: { emailAddress: annEmail },
-      phone: { localPhoneNumber: '2125551234' },
-      dob: '01/15/1985',
       governmentIdentification: { type: 'INDIVIDUAL', value: '0001', sourceType: 'SSN4' },
-      address: { line1: '123 Main Street', city: 'Springfield', state: 'IL', zip: '62701', countryCode: 'US' },
-      communicationLanguage: 'en-US',
     },
-    company: { name: 'Jane Doe Bakery', segment: '5462', currency: 'USD', phone: { localPhoneNumber: '2125551234' } },
+    company: { ...completeUs.company, name: 'Jane Doe Bakery' },
   };
   const id = (await api(page, 'POST', '/api/v2/applications', body)).application.id as string;
   await api(page, 'POST', `/api/v2/applications/${id}/onboard`, {});
@@ -209,25 +207,15 @@ test('fr-CA: the applicant invites a partner; the partner, in another browser, v
   await signUp(page, newEmail('eloise'));
   const applicantEmail = newEmail('eloise-inbox');
   const partnerEmail = newEmail('samuel');
+  // The complete Canadian applicant (server/sandbox/applicants.ts, French), with a SIN ending in 0001: the sandbox
+  // asks for partners (BO_INFO, server/README.md). Its company carries the business phone the older form requires.
   const body = {
     applicant: {
-      name: { firstName: 'Éloïse', lastName: 'Tremblay' },
+      ...completeCa.applicant,
       email: { emailAddress: applicantEmail },
-      phone: { localPhoneNumber: '5145551234' },
-      dob: '03/02/1990',
-      // SIN ending in 0001: the sandbox asks for partners (BO_INFO, server/README.md).
       governmentIdentification: { type: 'INDIVIDUAL', value: '130690001', sourceType: 'SIN' },
-      address: { line1: '500 Rue Sherbrooke', city: 'Montréal', territory: 'QC', zip: 'H9B 1Y7', countryCode: 'CA' },
-      communicationLanguage: 'fr-CA',
     },
-    // doc2 §5: the older signup form requires the business phone.
-    company: {
-      name: business,
-      segment: '5462',
-      currency: 'CAD',
-      phone: { localPhoneNumber: '5145559876' },
-      address: { countryCode: 'CA' },
-    },
+    company: { ...completeCa.company, name: business },
   };
   const id = (await api(page, 'POST', '/api/v2/applications', body)).application.id as string;
   await api(page, 'POST', `/api/v2/applications/${id}/onboard`, {});

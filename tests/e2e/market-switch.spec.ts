@@ -55,6 +55,23 @@ test.describe('a French Canadian browser', () => {
   });
 });
 
+/**
+ * On the country switcher, in English: chooses Canada, is asked the confirmation and confirms; the switch is at once
+ * (doc1 §4.8): Canada's landing in English (the locale cookie's language in Canada), in dollars, not a reload later.
+ */
+async function switchToCanada(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/country$/);
+  await heading(page, 'en-US', 'extras.countrySwitcher.title');
+  await page.getByLabel(text('en-US', 'extras.countrySwitcher.country.options.CA')).check();
+  await page.getByRole('button', { name: text('en-US', 'extras.countrySwitcher.submit') }).click();
+  await heading(page, 'en-US', 'extras.countryConfirm.ca.title');
+  await page.getByRole('button', { name: text('en-US', 'extras.countryConfirm.ca.submit') }).click();
+  await expect(page).toHaveURL(/\/\?currency=CAD$/);
+  await heading(page, 'en-CA', 'signup.landing.title');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-CA');
+  expect(await cookie(page, 'currency')).toBe('CAD');
+}
+
 test('from an application in progress, the header leads to the country switcher and Canada takes effect at once', async ({
   page,
 }) => {
@@ -64,18 +81,7 @@ test('from an application in progress, the header leads to the country switcher 
   await heading(page, 'en-US', 'signup.update.title');
   await page.getByRole('link', { name: text('en-US', 'shell.chooseCountry') }).click();
 
-  await expect(page).toHaveURL(/\/country$/);
-  await heading(page, 'en-US', 'extras.countrySwitcher.title');
-  await page.getByLabel(text('en-US', 'extras.countrySwitcher.country.options.CA')).check();
-  await page.getByRole('button', { name: text('en-US', 'extras.countrySwitcher.submit') }).click();
-  await heading(page, 'en-US', 'extras.countryConfirm.ca.title');
-  await page.getByRole('button', { name: text('en-US', 'extras.countryConfirm.ca.submit') }).click();
-
-  // At once: Canada's currency, market and English (the locale cookie's language in Canada), not a reload later.
-  await expect(page).toHaveURL(/\/\?currency=CAD$/);
-  await heading(page, 'en-CA', 'signup.landing.title');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'en-CA');
-  expect(await cookie(page, 'currency')).toBe('CAD');
+  await switchToCanada(page);
   await expect(page.getByRole('link', { name: text('en-CA', 'shell.chooseCountry') })).toBeVisible();
 
   // A new application in Canada (the one in progress stays as it was), with Canada's forms.
@@ -129,16 +135,7 @@ test('from the business address, a click leads to the country switcher, and Cana
     .getByRole('link', { name: text('en-US', 'signup.businessDetails.changeCountry.US') })
     .or(page.getByRole('button', { name: text('en-US', 'signup.businessDetails.changeCountry.US') }))
     .click();
-  await expect(page).toHaveURL(/\/country$/);
-  await heading(page, 'en-US', 'extras.countrySwitcher.title');
-  await page.getByLabel(text('en-US', 'extras.countrySwitcher.country.options.CA')).check();
-  await page.getByRole('button', { name: text('en-US', 'extras.countrySwitcher.submit') }).click();
-  // The confirmation is asked, then the switch is at once.
-  await heading(page, 'en-US', 'extras.countryConfirm.ca.title');
-  await page.getByRole('button', { name: text('en-US', 'extras.countryConfirm.ca.submit') }).click();
-  await expect(page).toHaveURL(/\/\?currency=CAD$/);
-  await heading(page, 'en-CA', 'signup.landing.title');
-  expect(await cookie(page, 'currency')).toBe('CAD');
+  await switchToCanada(page);
   expect(await cookie(page, 'market')).toBe('CA');
   // The application in progress is not touched: it stays in dollars.
   expect((await call(page, 'GET', `/api/v2/applications/${encodeURIComponent(usd)}`)).company.currency).toBe('USD');

@@ -4,7 +4,8 @@ import type { BenchResults } from './results.ts';
 import { kb } from './stats.ts';
 import type { Verdict } from './targets.ts';
 
-const mark = (pass: boolean | undefined) => (pass === undefined ? 'not measured' : pass ? 'PASS' : 'FAIL');
+const mark = ({ pass, readingOnly }: Pick<Verdict, 'pass' | 'readingOnly'>) =>
+  readingOnly ? 'for reading' : pass === undefined ? 'not measured' : pass ? 'PASS' : 'FAIL';
 const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : 'n/a');
 
 /** The whole report. */
@@ -29,7 +30,7 @@ export function markdown(r: BenchResults, verdicts: Verdict[]): string {
     '| target | result | figures |',
     '|---|---|---|',
   );
-  for (const v of verdicts) lines.push(`| ${v.target} | ${mark(v.pass)} | ${v.detail} |`);
+  for (const v of verdicts) lines.push(`| ${v.target} | ${mark(v)} | ${v.detail} |`);
   if (r.js) {
     lines.push(
       '',
@@ -180,5 +181,5 @@ export function markdown(r: BenchResults, verdicts: Verdict[]): string {
 
 /** A short summary for the console. */
 export function summary(verdicts: Verdict[]): string {
-  return verdicts.map((v) => `${mark(v.pass).padEnd(12)} ${v.target}: ${v.detail}`).join('\n');
+  return verdicts.map((v) => `${mark(v).padEnd(12)} ${v.target}: ${v.detail}`).join('\n');
 }

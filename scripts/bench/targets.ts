@@ -10,6 +10,8 @@ export interface Verdict {
   target: string;
   pass: boolean | undefined;
   detail: string;
+  /** Figures printed beside the targets, judged against nothing (`pass` is undefined). */
+  readingOnly?: true;
 }
 
 const ratio = (a: number, b: number) => (b > 0 ? a / b : Number.NaN);
@@ -39,6 +41,7 @@ export function verdicts(r: BenchResults): Verdict[] {
     out.push({
       target: 'for reading only: the earlier ratios (not targets)',
       pass: undefined,
+      readingOnly: true,
       detail: `landing ${ratio(js.app.landing.gzip, handWritten).toFixed(2)}× hand-written${floor('landing', handWritten)}; applicant ${ratio(js.app.applicant.gzip, rjsf).toFixed(2)}× plain rjsf${floor('applicant', rjsf)}`,
     });
   } else out.push({ target: 'bundle size targets', pass: undefined, detail: 'not measured' });
@@ -94,9 +97,12 @@ export function verdicts(r: BenchResults): Verdict[] {
       const calls = Object.entries(j.calls);
       const worst = calls.reduce((a, b) => (b[1].p99Ms > a[1].p99Ms ? b : a));
       const errors = calls.reduce((n, [, c]) => n + c.errors, 0);
+      // The target is PostgreSQL's (NOTES.md); the embedded database's figures are printed beside it, for reading.
+      const judged = storage === 'PostgreSQL';
       out.push({
-        target: `write path on ${storage}: whole journeys by ${j.applicants} concurrent applicants, p99 of every call < 100 ms, zero errors`,
-        pass: worst[1].p99Ms < 100 && errors === 0 && j.journeys > 0,
+        target: `${judged ? '' : 'for reading only (the target is on PostgreSQL): '}write path on ${storage}: whole journeys by ${j.applicants} concurrent applicants, p99 of every call < 100 ms, zero errors`,
+        pass: judged ? worst[1].p99Ms < 100 && errors === 0 && j.journeys > 0 : undefined,
+        ...(judged ? {} : { readingOnly: true as const }),
         detail: `${j.journeys} journeys in ${j.seconds.toFixed(1)} s = ${j.journeysPerSecond.toFixed(1)} journeys/s (bare route ${r.journeys.bareRequestsPerSecond.toFixed(0)} req/s); worst p99 ${worst[1].p99Ms.toFixed(0)} ms (${worst[0]}); ${errors} errors${j.failures.length ? ` (${j.failures[0]})` : ''}`,
       });
     }

@@ -91,3 +91,24 @@ describe('the API’s missing value shows the field’s own message', () => {
     expect(document.body.textContent).not.toContain('This field is required.');
   });
 });
+
+describe('a card-entry part left empty says what to enter (ui:options.parts[].requiredKey)', () => {
+  it('the card number, left after focus, asks for the card number', async () => {
+    fakeApi(
+      {
+        application: { id: applicationId, decision: 'APPROVED' },
+        applicant: {},
+        company: { currency: 'USD' },
+        order: { type: 'RENT', submitted: false, profiles: [{ planKey: 'n910', quantity: 1 }] },
+      },
+      (_method, url) =>
+        url.startsWith('/api/v2/configs/plans') ? { status: 200, body: { market: 'US', plans: [] } } : undefined,
+    );
+    await renderScreen(`/${applicationId}/order/card`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('Card number', {}, { timeout: 8000 }));
+    await user.tab();
+    expect(await screen.findByText('Enter the card number.')).toBeInTheDocument();
+    for (const text of GENERIC) expect(document.body.textContent).not.toContain(text);
+  });
+});

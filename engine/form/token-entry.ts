@@ -11,18 +11,20 @@ export interface EntryPart {
   /** Named format of engine/validation that the value must pass. */
   format: string;
   labelKey: string;
+  /** What to do when the input is left empty ("Enter the card number."). */
+  requiredKey: string;
   autocomplete?: string;
   inputMode?: 'numeric' | 'text';
   maxLength?: number;
 }
 
-/** The first failure of each part (a missing value is `validation.required`). */
+/** The first failure of each part (a missing value is the part's `requiredKey`, which says what to enter). */
 export function partProblems(parts: readonly EntryPart[], values: Record<string, string>): Record<string, Reason> {
   const problems: Record<string, Reason> = {};
   for (const part of parts) {
     const value = values[part.name] ?? '';
     if (value === '') {
-      problems[part.name] = { key: 'validation.required' };
+      problems[part.name] = { key: part.requiredKey };
       continue;
     }
     const rule = formatRules[part.format];

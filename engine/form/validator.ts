@@ -9,6 +9,7 @@ import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import type { ErrorObject } from 'ajv';
 import { reasonForError } from '../validation/index.ts';
 import type { Translate } from '../i18n/translator.ts';
+import { uiSchemaAt } from '../content/required-fields.ts';
 
 const cache = new WeakMap<object, ValidatorType>();
 
@@ -51,7 +52,10 @@ export function localiseErrors(
   uiSchema: Record<string, unknown>,
   t: Translate,
   fieldOrder: string[] = [],
-  /** The field's own "what to do" message for a missing value (`<screen>.<field>.required`), when it has one. */
+  /**
+   * The field's own "what to do" message for a missing value (`<screen>.<path>.required`, engine/content/
+   * required-fields.ts), when it has one; given the field's property path (`address.zip`, `owners.0.firstName`).
+   */
   requiredKeyOf: (field: string) => string | undefined = () => undefined,
 ): RJSFValidationError[] {
   const seen = new Set<string>();
@@ -71,9 +75,9 @@ export function localiseErrors(
     });
   return firstPerField.map((error) => {
     const field = fieldOf(error);
-    const fieldUi = (uiSchema[field.split('.')[0]] ?? {}) as Record<string, unknown>;
-    const declared = (fieldUi['ui:messages'] ?? {}) as Record<string, string>;
-    const own = declared.required === undefined ? requiredKeyOf(field.split('.')[0]!) : undefined;
+    // The field's own uiSchema, nested fields too (`address.zip` reads uiSchema.address.zip, array items `items`).
+    const declared = (uiSchemaAt(uiSchema, field)['ui:messages'] ?? {}) as Record<string, string>;
+    const own = declared.required === undefined ? requiredKeyOf(field) : undefined;
     const overrides = own ? { ...declared, required: own } : declared;
     const ajvError = {
       keyword: error.name ?? '',
@@ -82,7 +86,9 @@ export function localiseErrors(
       schemaPath: error.schemaPath ?? '',
       message: error.message,
     } as ErrorObject;
-    const reason = reasonForError(ajvError, valueAt(formData, field), overrides);
+    const found = reasonForError(ajvError, valueAt(formData, field), overrides);
+    // An empty value a format refuses is a missing value too: the field's own message says what to do.
+    const reason = found.key === 'validation.required' && overrides.required ? { key: overrides.required } : found;
     const message = t(reason.key, reason.args);
     return { ...error, message, stack: message, property: `.${field}` };
   });

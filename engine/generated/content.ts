@@ -1544,6 +1544,10 @@ export interface EntryPart {
    */
   labelKey: string;
   /**
+   * What to do when the input is left empty (issue 22 item 11: each input says what it needs, not 'This field is required').
+   */
+  requiredKey: string;
+  /**
    * The input's autocomplete token.
    */
   autocomplete?: string;

@@ -22,6 +22,7 @@ import { ErrorSummaryStore, SplitSubmitForm, SubmitSplitProvider, type SubmitSpl
 import { validatorFor, localiseErrors } from '../form/validator.ts';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import { localiseUiSchema } from '../form/localise-ui.ts';
+import { fieldNames, ownRequiredKey, requiredMessageKey } from '../content/required-fields.ts';
 import { formDataFrom, refillFromDocument, type Bindings } from '../state/bind.ts';
 import { displayForm } from '../form/normalize.ts';
 import { sensitiveFields, withoutSensitive } from '../state/privacy.ts';
@@ -32,13 +33,23 @@ import { Icon } from '../shell/icon.tsx';
 import { FormActions } from './secondary-actions.tsx';
 import { useFormFunnel } from '../analytics/use-form-funnel.ts';
 
-/** The API names fields by document pointer (`/applicant/name/firstName`); the form by field name. */
-function fieldErrorsFromApi(fields: Array<{ field: string; description?: string }>, bind: Bindings): ErrorSchema {
+/**
+ * The API names fields by document pointer (`/applicant/name/firstName`); the form by field name. A value the API
+ * finds missing (`validation.required`) shows the field's own message, as the browser's own check would (issue 22
+ * item 11): the API knows documents, not screens, so it answers the generic key.
+ */
+function fieldErrorsFromApi(
+  fields: Array<{ field: string; key?: string; description?: string }>,
+  bind: Bindings,
+  ownRequired: (field: string) => string | undefined,
+): ErrorSchema {
   const byPath = new Map(Object.entries(bind).map(([field, path]) => [`/${(path ?? '').replace(/\./g, '/')}`, field]));
   const errors: Record<string, { __errors: string[] }> = {};
   for (const item of fields) {
     const field = byPath.get(item.field);
-    if (field && item.description) errors[field] = { __errors: [item.description] };
+    if (!field) continue;
+    const text = (item.key === 'validation.required' ? ownRequired(field) : undefined) ?? item.description;
+    if (text) errors[field] = { __errors: [text] };
   }
   return errors as ErrorSchema;
 }
@@ -224,8 +235,10 @@ export function FormScreen({
               (form.uiSchema ?? {}) as Record<string, unknown>,
               t,
               fieldOrder,
-              (field) =>
-                i18n.has(`${screen.messages}.${field}.required`) ? `${screen.messages}.${field}.required` : undefined,
+              (field) => {
+                const key = requiredMessageKey(screen.messages, fieldNames(field));
+                return i18n.has(key) ? key : undefined;
+              },
             )
           }
           onChange={({ formData: next }) => {
@@ -240,7 +253,12 @@ export function FormScreen({
             const result = await submit((data ?? {}) as Record<string, unknown>);
             if (result.failure?.fields.length) {
               split.summary.refusal(refusalTitle(result.failure, i18n));
-              setExtraErrors(fieldErrorsFromApi(result.failure.fields, bind));
+              setExtraErrors(
+                fieldErrorsFromApi(result.failure.fields, bind, (field) => {
+                  const own = ownRequiredKey(screen.messages, form.uiSchema, field);
+                  return own.declared || i18n.has(own.key) ? t(own.key) : undefined;
+                }),
+              );
               split.summary.focusNext();
             }
           }}

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { messageKeysOfScreen, type ScreenMessageSource } from '../../engine/content/messages.ts';
+import { ownRequiredKey, requiredFieldsOf } from '../../engine/content/required-fields.ts';
 import { readContent } from '../check-content/files.ts';
 import { sourceFiles } from '../content/source-files.ts';
 import { buildModel, asObject, type ContentModel, type Obj } from '../check-content/model.ts';
@@ -61,6 +62,11 @@ export function screenKeys(
       const withArgs = new Set<string>();
       collectUiMessages(asObject(view.form)?.uiSchema, withArgs);
       collectWidgetOptionKeys(asObject(view.form)?.uiSchema, withArgs);
+      // Each required field's own message for a missing value (scripts/check-content/required-messages.ts).
+      const form = asObject(view.form);
+      if (form)
+        for (const field of requiredFieldsOf(form.schema, form.uiSchema))
+          keys.push(ownRequiredKey(view.messages, form.uiSchema, field.path.join('.')).key);
       for (const key of keys) {
         if (!needed.has(key)) needed.set(key, entry.id);
         if (derived.has(key) && !withArgs.has(key) && !key.startsWith('validation.') && !plain.has(key))

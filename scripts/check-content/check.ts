@@ -8,6 +8,7 @@ import { checkRoutingTables } from './routing.ts';
 import { checkShellFixtures } from './shell.ts';
 import { checkReachability } from './reachability.ts';
 import { checkCatalogues } from './catalogues.ts';
+import { checkRequiredMessages } from './required-messages.ts';
 import { checkFlowLint } from './flow-lint.ts';
 import { checkAgainstApi } from './api-checks.ts';
 import { checkDocumentPaths } from './document-paths.ts';
@@ -23,6 +24,7 @@ export type { Problem } from './problem.ts';
 /**
  * Checks the content under `root` (flows/, rules/, locales/, against schemas/): meta-schema validation,
  * cross-references, routing-table and shell-rule fixtures, reachability and dead ends, message keys, MessageFormat 2 syntax and variables,
+ * a message of its own for every required field,
  * and the flow lint per market and portal (dead ends a variant makes, closed cycles, answers read before collected).
  * Resolves to the problems, sorted by file and pointer; an empty list means the content is sound.
  */
@@ -43,6 +45,7 @@ export async function checkContent(root: string): Promise<Problem[]> {
   checkShellFixtures(model, problems);
   checkReachability(model, resolved, problems);
   checkCatalogues(model, resolved, problems);
+  checkRequiredMessages(model, resolved, problems);
   problems.push(...variableProblems(model, resolved));
   checkFlowLint(model, resolved, readContexts(root), problems);
   checkKinds(model, resolved, schemas, problems);

@@ -182,6 +182,20 @@ const CASES: Record<string, Expected[]> = {
         'sends field "color" (bound to "application.sorce") through call "saveThing" (PUT /api/v2/applications/{id}), whose request schema has no property "sorce" at /application: the API refuses it (errors.unknownField)',
     },
   ],
+  'required-message': [
+    {
+      file: 'flows/demo/screens/start.json',
+      pointer: '/form/schema/properties/place/required/1',
+      message:
+        'screen "start": field "place.zip" is required but has no message of its own, so an applicant who leaves it empty reads only "This field is required."; "demo.start.place.zip.required" is missing from locales/en-US/, locales/en-CA/, locales/fr-CA/',
+    },
+    {
+      file: 'flows/demo/screens/start.json',
+      pointer: '/form/schema/required/0',
+      message:
+        'screen "start": field "color" is required but has no message of its own, so an applicant who leaves it empty reads only "This field is required."; "demo.start.color.required" is missing from locales/en-US/, locales/en-CA/, locales/fr-CA/',
+    },
+  ],
   'unenforceable-rule': [
     {
       file: 'flows/demo/screens/start.json',

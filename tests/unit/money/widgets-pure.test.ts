@@ -82,10 +82,16 @@ describe('priceLines', () => {
 
 describe('card entry parts', () => {
   const parts: EntryPart[] = [
-    { name: 'number', format: 'card-number', labelKey: 'k', inputMode: 'numeric' },
-    { name: 'cvv', format: 'card-cvv', labelKey: 'k', inputMode: 'numeric' },
-    { name: 'expiry', format: 'card-expiry', labelKey: 'k' },
-    { name: 'postalCode', format: 'card-postal-code', labelKey: 'k', inputMode: 'numeric' },
+    { name: 'number', format: 'card-number', labelKey: 'k', requiredKey: 'number.required', inputMode: 'numeric' },
+    { name: 'cvv', format: 'card-cvv', labelKey: 'k', requiredKey: 'cvv.required', inputMode: 'numeric' },
+    { name: 'expiry', format: 'card-expiry', labelKey: 'k', requiredKey: 'expiry.required' },
+    {
+      name: 'postalCode',
+      format: 'card-postal-code',
+      labelKey: 'k',
+      requiredKey: 'postalCode.required',
+      inputMode: 'numeric',
+    },
   ];
   it('passes a valid card and names the failing parts of a bad one', () => {
     expect(
@@ -95,7 +101,8 @@ describe('card entry parts', () => {
     expect(problems.number?.key).toBe('validation.card-number');
     expect(problems.cvv?.key).toBe('validation.card-cvv');
     expect(problems.expiry?.key).toBe('validation.card-expiry.past');
-    expect(problems.postalCode?.key).toBe('validation.required');
+    // A part left empty says what to enter (its own key), not "This field is required." (issue 22 item 11).
+    expect(problems.postalCode?.key).toBe('postalCode.required');
   });
   it('posts numeric parts without spaces or dashes', () => {
     expect(

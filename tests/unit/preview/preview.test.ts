@@ -160,7 +160,12 @@ describe('renderFrame', () => {
 
   it('shows a form screen with its validation messages in the validation state', { timeout: 30_000 }, async () => {
     await open({ screen: 'applicant-info', state: 'validation' });
-    await waitFor(() => expect(screen.getAllByText(/required/i).length).toBeGreaterThan(1), { timeout: 20_000 });
+    // Each empty field says what to give (issue 22 item 11), not "This field is required.".
+    await waitFor(() => expect(screen.getAllByText(/Enter your legal first name\./).length).toBeGreaterThan(0), {
+      timeout: 20_000,
+    });
+    expect(screen.getAllByText(/Enter your email address\./).length).toBeGreaterThan(0);
+    expect(screen.queryAllByText('This field is required.')).toEqual([]);
   });
 
   it('shows the read failure of the load-failed state', { timeout: 15_000 }, async () => {

@@ -363,27 +363,27 @@ test.describe('order and checkout', () => {
     await page.getByLabel('Upgrade to a two-screen point-of-sale unit').check();
     await page.getByRole('button', { name: 'One more bundle' }).click();
     await expect(page.getByLabel('How many bundles?')).toHaveValue('2');
-    await expect(page.getByLabel('How many software licences?')).toHaveValue('1');
+    await expect(page.getByLabel('How many software licenses?')).toHaveValue('1');
     await expect(
-      page.getByText('You have fewer licences than bundles, so some terminals can’t run the point-of-sale software.'),
+      page.getByText('You have fewer licenses than bundles, so some terminals can’t run the point-of-sale software.'),
     ).toBeVisible();
     await fillShipping(page);
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('alert').first()).toBeFocused();
     await expect(
-      page.getByText('Add licences, or confirm that you want to continue with fewer licences.').first(),
+      page.getByText('Add licenses, or confirm that you want to continue with fewer licenses.').first(),
     ).toBeVisible();
     await expectNoAxeViolations(page);
     // More licences than bundles is the other warning; back to fewer, then continue anyway.
-    await page.getByRole('button', { name: 'One more licence' }).click();
-    await page.getByRole('button', { name: 'One more licence' }).click();
+    await page.getByRole('button', { name: 'One more license' }).click();
+    await page.getByRole('button', { name: 'One more license' }).click();
     await expect(
-      page.getByText('You have more licences than bundles; you’ll pay for licences no terminal uses.'),
+      page.getByText('You have more licenses than bundles; you’ll pay for licenses no terminal uses.'),
     ).toBeVisible();
-    await expect(page.getByText('You have fewer licences than bundles', { exact: false })).toHaveCount(0);
-    await page.getByRole('button', { name: 'One fewer licence' }).click();
-    await page.getByRole('button', { name: 'One fewer licence' }).click();
-    await page.getByLabel('Continue anyway with fewer licences').check();
+    await expect(page.getByText('You have fewer licenses than bundles', { exact: false })).toHaveCount(0);
+    await page.getByRole('button', { name: 'One fewer license' }).click();
+    await page.getByRole('button', { name: 'One fewer license' }).click();
+    await page.getByLabel('Continue anyway with fewer licenses').check();
     await page.getByRole('button', { name: 'Continue' }).click();
 
     await expect(page.getByRole('heading', { level: 1, name: 'Review and pay' })).toBeVisible();

@@ -826,6 +826,14 @@ export interface ReviewOptions {
    * Message key a screen reader hears for a masked answer; `$end` is its last characters.
    */
   maskedKey?: string;
+  /**
+   * Message key of what the page says when nothing is answered yet (no summarised screen has an answer): there is nothing to check, so the page says what to do instead of showing a bare Continue. Given with startKey.
+   */
+  emptyKey?: string;
+  /**
+   * Message key of the link that, when nothing is answered yet, leads to the first summarised screen that can be addressed (in place of Continue).
+   */
+  startKey?: string;
 }
 /**
  * Settings of the account list (engine/screens/account-list-screen.tsx); the rules come from rules/accounts.json by include.

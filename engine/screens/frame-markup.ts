@@ -194,7 +194,7 @@ export function footerMarkup(footer: FooterTexts): string {
 export function signOutMarkup(signOut: { label: string; action: string }): string {
   return (
     `<form class="header__signout" method="post" action="${escapeHtml(signOut.action)}">` +
-    `<button type="submit" class="header__button">${escapeHtml(signOut.label)}</button></form>`
+    `<button type="submit" class="header__button">${iconMarkup('signOut')}<span class="header__button-text">${escapeHtml(signOut.label)}</span></button></form>`
   );
 }
 

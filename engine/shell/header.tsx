@@ -19,6 +19,7 @@ import type { EngineBundle } from '../content/types.ts';
 import { malformedParameters, type HeaderLink } from '../app/shell-rules.ts';
 import { writeSession } from '../state/session-store.ts';
 import { signOutAction } from '../screens/frame-markup.ts';
+import { Icon } from './icon.tsx';
 
 /** The screen an address shows and its path parameters, or undefined (engine/flow/route-index.ts). */
 export const currentScreen = (pathname: string, bundle: EngineBundle) => screenAt(bundle, pathname);
@@ -97,7 +98,8 @@ export function Header() {
           // A plain form (the server draws the same, frame-markup.ts signOutMarkup): it works before any script runs.
           <form className="header__signout" method="post" action={signOutAction(bundle.shell.signOut)}>
             <button type="submit" className="header__button">
-              {t(bundle.shell.signOut.labelKey)}
+              <Icon name="signOut" />
+              <span className="header__button-text">{t(bundle.shell.signOut.labelKey)}</span>
             </button>
           </form>
         ) : null}

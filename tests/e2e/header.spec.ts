@@ -31,7 +31,12 @@ async function headerLayout(page: Page): Promise<{ names: string[]; lines: numbe
       } else bottom = Math.max(bottom, box.bottom);
     }
     return {
-      names: controls.map((element) => element.textContent?.trim() ?? ''),
+      // A control's words as a screen reader has them: what is aria-hidden (a phone's short label) left out.
+      names: controls.map((element) => {
+        const copy = element.cloneNode(true) as HTMLElement;
+        copy.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
+        return copy.textContent?.trim() ?? '';
+      }),
       lines,
       overflow: header.scrollWidth > header.clientWidth,
     };
@@ -45,9 +50,13 @@ async function tabbedThrough(page: Page, count: number): Promise<string[]> {
   for (let step = 0; step < count; step += 1) {
     await page.keyboard.press('Tab');
     reached.push(
-      await page.evaluate(() =>
-        document.activeElement?.closest('header') ? (document.activeElement.textContent?.trim() ?? '') : '',
-      ),
+      await page.evaluate(() => {
+        const focused = document.activeElement;
+        if (!focused?.closest('header')) return '';
+        const copy = focused.cloneNode(true) as HTMLElement;
+        copy.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
+        return copy.textContent?.trim() ?? '';
+      }),
     );
   }
   return reached;

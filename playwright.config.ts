@@ -45,7 +45,7 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { viewport: { width: 1280, height: 800 } },
-      testMatch: ['skeleton.spec.ts', 'landing.spec.ts', 'shell.spec.ts', 'extras.spec.ts'],
+      testMatch: ['skeleton.spec.ts', 'landing.spec.ts', 'shell.spec.ts', 'extras.spec.ts', 'header.spec.ts'],
     },
   ],
   webServer: {

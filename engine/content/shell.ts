@@ -53,6 +53,8 @@ export interface HeaderLink {
   id: string;
   to: string;
   labelKey: string;
+  /** Shorter words for a phone-width header; the accessible name stays the labelKey text, which contains them. */
+  shortLabelKey?: string;
   load?: string;
   when?: Condition;
 }

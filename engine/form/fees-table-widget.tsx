@@ -6,7 +6,9 @@
  * `rowKeys.freeShipping` row takes the shipping off again); `matchOn`, `centsField`, `trialField`, `unshipped` say how to read a price
  * entry (engine/form/price-lines.ts); `lineLabels` is the message prefix of a line's name (`<lineLabels>.<key>`),
  * `quantityKey` the message of a line's quantity, `rowKeys` the messages of the five summary rows, `emptyKey` the
- * message when nothing is selected. Amounts are formatted for the locale with Intl.NumberFormat.
+ * message when nothing is selected; `periodField` and `periods` say a line's billing period, whose message shows its
+ * amount (a rental reads "$29.99/month", not a bare amount that looks paid once). Amounts are formatted for the locale
+ * with Intl.NumberFormat, and placed in the period's message by MessageFormat.
  */
 import type { WidgetProps } from '@rjsf/utils';
 import { compute } from '../conditions/index.ts';
@@ -30,6 +32,11 @@ export function FeesTableWidget({ id, label, options, registry }: WidgetProps) {
       : { minimumFractionDigits: 2, maximumFractionDigits: 2 },
   );
   const show = (cents: number) => money.format(cents / 100);
+  const lineAmount = (line: (typeof lines)[number]): string => {
+    const amount = show(line.perUnitCents * line.quantity);
+    const period = settings.periods?.find((row) => row.value === line.period);
+    return period ? t(period.labelKey, { price: amount }) : amount;
+  };
   if (lines.length === 0)
     return (
       <p className="screen__text" id={id}>
@@ -62,7 +69,7 @@ export function FeesTableWidget({ id, label, options, registry }: WidgetProps) {
                 ({t(settings.quantityKey)} <span data-quantity>{line.quantity}</span>)
               </span>
             </th>
-            <td>{show(line.perUnitCents * line.quantity)}</td>
+            <td>{lineAmount(line)}</td>
           </tr>
         ))}
         {rows

@@ -1,8 +1,8 @@
 /**
  * Turns content-described price data into fee lines (engine/form/fees.ts): `prices` is a list of price entries,
  * `selected` a list of `{<matchOn>: ..., quantity}`; each selected entry is matched to its price by `matchOn`.
- * The entry fields read are named in content (`centsField`, `trialField`; `unshipped` lists values of
- * `unshipped.field` that are not shipped). Unknown keys are dropped and reported. Pure.
+ * The entry fields read are named in content (`centsField`, `trialField`, the optional `periodField`; `unshipped`
+ * lists values of `unshipped.field` that are not shipped). Unknown keys are dropped and reported. Pure.
  */
 import type { FeeLine } from './fees.ts';
 
@@ -11,12 +11,16 @@ export interface PriceShape {
   matchOn: string;
   centsField: string;
   trialField: string;
+  /** Field of a price entry holding its billing period (a rental's MONTHLY); absent: paid once. */
+  periodField?: string;
   unshipped?: { field: string; values: unknown[] };
 }
 
 /** A line with the key it was priced under. */
 export interface KeyedFeeLine extends FeeLine {
   key: string;
+  /** The entry's billing period (its `periodField`), when it has one. */
+  period?: string;
 }
 
 /** Lines for `selected`, and the keys that have no price. */
@@ -42,6 +46,9 @@ export function priceLines(
       quantity: Number(item.quantity ?? 0),
       trialPeriodDays: Number(price[shape.trialField] ?? 0),
       shipped: !(shape.unshipped && shape.unshipped.values.includes(price[shape.unshipped.field])),
+      ...(shape.periodField && typeof price[shape.periodField] === 'string'
+        ? { period: price[shape.periodField] as string }
+        : {}),
     });
   }
   return { lines, unknown };

@@ -675,7 +675,7 @@ export interface FactsOptions {
    */
   factsTitleKey?: string;
   /**
-   * Rows: a label and a value computed from the context (JSON Logic), formatted as a percent, money or number.
+   * Rows: a label and a value computed from the context (JSON Logic), formatted as a percent, money or number; with `textKey`, the figure is that message with the value and the row's `args` in it (a rate and a per-transaction fee as one line, "2.9% + 30¢").
    */
   facts?: {
     /**
@@ -689,9 +689,32 @@ export interface FactsOptions {
       [k: string]: unknown | undefined;
     };
     /**
-     * How the figure is shown.
+     * How the figure is shown: `percent` (a number of percent), `money` (an amount in the environment's currency), `number`, or `cents` (an amount in the currency's units given as a whole number of hundredths, for a message that places its own sign, such as `{$cents :integer}¢`).
      */
-    format?: "percent" | "money" | "number";
+    format?: "percent" | "money" | "number" | "cents";
+    /**
+     * Message key of the figure: `$value` is the row's value as formatted, and each of `args` is given by its name. Absent: the formatted value alone.
+     */
+    textKey?: string;
+    /**
+     * Further figures of the message `textKey`, by variable name: each a JSON Logic `value` over the context and its `format`. A row whose figures cannot all be computed is left out.
+     */
+    args?: {
+      [k: string]:
+        | {
+            /**
+             * JSON Logic over the context giving the figure.
+             */
+            value: {
+              [k: string]: unknown | undefined;
+            };
+            /**
+             * How the figure is given to the message (as for the row's format).
+             */
+            format: "percent" | "money" | "number" | "cents";
+          }
+        | undefined;
+    };
   }[];
 }
 /**
@@ -826,6 +849,14 @@ export interface ReviewOptions {
    * Message key a screen reader hears for a masked answer; `$end` is its last characters.
    */
   maskedKey?: string;
+  /**
+   * Message key of what the page says when nothing is answered yet (no summarised screen has an answer): there is nothing to check, so the page says what to do instead of showing a bare Continue. Given with startKey.
+   */
+  emptyKey?: string;
+  /**
+   * Message key of the link that, when nothing is answered yet, leads to the first summarised screen that can be addressed (in place of Continue).
+   */
+  startKey?: string;
 }
 /**
  * Settings of the account list (engine/screens/account-list-screen.tsx); the rules come from rules/accounts.json by include.
@@ -1603,6 +1634,23 @@ export interface FeesTableOptions {
    * Field of a price entry holding its trial days.
    */
   trialField: string;
+  /**
+   * Field of a price entry holding its billing period (absent: paid once). A line whose period is listed in `periods` shows its amount with that period's message (a rental: "$29.99/month").
+   */
+  periodField?: string;
+  /**
+   * The message of each billing period a line's amount is shown with; `{$price}` is the formatted amount.
+   */
+  periods?: {
+    /**
+     * The period as the entry holds it.
+     */
+    value: string;
+    /**
+     * The amount per period.
+     */
+    labelKey: string;
+  }[];
   /**
    * Lines that do not ship: those whose `field` holds one of `values`.
    */

@@ -194,7 +194,7 @@ export function footerMarkup(footer: FooterTexts): string {
 export function signOutMarkup(signOut: { label: string; action: string }): string {
   return (
     `<form class="header__signout" method="post" action="${escapeHtml(signOut.action)}">` +
-    `<button type="submit" class="header__button">${escapeHtml(signOut.label)}</button></form>`
+    `<button type="submit" class="header__button">${iconMarkup('signOut')}<span class="header__button-text">${escapeHtml(signOut.label)}</span></button></form>`
   );
 }
 
@@ -208,7 +208,7 @@ export interface ShellTexts {
    * The labels of the header links every screen shows (rules/shell.json `headerLinks` with no condition and no read,
    * such as the market choice), drawn where the engine's links will be so the heading does not move.
    */
-  links?: string[];
+  links?: Array<{ label: string; short?: string }>;
   /** The header's sign-out (rules/shell.json `signOut`), drawn for a visitor with a session cookie. */
   signOut?: { label: string; action: string };
   /** The footer (rules/shell.json `footer`). */
@@ -228,7 +228,16 @@ export function pageMarkup(texts: ShellTexts, others: readonly string[], section
         `<span class="header__locale" lang="${escapeHtml(other)}">${escapeHtml(texts.localeNames[other])}</span>`,
     )
     .join('');
-  const links = (texts.links ?? []).map((label) => `<span class="header__link">${escapeHtml(label)}</span>`).join('');
+  const links = (texts.links ?? [])
+    .map(
+      ({ label, short }) =>
+        `<span class="header__link">${
+          short === undefined
+            ? escapeHtml(label)
+            : `<span class="header__label-long">${escapeHtml(label)}</span><span class="header__label-short" aria-hidden="true">${escapeHtml(short)}</span>`
+        }</span>`,
+    )
+    .join('');
   const signOut = signedIn && texts.signOut ? signOutMarkup(texts.signOut) : '';
   return (
     `<a class="skip-link" href="#main">${escapeHtml(texts.skipToContent)}</a>` +

@@ -4,7 +4,9 @@
  * (`?returnTo=<this screen>`, app/screen-host.tsx); sensitive answers masked (review-rows.ts). Options: `screens`
  * (the ids summarised, in order; a step of this screen's progress flow the applicant will not see is left out),
  * else every screen of the progress walk before this one (flow/progress.ts); `changeKey` (the link),
- * `maskedKey` (what a screen reader hears for a masked answer, with `$end`), `paragraphKeys`. Generic: it knows
+ * `maskedKey` (what a screen reader hears for a masked answer, with `$end`), `paragraphKeys`; `emptyKey` and
+ * `startKey`: with nothing answered yet there is nothing to check, so instead of a bare Continue the page says so
+ * (`emptyKey`) and leads to the first summarised screen it can address (`startKey`, the link). Generic: it knows
  * screens, fields and bindings, nothing about any field.
  */
 import { use } from 'react';
@@ -19,7 +21,7 @@ import type { ScreenProps } from './registry.ts';
 import { ScreenFrame } from './screen-frame.tsx';
 import { optionsOf } from './kind-options.ts';
 import { MessageText } from './message-text.tsx';
-import { ScreenActions } from './secondary-actions.tsx';
+import { ScreenActions, SecondaryActions } from './secondary-actions.tsx';
 import { reviewGroups, type ReviewAnswer } from './review-rows.ts';
 import './review.css';
 
@@ -63,6 +65,15 @@ function definitionsOf(
   return found;
 }
 
+/** The address of screen `id` in `context`, or undefined when it cannot be addressed here. */
+function addressOf(id: string, context: Parameters<typeof pathFor>[1], bundle: EngineBundle): string | undefined {
+  try {
+    return pathFor(id, context, bundle);
+  } catch {
+    return undefined;
+  }
+}
+
 function Answer({ answer, maskedKey }: { answer: ReviewAnswer; maskedKey: string | undefined }) {
   const { t } = useI18n();
   if ('key' in answer) return <>{t(answer.key)}</>;
@@ -84,12 +95,26 @@ export function ReviewScreen({ screen, context, submit, busy, headingRef, second
   const ids = summarisedScreens(screen, context, bundle);
   const groups = reviewGroups(use(definitionsOf(ids, bundle, locale, screenMessages)), context);
   const changeHref = (id: string, field: string): string | undefined => {
-    try {
-      return `${pathFor(id, context, bundle)}?returnTo=${encodeURIComponent(screen.id)}#root_${field}`;
-    } catch {
-      return undefined; // a screen that cannot be addressed here offers no change
-    }
+    const path = addressOf(id, context, bundle);
+    return path && `${path}?returnTo=${encodeURIComponent(screen.id)}#root_${field}`;
   };
+  if (groups.length === 0 && options.emptyKey && options.startKey) {
+    const start = ids.map((id) => addressOf(id, context, bundle)).find((href) => href !== undefined);
+    // The intro ("make sure everything is right") speaks of answers there are not: the message says what to do.
+    return (
+      <ScreenFrame screen={{ ...screen, intro: false }} headingRef={headingRef} context={context}>
+        <p className="screen__notice review__empty">{t(options.emptyKey)}</p>
+        <div className="actions">
+          {start ? (
+            <Link className="button button--primary" to={start}>
+              {t(options.startKey)}
+            </Link>
+          ) : null}
+          <SecondaryActions secondary={secondary} runSecondary={runSecondary} busy={busy} />
+        </div>
+      </ScreenFrame>
+    );
+  }
   return (
     <ScreenFrame screen={screen} headingRef={headingRef} context={context}>
       <MessageText paragraphKeys={options.paragraphKeys} />

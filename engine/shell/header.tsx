@@ -1,7 +1,8 @@
 /**
  * The header: the product name, the links of rules/shell.json `headerLinks` (the account switcher, doc1 §2.7), and a
  * switch to the market's other languages (each named in its own language), and sign out for a signed-in visitor
- * (rules/shell.json `signOut`). It sits outside the screens, inside the
+ * (rules/shell.json `signOut`). On a phone it keeps to two lines (app.css): a link's `shortLabelKey` words stand in for
+ * its label, and the sign-out shows its icon, their full words staying their accessible names. It sits outside the screens, inside the
  * router: it finds the current screen and its path parameters by matching the address against every screen's path,
  * so a link knows the application it belongs to. Generic: which links exist and when they show is content.
  */
@@ -19,6 +20,7 @@ import type { EngineBundle } from '../content/types.ts';
 import { malformedParameters, type HeaderLink } from '../app/shell-rules.ts';
 import { writeSession } from '../state/session-store.ts';
 import { signOutAction } from '../screens/frame-markup.ts';
+import { Icon } from './icon.tsx';
 
 /** The screen an address shows and its path parameters, or undefined (engine/flow/route-index.ts). */
 export const currentScreen = (pathname: string, bundle: EngineBundle) => screenAt(bundle, pathname);
@@ -53,7 +55,17 @@ function HeaderLinkItem({ link, here }: { link: HeaderLink; here: { screen: stri
     return null;
   return (
     <Link className="header__link" to={href}>
-      {t(link.labelKey)}
+      {link.shortLabelKey ? (
+        // A phone shows the short words; the whole label stays the link's name (it contains them), as frame-markup.ts draws it.
+        <>
+          <span className="header__label-long">{t(link.labelKey)}</span>
+          <span className="header__label-short" aria-hidden="true">
+            {t(link.shortLabelKey)}
+          </span>
+        </>
+      ) : (
+        t(link.labelKey)
+      )}
     </Link>
   );
 }
@@ -97,7 +109,8 @@ export function Header() {
           // A plain form (the server draws the same, frame-markup.ts signOutMarkup): it works before any script runs.
           <form className="header__signout" method="post" action={signOutAction(bundle.shell.signOut)}>
             <button type="submit" className="header__button">
-              {t(bundle.shell.signOut.labelKey)}
+              <Icon name="signOut" />
+              <span className="header__button-text">{t(bundle.shell.signOut.labelKey)}</span>
             </button>
           </form>
         ) : null}

@@ -14,6 +14,8 @@ export const iconPaths = {
   mail: 'M3 5h18a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1Zm1 2.4V17h16V7.4l-8 5.3-8-5.3ZM5.6 7 12 11.3 18.4 7H5.6Z',
   /** A circled question mark: why we ask. */
   help: 'M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20Zm0 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm0 11.5a1.25 1.25 0 1 1 0 2.5 1.25 1.25 0 0 1 0-2.5ZM12 6a3.5 3.5 0 0 1 1.2 6.8c-.2.1-.2.2-.2.3V14h-2v-.9c0-1 .6-1.8 1.5-2.2A1.5 1.5 0 1 0 10.5 9.5h-2A3.5 3.5 0 0 1 12 6Z',
+  /** An arrow leaving a door: sign out (the header draws it alone on a phone, its words visually hidden). */
+  signOut: 'M4 3h8v2H4v14h8v2H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2Zm13 4 5 5-5 5-1.4-1.4 2.6-2.6H8v-2h10.2l-2.6-2.6L17 7Z',
 } as const;
 
 export type IconName = keyof typeof iconPaths;

@@ -179,7 +179,10 @@ export function preloadPlugin(root: string): Plugin {
             // The header links every screen shows: no condition, no read (shell/header.tsx shows them on each screen).
             links: (content.shell.headerLinks ?? [])
               .filter((link) => link.when === undefined && link.load === undefined)
-              .map((link) => t(link.labelKey)),
+              .map((link) => ({
+                label: t(link.labelKey),
+                ...(link.shortLabelKey ? { short: t(link.shortLabelKey) } : {}),
+              })),
             // The header's sign-out and the footer (rules/shell.json), as shell/header.tsx and shell/footer.tsx draw them.
             ...(content.shell.signOut
               ? { signOut: { label: t(content.shell.signOut.labelKey), action: signOutAction(content.shell.signOut) } }

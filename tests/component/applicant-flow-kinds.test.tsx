@@ -5,7 +5,7 @@
  */
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { applicationId, bundle, fakeApi, renderScreen } from './render-screen.tsx';
+import { applicationId, bundle, canadaEnvironment, fakeApi, renderScreen } from './render-screen.tsx';
 import type { ContentBundle } from '../../engine/content/types.ts';
 
 const named = {
@@ -209,29 +209,74 @@ describe('explainer widget: the business-info double-check', () => {
 });
 
 describe('facts kind: the detailed fees of /get-started', () => {
-  it('lists each figure the content computes, formatted for the locale, and leaves out those it cannot compute', async () => {
+  /** The fees page with `facts` in place of its own rows, in `locale`. */
+  async function feesWith(facts: unknown[], locale: 'en-US' | 'fr-CA' = 'en-US') {
     const edited = structuredClone(bundle) as ContentBundle;
-    const options = edited.screens['get-started'].options as {
-      facts: Array<{ labelKey: string; value: unknown; format?: string }>;
+    (edited.screens['get-started'].options as { facts: unknown[] }).facts = facts;
+    const api = fakeApi({ application: { id: applicationId } });
+    await renderScreen(
+      '/get-started',
+      locale === 'fr-CA' ? { bundle: edited, environment: canadaEnvironment('fr-CA'), locale } : { bundle: edited },
+    );
+    const fees = await screen.findByRole('region', { name: locale === 'fr-CA' ? 'Détail des frais' : 'Detailed fees' });
+    return {
+      api,
+      terms: [...fees.querySelectorAll('dt')].map((term) => term.textContent),
+      figures: [...fees.querySelectorAll('dd')].map((figure) => figure.textContent),
     };
-    options.facts = [
+  }
+  /** A rate and a per-transaction fee as one line (issue 22.12: "2.3% + 0¢"). */
+  const combined = (rate: number, fixed: unknown, labelKey = 'signup.getStarted.fees.paybuttonCaptureFee') => ({
+    labelKey,
+    value: { '+': [rate] },
+    format: 'percent',
+    textKey: 'signup.getStarted.fees.rateAndCents',
+    args: { cents: { value: fixed, format: 'cents' } },
+  });
+
+  it('lists each figure the content computes, formatted for the locale, and leaves out those it cannot compute', async () => {
+    const { api, terms, figures } = await feesWith([
       { labelKey: 'signup.getStarted.fees.terminal', value: { '+': [2.6] }, format: 'percent' },
-      { labelKey: 'signup.getStarted.fees.paybuttonFixedAmount', value: { '+': [0.3] }, format: 'money' },
+      { labelKey: 'signup.getStarted.fees.keyedIn', value: { '+': [0.3] }, format: 'money' },
       {
         labelKey: 'signup.getStarted.fees.paylink',
         value: { var: 'environment.defaults.pricing.paylink' },
         format: 'percent',
       },
-    ];
-    const api = fakeApi({ application: { id: applicationId } });
-    await renderScreen('/get-started', { bundle: edited });
-    const fees = await screen.findByRole('region', { name: 'Detailed fees' });
-    expect([...fees.querySelectorAll('dt')].map((term) => term.textContent)).toEqual([
-      'In-person card payments',
-      'Pay button, fixed amount',
+      // A fee whose per-transaction part is not configured is left out, not shown half.
+      combined(2.9, { var: 'environment.defaults.pricing.nothing' }, 'signup.getStarted.fees.invoicing'),
     ]);
-    expect([...fees.querySelectorAll('dd')].map((figure) => figure.textContent)).toEqual(['2.6%', '$0.30']);
+    expect(terms).toEqual(['In-person card payments', 'Keyed-in card payments']);
+    expect(figures).toEqual(['2.6%', '$0.30']);
     expect(api.calls).toEqual([]);
+  });
+
+  it('en-US: a rate and its per-transaction fee read as one line, "2.3% + 0¢" and "2.9% + 30¢"', async () => {
+    const terminal = 'signup.getStarted.fees.terminal';
+    const { terms, figures } = await feesWith([combined(2.3, { '+': [0] }, terminal), combined(2.9, { '+': [0.3] })]);
+    expect(terms).toEqual(['In-person card payments', 'Pay button, per payment']);
+    expect(figures).toEqual(['2.3% + 0¢', '2.9% + 30¢']);
+  });
+
+  it('fr-CA: the same line in French typography, "2,3 % + 0 ¢"', async () => {
+    const terminal = 'signup.getStarted.fees.terminal';
+    const { terms, figures } = await feesWith(
+      [combined(2.3, { '+': [0] }, terminal), combined(2.9, { '+': [0.3] })],
+      'fr-CA',
+    );
+    expect(terms).toEqual(['Paiements par carte en personne', 'Bouton de paiement, par paiement']);
+    // No-break spaces before % (Intl) and ¢ (the catalogue), so neither sign is left alone at a line's start.
+    expect(figures).toEqual(['2,3\u00a0% + 0\u00a0¢', '2,9\u00a0% + 30\u00a0¢']);
+  });
+
+  it('the fees page itself shows the pay button as one combined line', () => {
+    const facts = (bundle.screens['get-started'].options as { facts: Array<Record<string, unknown>> }).facts;
+    const paybutton = facts.filter((row) => String(row.labelKey).includes('paybutton'));
+    expect(paybutton).toHaveLength(1);
+    expect(paybutton[0]).toMatchObject({
+      textKey: 'signup.getStarted.fees.rateAndCents',
+      args: { cents: { format: 'cents' } },
+    });
   });
 });
 

@@ -64,6 +64,27 @@ describe('the document-upload widget', () => {
     expect(values.at(-1)).toBe(`data:application/pdf;base64,${btoa('%PDF-1.4')}`);
   });
 
+  it("fr-CA: the control speaks French, not the browser's English; the real input keeps its label and the focus", async () => {
+    await renderWidget('fr-CA', () => {});
+    const input = screen.getByLabelText('Document');
+    // The browser's own words ("Choose File", "No file chosen") would be English on a French page: ours stand in.
+    expect(input).toHaveClass('visually-hidden');
+    const choose = screen.getByText('Choisir un fichier');
+    expect(choose.tagName).toBe('LABEL');
+    expect(choose).toHaveAttribute('for', input.id);
+    expect(screen.getByText('Aucun fichier choisi')).toBeInTheDocument();
+    expect(input).toHaveAccessibleName('Document Choisir un fichier');
+    expect(input).toHaveAccessibleDescription('Aucun fichier choisi');
+    expect(document.body.textContent).not.toMatch(/Choose|No file|chosen/i);
+    // Keyboard: the input itself takes the focus (the error summary's link focuses it too).
+    await userEvent.tab();
+    expect(input).toHaveFocus();
+    await userEvent.upload(input, new File(['%PDF-1.4'], 'statuts.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText('Fichier choisi : statuts.pdf')).toBeInTheDocument();
+    expect(input).toHaveAccessibleDescription('Fichier choisi : statuts.pdf');
+    expect(screen.queryByText('Aucun fichier choisi')).toBeNull();
+  });
+
   it('gives a localised message, not a raw key, for a wrong type or a file too large; a PDF within the limit passes', async () => {
     const t = await renderWidget('en-US', () => {});
     const pdf = `data:application/pdf;base64,${btoa('%PDF-1.4')}`;

@@ -5,7 +5,7 @@
  * a PDF is sent as a data URL to the EIN_DOC upload route; a file the API finds too large shows the same message the
  * browser gives for it (one message key, validation.document.tooLarge, in the browser and the API).
  */
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { applicationId, canadaEnvironment, fakeApi, renderScreen } from './render-screen.tsx';
 import upload from '../../flows/signup/screens/verification-upload.json' with { type: 'json' };
@@ -39,6 +39,10 @@ describe('EIN_DOC: the business document uploaded', () => {
     const input = screen.getByLabelText(/Document d’entreprise/);
     expect(input).toHaveAttribute('type', 'file');
     expect(input).toHaveAttribute('accept', 'application/pdf,image/jpeg,image/png');
+    // The file control's words are the page's, in French, not the browser's English ("Choose File", "No file chosen").
+    expect(screen.getByText('Choisir un fichier')).toHaveAttribute('for', input.id);
+    expect(input).toHaveAccessibleDescription(/Aucun fichier choisi/);
+    expect(screen.getByRole('main').textContent).not.toMatch(/Choose|No file/i);
 
     await user.upload(input, new File(['bonjour'], 'notes.txt', { type: 'text/plain' }));
     await screen.findByText('Fichier choisi : notes.txt');
@@ -89,7 +93,11 @@ describe('EIN_DOC: the business document uploaded', () => {
     await user.upload(input, new File(['%PDF-1.4'], 'letter.pdf', { type: 'application/pdf' }));
     await screen.findByText(/letter\.pdf/);
     await user.click(screen.getByRole('button', { name: 'Send document' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This file is too large. Choose a smaller file.');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This file is too large. Choose a smaller file.');
     expect(input).toHaveAttribute('aria-invalid', 'true');
+    // The summary's link leads to the field: the real input, hidden from sight behind our button, takes the focus.
+    await user.click(within(alert).getByRole('link'));
+    expect(input).toHaveFocus();
   });
 });

@@ -7,7 +7,7 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { applicationId, fakeApi, renderScreen } from './render-screen.tsx';
+import { applicationId, canadaEnvironment, fakeApi, renderScreen } from './render-screen.tsx';
 
 const plans = {
   market: 'US',
@@ -249,5 +249,37 @@ describe('checkout as a person does it (issue 22 item 4)', () => {
     expect(summary.contains(shown[0]!)).toBe(true);
     expect(document.querySelector('.card-entry')!.parentElement!.closest('.field')!.contains(shown[1]!)).toBe(true);
     expect(screen.getByRole('heading', { level: 2, name: 'Your card was declined.' })).toBeInTheDocument();
+  });
+});
+
+describe('checkout: a rental reads as a price per month (issue 22.12)', () => {
+  /** The checkout of one rented n910 at $29.99 a month, in `currency`, as the API would answer it. */
+  function rental(currency: string) {
+    const monthly = { ...plans, currency, plans: [{ ...plans.plans[0]!, perUnit: 29.99, perUnitCents: 2999 }] };
+    const order = {
+      ...applicationDoc.order,
+      profiles: [{ planKey: 'n910', quantity: 1 }],
+      totals: { subtotalCents: 2999, shippingCents: 1500, freeShippingCents: 0, totalCents: 4499 },
+    };
+    return fakeApi({ ...applicationDoc, company: { currency }, order }, (_method, url) =>
+      url.startsWith('/api/v2/configs/plans') ? { status: 200, body: monthly } : undefined,
+    );
+  }
+
+  it('en-US: the rental line says "$29.99/month", the totals stay amounts', async () => {
+    rental('USD');
+    await renderScreen(`/${applicationId}/order/card`);
+    const line = await screen.findByText('$29.99/month', {}, { timeout: 8000 });
+    expect(line.closest('tr')).toHaveClass('fees__line');
+    expect(line.closest('tr')).toHaveTextContent(/monthly rental/);
+    expect(screen.getByText('$44.99').closest('tr')?.getAttribute('data-row')).toBe('total');
+  });
+
+  it('fr-CA: the rental line says "29,99 $/mois"', async () => {
+    rental('CAD');
+    await renderScreen(`/${applicationId}/order/card`, { environment: canadaEnvironment('fr-CA'), locale: 'fr-CA' });
+    await screen.findByRole('table', { name: 'Résumé de la commande' }, { timeout: 8000 });
+    // Intl writes a no-break space between the amount and the dollar sign in French.
+    expect(document.querySelector('.fees__line td')?.textContent).toBe('29,99\u00a0$/mois');
   });
 });

@@ -6,7 +6,7 @@
  */
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { applicationId, fakeApi, renderScreen } from './render-screen.tsx';
+import { applicationId, canadaEnvironment, fakeApi, renderScreen } from './render-screen.tsx';
 import { masked } from '../../engine/screens/review-rows.ts';
 
 const answered = {
@@ -67,6 +67,27 @@ describe('check your answers', () => {
     const change = row(/^Legal business name/).change!;
     expect(change).toHaveTextContent('Change Legal business name');
     expect(change.getAttribute('href')).toBe(`/${applicationId}/applicant/business?returnTo=review#root_legalName`);
+  });
+
+  it('with nothing answered yet: says so and leads to the first step instead of a bare Continue', async () => {
+    fakeApi({ application: { id: applicationId, intent: 'CREATE_BUSINESS', stepUpDetails: [] } });
+    await renderScreen(`/${applicationId}/review`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check your answers' })).toBeInTheDocument();
+    expect(screen.getByText(/You haven’t answered any questions yet/)).toBeInTheDocument();
+    expect(screen.queryByText(/You can change any answer/)).toBeNull();
+    expect(screen.queryAllByRole('heading', { level: 2 })).toEqual([]);
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+    const start = screen.getByRole('link', { name: 'Start your application' });
+    expect(start.getAttribute('href')).toMatch(new RegExp(`^/${applicationId}/(applicant|update)$`));
+  });
+
+  it('fr-CA: the empty page speaks French', async () => {
+    fakeApi({ application: { id: applicationId, intent: 'CREATE_BUSINESS', stepUpDetails: [] } });
+    await renderScreen(`/${applicationId}/review`, { environment: canadaEnvironment('fr-CA'), locale: 'fr-CA' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vérifiez vos réponses' })).toBeInTheDocument();
+    expect(screen.getByText(/Vous n’avez encore répondu à aucune question/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Commencer votre demande' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Continuer' })).toBeNull();
   });
 
   it('masks from the end, never showing more than half of a value', () => {

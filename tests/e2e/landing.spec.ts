@@ -9,7 +9,7 @@ import { arrive, expectHeading, labelled, text, type Persona } from './journey.t
 
 const sandboxPricing = JSON.parse(readFileSync('rules/sandbox.json', 'utf8')).pricing as Record<
   string,
-  { terminal: number; paybuttonFixedAmount: number }
+  { terminal: number; paybuttonCaptureFee: number; paybuttonFixedAmount: number }
 >;
 
 const personas: Persona[] = [
@@ -44,13 +44,16 @@ for (const persona of personas) {
       pricing.terminal / 100,
     );
     await expect(fees.getByRole('definition').first()).toHaveText(percent);
-    await expect(fees.getByRole('term')).toHaveCount(7);
+    await expect(fees.getByRole('term')).toHaveCount(6);
     await expect(fees.getByRole('term').first()).toHaveText(text(locale, 'signup.getStarted.fees.terminal'));
-    const fixed = new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: persona.market === 'CA' ? 'CAD' : 'USD',
-    }).format(pricing.paybuttonFixedAmount);
-    await expect(fees.getByRole('definition').last()).toHaveText(fixed);
+    // The pay button's rate and its fixed amount per payment read as one line, as an offer states them (issue 22.12).
+    const rate = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(
+      pricing.paybuttonCaptureFee / 100,
+    );
+    const cents = Math.round(pricing.paybuttonFixedAmount * 100);
+    await expect(fees.getByRole('definition').last()).toHaveText(
+      locale === 'fr-CA' ? `${rate} + ${cents}\u00a0¢` : `${rate} + ${cents}¢`,
+    );
     await expectNoAxeViolations(page);
 
     await page.keyboard.press('Tab');

@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page, type Request } from './fixtures/transitions.ts';
-import { expectNoAxeViolations, newEmail, registerFromSignOn } from './support.ts';
+import { expectNoAxeViolations, newEmail, photograph, registerFromSignOn } from './support.ts';
 import { completeCa, completeUs } from '../../server/sandbox/applicants.ts';
 import { text } from './journey.ts';
 
@@ -256,6 +256,9 @@ test.describe('order and checkout', () => {
     await expect(page.locator('[data-row="shipping"] td')).toHaveText(centsText(1500));
     await expect(page.locator('[data-row="freeShipping"] th')).toHaveText('Free shipping (new-merchant offer)');
     await expect(page.locator('[data-row="freeShipping"] td')).toHaveText(centsText(-1500));
+    // The rental line reads as a price per month, as an offer does (issue 22.12), not a bare amount.
+    await expect(page.locator('.fees__line td')).toHaveText(`${centsText(cents('n910') * 2)}/month`);
+    await photograph(page, process.env.SHOTS_DIR, 'en-US-orderCard-rental');
     await expectNoAxeViolations(page);
 
     const card = '4242424242424242';

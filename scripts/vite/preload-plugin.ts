@@ -4,7 +4,7 @@
  *   boot        the chunks the entry imports as it starts (the engine, engine/main.tsx) and their styles
  *   catalogues  each locale's catalogue chunk (virtual:catalogue/<locale>), which boot imports first thing
  *   screens     for each screen, its path, whether it needs a session, its definition's chunk (virtual:screen/<id>,
- *               engine/app/screen-definition.ts), per locale the chunk of the messages it alone uses
+ *               engine/app/screen-definition.ts), per locale the chunk of the messages that come with it
  *               (virtual:screen-messages/<locale>/<id>, which the engine loads beside the definition), its kind's chunk when the kind is loaded lazily (engine/screens/
  *               registry.ts: the kind `k` lives in engine/screens/<k>-screen.tsx) and, for the form kind, the
  *               screen's validators chunk (virtual:validators/<id>, which the registry loads beside the form chunk),
@@ -147,7 +147,7 @@ export function preloadPlugin(root: string): Plugin {
       };
 
       const catalogues: Record<string, string[]> = {};
-      // Screen id -> locale -> the chunk of the messages that screen alone uses (virtual:screen-messages/<l>/<id>).
+      // Screen id -> locale -> the chunk of the messages that come with that screen (virtual:screen-messages/<l>/<id>).
       const screenMessages: Record<string, Record<string, string[]>> = {};
       for (const chunk of chunks) {
         const match = /\0?virtual:catalogue\/(.+)$/.exec(chunk.facadeModuleId ?? '');

@@ -41,7 +41,9 @@ export default defineConfig({
     rjsfSwap('rjsf-has-widget', './hasWidget.js', 'engine/form/has-widget.ts'),
   ],
   resolve: { alias: [markdownStubAlias(root)] },
-  build: { outDir: 'dist', sourcemap: false, target: 'es2022' },
+  // No modulepreload polyfill (0.5 KB gzip on every page): every browser of the es2022 target but Safari 16 preloads
+  // modules itself, and one that does not only loads them when imported.
+  build: { outDir: 'dist', sourcemap: false, target: 'es2022', modulePreload: { polyfill: false } },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3001', '/sso': 'http://127.0.0.1:3001', '/sandbox': 'http://127.0.0.1:3001' },
   },

@@ -25,7 +25,7 @@ declare module 'virtual:catalogues' {
   export const fallbackLocale: string;
   /**
    * One locale's messages, and the fallback locale's messages for the keys it lacks (empty when complete); `screens`:
-   * per screen, a loader of the messages that screen alone uses, which the catalogue leaves out.
+   * per screen, a loader of the messages that come with that screen, which the catalogue leaves out.
    */
   export const loaders: Record<
     string,

@@ -3,7 +3,7 @@
  * reads: engine/content/types.ts ScreenOutline), so the first page does not download every screen of every flow;
  * the rest of a screen is a chunk of its own (virtual:screens), which the server preloads beside the page that shows
  * it (server/http/page-preloads.ts). A bundle whose screens are whole (the tests, the preview) is used as it is. The
- * messages a screen alone uses come in a chunk of their own too (engine/i18n/translator.ts `screenMessages`).
+ * messages that come with a screen (the keys it names that no code or other content names) come in a chunk of their own too (engine/i18n/translator.ts `screenMessages`).
  */
 import { use } from 'react';
 import { loaders } from 'virtual:screens';
@@ -26,7 +26,7 @@ export function loadScreen(screen: ScreenOutline): Promise<Screen> {
 }
 
 /**
- * The whole screen, suspending (React `use`) while its chunk downloads, and the messages it alone uses while theirs
+ * The whole screen, suspending (React `use`) while its chunk downloads, and the messages that come with it while theirs
  * does (the two side by side); at once when both are already here. A navigation is a transition (react-router), so
  * the screen before stays in view meanwhile instead of a loader.
  */

@@ -20,13 +20,6 @@ import {
   type RegistryWidgetsType,
 } from '@rjsf/utils';
 import { useI18n } from '../i18n/context.tsx';
-import { GroupedSelectWidget } from './grouped-select.tsx';
-import { ExplainerWidget } from './explainer-widget.tsx';
-import { FeesTableWidget } from './fees-table-widget.tsx';
-import { CardEntryWidget } from './card-entry-widget.tsx';
-import { QuantityStepperWidget } from './quantity-stepper.tsx';
-import { SameAsWidget } from './same-as-widget.tsx';
-import { DocumentWidget } from './document-widget.tsx';
 import { ErrorListBridge } from './error-summary.tsx';
 import { optionPrice } from './option-prices.ts';
 import { widgetOptionsOf } from './widget-options.ts';
@@ -297,15 +290,12 @@ export const templates: Partial<TemplatesType> = {
   TitleFieldTemplate: () => null,
 };
 
+/**
+ * The everyday widgets. The others (the category picker, the card entry, the fees table, ...) are chunks of their own
+ * that a form screen loads when it names them (engine/form/widget-names.ts) and adds to these.
+ */
 export const widgets: RegistryWidgetsType = {
   SelectWidget,
   RadioWidget,
   CheckboxWidget,
-  'grouped-select': GroupedSelectWidget,
-  explainer: ExplainerWidget,
-  'fees-table': FeesTableWidget,
-  'card-entry': CardEntryWidget,
-  'quantity-stepper': QuantityStepperWidget,
-  'same-as': SameAsWidget,
-  FileWidget: DocumentWidget,
 };

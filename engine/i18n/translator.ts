@@ -17,7 +17,7 @@ export interface Translator {
   t: Translate;
   has(key: string): boolean;
   /**
-   * The messages screen `screenId` alone uses (scripts/content/message-owners.ts), which the browser's catalogue leaves
+   * The messages that come with screen `screenId` (scripts/content/message-owners.ts), which the browser's catalogue leaves
    * to a chunk of their own: a promise that settles once they are in this translator, marked as React's `use` reads
    * it (at once when already here). Undefined when the catalogue holds them (the tests, the preview, `npm run dev`).
    */
@@ -56,7 +56,7 @@ export function createTranslator(
   catalogue: Record<string, string>,
   fallbackCatalogue: { locale: string; messages: Record<string, string> } | undefined,
   onMissing: (key: string, locale: string) => void = () => {},
-  /** Screen id -> a loader of the messages that screen alone uses (virtual:catalogue/<locale> `screens`). */
+  /** Screen id -> a loader of the messages that come with that screen (virtual:catalogue/<locale> `screens`). */
   screenLoaders?: Record<string, () => Promise<CatalogueModule>>,
 ): Translator {
   // Copies, which a screen's own messages join as they arrive.

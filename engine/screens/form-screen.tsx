@@ -12,6 +12,7 @@ import {
   type RJSFSchema,
   type UiSchema,
   type RJSFValidationError,
+  type RegistryWidgetsType,
 } from '@rjsf/utils';
 import { useI18n } from '../i18n/context.tsx';
 import type { Translator } from '../i18n/translator.ts';
@@ -127,7 +128,12 @@ export function FormScreen({
   secondary,
   runSecondary,
   validators,
-}: ScreenProps & { validators: ValidatorFunctions }) {
+  widgets: ownWidgets,
+}: ScreenProps & {
+  validators: ValidatorFunctions;
+  /** The widgets of their own chunk this screen names (engine/form/widget-names.ts), loaded beside the form. */
+  widgets?: RegistryWidgetsType;
+}) {
   const i18n = useI18n();
   const { t } = i18n;
   const engine = useEngine();
@@ -172,6 +178,7 @@ export function FormScreen({
     return [...declared.filter((name) => name !== '*'), ...all.filter((name) => !declared.includes(name))];
   }, [form.uiSchema, schema]);
   const validator = useMemo(() => validatorFor(validators, schema), [validators, schema]);
+  const registryWidgets = useMemo(() => ({ ...widgets, ...ownWidgets }), [ownWidgets]);
   const formId = `form-${screen.id}`;
   // One object while the document stays the same, so rjsf compares it by reference on every keystroke.
   const formContext = useMemo(() => ({ data: context.data }), [context.data]);
@@ -222,7 +229,7 @@ export function FormScreen({
           formData={formData}
           validator={validator}
           templates={templates}
-          widgets={widgets}
+          widgets={registryWidgets}
           formContext={formContext}
           noHtml5Validate
           showErrorList="top"

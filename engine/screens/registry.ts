@@ -23,16 +23,22 @@ export interface ScreenProps {
 }
 
 // Forms bring rjsf: a chunk of their own, so a message screen (the landing page) loads light. Each form screen's
-// precompiled validators are a chunk of their own too, fetched beside the form chunk; one lazy component per form
-// screen waits for both.
+// precompiled validators are a chunk of their own too, and so is each widget few forms show (engine/form/
+// widget-names.ts), fetched beside the form chunk; one lazy component per form screen waits for all of them.
 const formKinds = new Map<string, ComponentType<ScreenProps>>();
-function formKindOf(screenId: string): ComponentType<ScreenProps> {
+function formKindOf(screen: Screen): ComponentType<ScreenProps> {
+  const screenId = screen.id;
   let kind = formKinds.get(screenId);
   if (!kind) {
     kind = lazy(() =>
-      Promise.all([import('./form-screen.tsx'), screenValidators(screenId)]).then(
-        ([module, validators]) => ({
-          default: (props: ScreenProps) => createElement(module.FormScreen, { ...props, validators }),
+      Promise.all([
+        import('./form-screen.tsx'),
+        screenValidators(screenId),
+        // The screen as shown keeps its variants (content/resolve.ts): every widget any variant shows.
+        import('../form/screen-widgets.ts').then((module) => module.loadScreenWidgets(screen)),
+      ]).then(
+        ([module, validators, widgets]) => ({
+          default: (props: ScreenProps) => createElement(module.FormScreen, { ...props, validators, widgets }),
         }),
         (error: unknown) => {
           formKinds.delete(screenId); // shown again later, the screen tries the download again
@@ -45,7 +51,7 @@ function formKindOf(screenId: string): ComponentType<ScreenProps> {
   return kind;
 }
 function FormKind(props: ScreenProps) {
-  return createElement(formKindOf(props.screen.id), props);
+  return createElement(formKindOf(props.screen), props);
 }
 
 export const screenKinds: Record<string, ComponentType<ScreenProps>> = {

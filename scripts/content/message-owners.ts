@@ -1,15 +1,17 @@
 /**
- * Which messages belong to one screen alone, so the browser downloads them with that screen instead of with every
- * page (scripts/vite/content-plugin.ts: the locale's catalogue keeps the rest).
+ * Which messages come with a screen instead of with every page, so the browser downloads them with the screens that
+ * show them (scripts/vite/content-plugin.ts: the locale's catalogue keeps the rest).
  *
  * A screen names its messages in its file: its `messages` prefix (the engine adds `.title`, `.submit`,
  * `.<field>.label`, ...), and other keys or prefixes (`"ui:enumLabels": "countries.US.region"`, `"itemLabels":
- * "categories.industry"`). A dotted string of a screen file refers to the keys it equals or is a dotted prefix of. A key is
- * the screen's own when exactly one screen refers to it and nothing else may: no other content file (flows, rules),
- * and no code of the engine or the server names it or one of its prefixes in a string (a quote followed by the
- * prefix, as in `'shell.locale.'` or `` `errors.${code}` ``). Server code that translates a key itself (`t('…')`,
- * `.t(`…`)`) sends the browser words, not the key, so it does not count. Everything else stays in the catalogue,
- * so a key whose use cannot be read off the files is always there.
+ * "categories.industry"`). A dotted string of a screen file refers to the keys it equals or is a dotted prefix of. A key
+ * comes with each screen that refers to it (with two screens, both chunks carry it: a page downloads the few keys it
+ * shares with another screen, not every shared key of every screen) when nothing else may name it: no other content
+ * file (flows, rules), and no code of the engine or the server names it or one of its prefixes in a string (a quote
+ * followed by the prefix, as in `'shell.locale.'` or `` `errors.${code}` ``). A content file's data paths (the operand
+ * of a JSON Logic `var`, such as `"owners."` in a path built with `cat`) are not message names. Server code that
+ * translates a key itself (`t('…')`, `.t(`…`)`) sends the browser words, not the key, so it does not count. Everything
+ * else stays in the catalogue, so a key whose use cannot be read off the files is always there.
  */
 
 /** Every string of a JSON value, object keys included. */
@@ -50,6 +52,23 @@ export function quotedNames(text: string, skipTranslated = false): Set<string> {
   return names;
 }
 
+/**
+ * A content file's text for `quotedNames`, without its data paths: the operand of every JSON Logic `var` (a path into
+ * the context such as `owners.0.id`, or the pieces a `cat` builds one from) is left out, as it names data, not messages.
+ */
+export function contentText(value: unknown): string {
+  const strip = (item: unknown): unknown => {
+    if (Array.isArray(item)) return item.map(strip);
+    if (item === null || typeof item !== 'object') return item;
+    return Object.fromEntries(
+      Object.entries(item as Record<string, unknown>)
+        .filter(([key]) => key !== 'var')
+        .map(([key, inner]) => [key, strip(inner)]),
+    );
+  };
+  return JSON.stringify(strip(value));
+}
+
 export interface MessageOwnersInput {
   /** Every message key (of the fallback locale's catalogue: the content check holds every locale to its keys). */
   keys: Iterable<string>;
@@ -61,7 +80,7 @@ export interface MessageOwnersInput {
   server: string[];
 }
 
-/** Screen id -> the keys only that screen uses (screens that own none are left out). */
+/** Screen id -> the keys that come with that screen (screens with none are left out); a key may come with several. */
 export function messageOwners({ keys, screens, browser, server }: MessageOwnersInput): Record<string, string[]> {
   const allKeys = [...keys];
   const known = new Set(allKeys.flatMap(prefixesOf));
@@ -84,9 +103,7 @@ export function messageOwners({ keys, screens, browser, server }: MessageOwnersI
     const prefixes = prefixesOf(key);
     if (prefixes.some((prefix) => elsewhere.has(prefix))) continue;
     const users = new Set(prefixes.flatMap((prefix) => [...(namedBy.get(prefix) ?? [])]));
-    if (users.size !== 1) continue;
-    const [id] = users;
-    (owned[id] ??= []).push(key);
+    for (const id of users) (owned[id] ??= []).push(key);
   }
   return owned;
 }

@@ -7,11 +7,11 @@
  *   virtual:content-full   the bundle with whole screens, for the preview page (engine/preview, dev only)
  *   virtual:catalogues     the list of locales and a lazy loader per locale (one chunk per catalogue); `wholeLoaders`
  *                          for the tests and the preview page, whose screens are whole (every message in one chunk)
- *   virtual:catalogue/<l>  one locale's messages (`default`) but those one screen alone uses (scripts/content/
+ *   virtual:catalogue/<l>  one locale's messages (`default`) but those that come with screens (scripts/content/
  *                          message-owners.ts), and `fallback`: only the keys it lacks, taken from the fallback locale
  *                          (rules/config.json), so a page downloads one catalogue, not two; `screens`: a lazy loader
  *                          of each screen's own messages in this locale
- *   virtual:screen-messages/<l>/<id>  the messages screen <id> alone uses, in locale <l> (`default`, `fallback`), which
+ *   virtual:screen-messages/<l>/<id>  the messages that come with screen <id>, in locale <l> (`default`, `fallback`), which
  *                          the engine loads beside the screen's definition (engine/app/screen-definition.ts)
  *   virtual:catalogue-whole/<l>  every message of the locale (`default`, `fallback`): virtual:catalogues wholeLoaders
  *   virtual:validators     a lazy loader per form screen (`loaders[screenId]`), so a screen loads only its own validators

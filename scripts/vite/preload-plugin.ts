@@ -4,10 +4,11 @@
  *   boot        the chunks the entry imports as it starts (the engine, engine/main.tsx) and their styles
  *   catalogues  each locale's catalogue chunk (virtual:catalogue/<locale>), which boot imports first thing
  *   screens     for each screen, its path, whether it needs a session, its definition's chunk (virtual:screen/<id>,
- *               engine/app/screen-definition.ts), per locale the chunk of the messages it alone uses
+ *               engine/app/screen-definition.ts), per locale the chunk of the messages that come with it
  *               (virtual:screen-messages/<locale>/<id>, which the engine loads beside the definition), its kind's chunk when the kind is loaded lazily (engine/screens/
  *               registry.ts: the kind `k` lives in engine/screens/<k>-screen.tsx) and, for the form kind, the
- *               screen's validators chunk (virtual:validators/<id>, which the registry loads beside the form chunk),
+ *               screen's validators chunk (virtual:validators/<id>, which the registry loads beside the form chunk) and
+ *               the chunks of the widgets it names that are chunks of their own (engine/form/widget-names.ts),
  *               with the chunks they import and their styles, and `reads`: the API reads it makes on arrival (`load`) whose address the route alone
  *               fills (a GET with no query, parameters or headers of its own, every `{name}` of its path a parameter of
  *               the screen's path), which the server preloads for a signed-in visitor, and `heading`: in each locale, the
@@ -33,6 +34,7 @@ import {
 } from '../../engine/screens/frame-markup.ts';
 import { AFTER_ENVIRONMENT } from '../../engine/screens/after-environment.ts';
 import { progressOf } from '../../engine/flow/progress.ts';
+import { lazyWidgets, widgetNames } from '../../engine/form/widget-names.ts';
 import type { CallDefinition, ContentBundle, Screen } from '../../engine/content/types.ts';
 import { PAGE_PRELOADS_FILE, type PagePreloads } from '../../server/http/page-preloads.ts';
 
@@ -147,7 +149,7 @@ export function preloadPlugin(root: string): Plugin {
       };
 
       const catalogues: Record<string, string[]> = {};
-      // Screen id -> locale -> the chunk of the messages that screen alone uses (virtual:screen-messages/<l>/<id>).
+      // Screen id -> locale -> the chunk of the messages that come with that screen (virtual:screen-messages/<l>/<id>).
       const screenMessages: Record<string, Record<string, string[]>> = {};
       for (const chunk of chunks) {
         const match = /\0?virtual:catalogue\/(.+)$/.exec(chunk.facadeModuleId ?? '');
@@ -223,12 +225,24 @@ export function preloadPlugin(root: string): Plugin {
             : undefined;
         const validators =
           kind && screen.kind === 'form' ? facade((id) => id.endsWith(`virtual:validators/${screen.id}`)) : undefined;
+        // The widgets of their own chunk the form names (engine/form/widget-names.ts) and their loader, which the form kind
+        // loads beside it.
+        const widgetLoader =
+          kind && screen.kind === 'form' ? facade((id) => id.endsWith('/engine/form/screen-widgets.ts')) : undefined;
+        const widgets =
+          kind && screen.kind === 'form'
+            ? widgetNames(screen).map((name) => {
+                const chunk = facade((id) => id.endsWith(`/engine/form/${lazyWidgets[name].file}`));
+                if (!chunk) throw new Error(`page preloads: the widget ${name} has no chunk of its own`);
+                return chunk;
+              })
+            : [];
         const reads = routeReads(screen, content.calls);
         const heading = headingOf(screen);
         const messages = screenMessages[screen.id];
         if (!definition && !kind && reads.length === 0 && !heading.heading && !messages) continue;
         const own = closure([definition]).modules;
-        const rest = closure([kind, validators]);
+        const rest = closure([kind, validators, widgetLoader, ...widgets]);
         screens.push({
           id: screen.id,
           path: screen.path,

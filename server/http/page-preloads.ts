@@ -1,6 +1,6 @@
 /**
  * What a page preloads beside its entry script (issue 10): the catalogue of the locale boot will ask for first, the
- * screen's definition (engine/app/screen-definition.ts) and the messages it alone uses in that locale, and, on a screen whose kind is a chunk of its own (a form, a list), that chunk, the screen's validators and their styles,
+ * screen's definition (engine/app/screen-definition.ts) and the messages that come with it in that locale, and, on a screen whose kind is a chunk of its own (a form, a list), that chunk, the screen's validators and their styles,
  * and, for a signed-in visitor, the API reads the screen makes on arrival whose address the route fills (the
  * application, say). Without these the browser learns of them only once the entry script has run, a round trip later
  * each. The build
@@ -34,7 +34,7 @@ export interface PagePreloads {
     path: string;
     auth: boolean;
     definition?: string[];
-    /** Locale -> the chunk of the messages this screen alone uses, which the engine loads beside its definition. */
+    /** Locale -> the chunk of the messages that come with this screen, which the engine loads beside its definition. */
     messages?: Record<string, string[]>;
     modules: string[];
     styles: string[];

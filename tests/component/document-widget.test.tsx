@@ -9,7 +9,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { wholeLoaders as loaders } from 'virtual:catalogues';
 import type { WidgetProps } from '@rjsf/utils';
 import { DocumentWidget } from '../../engine/form/document-widget.tsx';
-import { widgets } from '../../engine/form/theme.tsx';
+import { loadWidgets } from '../../engine/form/screen-widgets.ts';
+import { widgetNames } from '../../engine/form/widget-names.ts';
 import { I18nProvider } from '../../engine/i18n/context.tsx';
 import { createTranslator } from '../../engine/i18n/translator.ts';
 import { formats, reasonForError } from '../../engine/validation/index.ts';
@@ -49,8 +50,12 @@ function verdict(value: string, maxLength: number, t: (key: string) => string): 
 }
 
 describe('the document-upload widget', () => {
-  it('is the widget rjsf uses for a data-url field or ui:widget "file"', () => {
-    expect(widgets.FileWidget).toBe(DocumentWidget);
+  it('is the widget rjsf uses for a data-url field or ui:widget "file"', async () => {
+    expect(widgetNames({ form: { uiSchema: { document: { 'ui:widget': 'file' } } } })).toEqual(['file']);
+    expect(widgetNames({ form: { schema: { properties: { scan: { type: 'string', format: 'data-url' } } } } })).toEqual(
+      ['file'],
+    );
+    expect((await loadWidgets(['file'])).FileWidget).toBe(DocumentWidget);
   });
 
   it('reads the chosen file as a data URL, the value the form sends, and names it in French', async () => {

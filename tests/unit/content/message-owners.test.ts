@@ -1,9 +1,9 @@
 /**
- * scripts/content/message-owners.ts: which messages one screen alone uses (the browser downloads them with that
- * screen), and which stay in the locale's catalogue.
+ * scripts/content/message-owners.ts: which messages come with the screens that name them (the browser downloads them
+ * with those screens), and which stay in the locale's catalogue.
  */
 import fc from 'fast-check';
-import { messageOwners, quotedNames } from '../../../scripts/content/message-owners.ts';
+import { contentText, messageOwners, quotedNames } from '../../../scripts/content/message-owners.ts';
 import { repoMessageOwners } from '../../../scripts/content/message-owners-repo.ts';
 import { loadCatalogues, loadContent } from '../../../scripts/content/load.ts';
 
@@ -39,11 +39,12 @@ const screens = {
 };
 
 describe('message owners', () => {
-  it('gives a screen the keys only it names (its prefix and the keys under it); shared and unnamed keys stay in the catalogue', () => {
+  it('gives each screen the keys it names (its prefix and the keys under it), a key two screens name to both; unnamed keys stay in the catalogue', () => {
     const owners = messageOwners({ keys, screens, browser: [], server: [] });
     expect(owners).toEqual({
-      landing: ['signup.landing.title'],
-      about: ['signup.about.title', 'signup.about.name.label'],
+      landing: ['signup.landing.title', 'signup.landing.points.fast'],
+      about: ['signup.about.title', 'signup.about.name.label', 'countries.US.region.TX'],
+      intro: ['signup.landing.points.fast', 'countries.US.region.TX'],
     });
   });
 
@@ -52,11 +53,15 @@ describe('message owners', () => {
       "t('signup.about.title')", // the key itself
       'const label = t(`signup.landing.${part}`);', // a key built on a prefix
     ];
-    expect(messageOwners({ keys, screens, browser, server: [] })).toEqual({ about: ['signup.about.name.label'] });
+    expect(messageOwners({ keys, screens, browser, server: [] })).toEqual({
+      about: ['signup.about.name.label', 'countries.US.region.TX'],
+      intro: ['countries.US.region.TX'],
+    });
     // A content file (a toast of rules/shell.json, say) naming a prefix.
     expect(messageOwners({ keys, screens, browser: ['{ "toastKey": "signup.about.name" }'], server: [] })).toEqual({
-      landing: ['signup.landing.title'],
-      about: ['signup.about.title'],
+      landing: ['signup.landing.title', 'signup.landing.points.fast'],
+      about: ['signup.about.title', 'countries.US.region.TX'],
+      intro: ['signup.landing.points.fast', 'countries.US.region.TX'],
     });
   });
 
@@ -65,8 +70,11 @@ describe('message owners', () => {
     expect([...quotedNames('t(`signup.${page}.title`)')]).toEqual(['signup']);
     expect([...quotedNames(`"signup.landing" + 'x.y'`)]).toEqual(['signup.landing', 'x.y']);
     const owners = messageOwners({ keys, screens, browser: ['{ "id": "signup" }'], server: [] });
-    expect(owners.landing).toEqual(['signup.landing.title']);
-    expect(messageOwners({ keys, screens, browser: ['`signup.${x}`'], server: [] })).toEqual({});
+    expect(owners.landing).toEqual(['signup.landing.title', 'signup.landing.points.fast']);
+    expect(messageOwners({ keys, screens, browser: ['`signup.${x}`'], server: [] })).toEqual({
+      about: ['countries.US.region.TX'],
+      intro: ['countries.US.region.TX'],
+    });
   });
 
   it('counts a key the server names (it may answer the browser with it) unless the server translates it itself', () => {
@@ -76,17 +84,32 @@ describe('message owners', () => {
       browser: [],
       server: ["throw new ApiError('X', [{ key: 'signup.about.name.label' }])"],
     });
-    expect(answered.about).toEqual(['signup.about.title']);
+    expect(answered.about).toEqual(['signup.about.title', 'countries.US.region.TX']);
     const translated = messageOwners({
       keys,
       screens,
       browser: [],
       server: ["reply.send(t.t('signup.about.name.label'))", 'request.translator.t(`signup.about.${x}`)'],
     });
-    expect(translated.about).toEqual(['signup.about.title', 'signup.about.name.label']);
+    expect(translated.about).toEqual(['signup.about.title', 'signup.about.name.label', 'countries.US.region.TX']);
   });
 
-  it('never gives a key to two screens, and gives only existing keys to screens that name them (any screens and texts)', () => {
+  it("does not read a content file's data paths (a JSON Logic `var` operand) as message names", () => {
+    // flows/owners/flow.json builds the path `owners.<last>.id` with `cat`: the "owners." piece names data.
+    const flow = { derived: { ownerId: { var: [{ cat: ['signup.about.', { var: 'owners' }, '.id'] }] } } };
+    expect(messageOwners({ keys, screens, browser: [contentText(flow)], server: [] }).about).toEqual([
+      'signup.about.title',
+      'signup.about.name.label',
+      'countries.US.region.TX',
+    ]);
+    // The same piece outside a `var` may build a message key, so it keeps the keys in the catalogue.
+    const toast = { toast: { cat: ['signup.about.', { var: 'notice' }] } };
+    expect(messageOwners({ keys, screens, browser: [contentText(toast)], server: [] }).about).toEqual([
+      'countries.US.region.TX',
+    ]);
+  });
+
+  it('gives a key to exactly the screens that name it, when no text names it (any keys, screens and texts)', () => {
     const word = fc.constantFrom('a', 'b', 'c', 'd');
     const key = fc.array(word, { minLength: 1, maxLength: 4 }).map((parts) => parts.join('.'));
     fc.assert(
@@ -104,18 +127,16 @@ describe('message owners', () => {
             browser,
             server: [],
           });
-          const given = Object.values(owners).flat();
-          expect(new Set(given).size).toBe(given.length);
-          for (const [id, owned] of Object.entries(owners)) {
-            for (const k of owned) {
-              expect(allKeys).toContain(k);
-              // Oracle: the screen names the key or a dotted prefix of it; no other screen and no text does.
-              const covers = (name: string) => name.includes('.') && (k === name || k.startsWith(`${name}.`));
-              expect(named[id].some(covers)).toBe(true);
-              for (const [other, list] of Object.entries(named))
-                if (other !== id) expect(list.some(covers)).toBe(false);
-              for (const text of browser) expect(covers(text.slice(1, -1))).toBe(false);
-            }
+          // Oracle: a screen gets a key when it names the key or a dotted prefix of it and no text does.
+          for (const k of allKeys) {
+            const covers = (name: string) => name.includes('.') && (k === name || k.startsWith(`${name}.`));
+            const free = !browser.some((text) => covers(text.slice(1, -1)));
+            for (const [id, list] of Object.entries(named))
+              expect(owners[id]?.includes(k) ?? false).toBe(free && list.some(covers));
+          }
+          for (const owned of Object.values(owners)) {
+            expect(new Set(owned).size).toBe(owned.length);
+            for (const k of owned) expect(allKeys).toContain(k);
           }
         },
       ),
@@ -123,16 +144,18 @@ describe('message owners', () => {
     );
   });
 
-  it("on this repository: the landing owns its title, the shell's and the validation messages stay in every page's catalogue", () => {
+  it("on this repository: the landing's title and the owners' list come with their screens, a key two screens name with both; what the engine names stays in every page's catalogue", () => {
     const owners = repoMessageOwners(process.cwd(), 'en-US');
     const owned = new Set(Object.values(owners).flat());
     expect(owners.landing).toContain('signup.landing.title');
     expect(owners.category).toContain('categories.industry.1');
-    const all = Object.keys(loadCatalogues(process.cwd())['en-US']);
-    for (const key of all.filter(
-      (k) => k.startsWith('shell.') || k.startsWith('validation.') || k.startsWith('errors.'),
-    ))
+    // flows/owners/flow.json's data path `owners.<n>.id` does not hold the owners' messages back.
+    expect(owners.owners).toContain('owners.list.title');
+    expect(owners.success).toContain('shell.links.account');
+    expect(owners.error).toContain('shell.links.account');
+    for (const key of ['shell.skipToContent', 'shell.loading', 'validation.required', 'errors.generic'])
       expect(owned.has(key)).toBe(false);
+    const all = Object.keys(loadCatalogues(process.cwd())['en-US']);
     // Every owned key is a key of the catalogue, and its screen exists.
     const screens = loadContent(process.cwd()).screens;
     for (const [id, list] of Object.entries(owners)) {

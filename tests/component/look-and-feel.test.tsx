@@ -1,7 +1,8 @@
 /**
  * Issue 22 "Look and feel", what the French gallery at 390 px showed (scripts/screenshots, `--locales=fr-CA`), fixed
  * in the shared templates so every screen has it: the required asterisk never alone on a line, a checkbox's error
- * above its box, one primary action first on an outcome page, and the support address broken before its `@`.
+ * above its box, the error summary first under the heading, one primary action first on an outcome page, and the
+ * support address broken before its `@`.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -33,6 +34,29 @@ describe('a single checkbox', () => {
       return found!;
     });
     expect(error.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+});
+
+describe('the error summary', () => {
+  it('comes first under the heading, before the screen’s “why we ask” and its links', async () => {
+    fakeApi({ application: { id: applicationId }, applicant: {}, company: {} });
+    await renderScreen(`/${applicationId}/applicant/identity`, quebec);
+    await screen.findByLabelText(/Date de naissance/);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Continuer' }));
+    const summary = await screen.findByRole('alert');
+    const why = document.querySelector('.why-we-ask')!;
+    expect(why).not.toBeNull();
+    expect(summary.compareDocumentPosition(why) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('comes before the terms’ privacy link', async () => {
+    fakeApi({ application: { id: applicationId }, applicant: {}, company: {} });
+    await renderScreen(`/${applicationId}/terms`, quebec);
+    await screen.findByRole('checkbox');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Accepter et continuer' }));
+    const summary = await screen.findByRole('alert');
+    const privacy = screen.getByRole('link', { name: /politique de confidentialité/ });
+    expect(summary.compareDocumentPosition(privacy) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });
 

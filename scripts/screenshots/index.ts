@@ -55,9 +55,18 @@ async function show(page: Page, url: string): Promise<string | undefined> {
   try {
     await page.locator('h1').first().waitFor({ timeout: 15_000 });
     await page.waitForLoadState('networkidle', { timeout: 10_000 });
-    return undefined;
   } catch {
     return 'no heading appeared within 15 s';
+  }
+  // The server draws the heading before any script runs (engine/app/prerender.ts): the screen is there once the
+  // engine has replaced that first paint and no page loader shows (on a busy machine the shot was of the heading alone).
+  try {
+    await page.waitForFunction(() => !document.querySelector('.prerendered, .page-loader'), undefined, {
+      timeout: 15_000,
+    });
+    return undefined;
+  } catch {
+    return 'the engine had not drawn the screen within 15 s (the server’s first paint or a loader is shown)';
   }
 }
 

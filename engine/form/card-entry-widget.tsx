@@ -140,7 +140,7 @@ export function CardEntryWidget({
         {label}
         {required ? (
           <span className="field__required" aria-hidden="true">
-            {' *'}
+            {'\u00a0*'}
           </span>
         ) : null}
       </legend>

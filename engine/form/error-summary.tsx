@@ -100,6 +100,13 @@ export interface SubmitSplit {
 const SplitContext = createContext<SubmitSplit | undefined>(undefined);
 export const SubmitSplitProvider = SplitContext.Provider;
 
+const LeadContext = createContext<ReactNode>(null);
+/**
+ * What a form screen shows before its fields (its links, its "why we ask"): drawn inside the form after the error
+ * summary, so the summary stays the first thing under the heading (GOV.UK's error summary pattern).
+ */
+export const FormLeadProvider = LeadContext.Provider;
+
 /** The form's submit split, for a widget that registers pending work. */
 export const useSubmitSplit = (): SubmitSplit | undefined => useContext(SplitContext);
 
@@ -243,12 +250,13 @@ type FormTagProps = FormHTMLAttributes<HTMLFormElement> & {
 };
 
 /**
- * rjsf's form tag (`tagName`): the summary first, then rjsf's content. A submit the form's validation refuses shows
+ * rjsf's form tag (`tagName`): the summary first, then the screen's lead (`FormLeadProvider`), then rjsf's content. A submit the form's validation refuses shows
  * the summary at once and lets rjsf's own submit (its errors, the inline messages) follow in a transition; a valid
  * one goes to rjsf as it is.
  */
 export function SplitSubmitForm({ ref, as: _as, onSubmit, children, ...rest }: FormTagProps) {
   const split = useContext(SplitContext);
+  const lead = useContext(LeadContext);
   const handle = (event: SubmitEvent<HTMLFormElement>) => {
     const work = split?.pending && event.target === event.currentTarget ? [...split.pending.values()] : [];
     if (work.length) {
@@ -280,6 +288,7 @@ export function SplitSubmitForm({ ref, as: _as, onSubmit, children, ...rest }: F
   return (
     <form ref={ref} {...rest} onSubmit={handle}>
       {split ? <ErrorSummary store={split.summary} /> : null}
+      {lead}
       {children}
     </form>
   );

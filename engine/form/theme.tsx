@@ -26,7 +26,7 @@ import { widgetOptionsOf } from './widget-options.ts';
 import { compute } from '../conditions/index.ts';
 
 function FieldTemplate(props: FieldTemplateProps) {
-  const { id, label, children, rawErrors = [], rawHelp, hidden, required, displayLabel, uiSchema } = props;
+  const { id, label, children, rawErrors = [], rawHelp, hidden, required, displayLabel, uiSchema, schema } = props;
   const { t } = useI18n();
   if (hidden) return <div hidden>{children}</div>;
   const options = getUiOptions(uiSchema);
@@ -41,13 +41,25 @@ function FieldTemplate(props: FieldTemplateProps) {
       {rawHelp}
     </p>
   ) : null;
+  // A no-break space before the asterisk: a long label never leaves it alone on a line of its own.
   const marker = required ? (
     <span className="field__required" aria-hidden="true">
-      {' *'}
+      {'\u00a0*'}
     </span>
   ) : (
     <span className="field__optional">{` ${t('form.optional')}`}</span>
   );
+  // A single checkbox (a boolean, with or without `ui:widget: checkbox`) labels itself: its error comes first, above
+  // the box, as above every other field's input, so it is read before the control it is about.
+  if (options.widget === 'checkbox' || (schema.type === 'boolean' && options.widget === undefined)) {
+    return (
+      <div className={`field field--check${rawErrors.length ? ' field--invalid' : ''}`}>
+        {errors}
+        {children}
+        {help}
+      </div>
+    );
+  }
   if (!displayLabel) {
     return (
       <div className={`field${rawErrors.length ? ' field--invalid' : ''}`}>
@@ -71,15 +83,6 @@ function FieldTemplate(props: FieldTemplateProps) {
         {errors}
         {children}
       </fieldset>
-    );
-  }
-  if (options.widget === 'checkbox') {
-    return (
-      <div className={`field field--check${rawErrors.length ? ' field--invalid' : ''}`}>
-        {children}
-        {help}
-        {errors}
-      </div>
     );
   }
   return (

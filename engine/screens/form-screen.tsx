@@ -19,7 +19,13 @@ import type { Translator } from '../i18n/translator.ts';
 import type { ApiFailure } from '../calls/errors.ts';
 import { useEngine } from '../app/engine-context.tsx';
 import { templates, widgets } from '../form/theme.tsx';
-import { ErrorSummaryStore, SplitSubmitForm, SubmitSplitProvider, type SubmitSplit } from '../form/error-summary.tsx';
+import {
+  ErrorSummaryStore,
+  FormLeadProvider,
+  SplitSubmitForm,
+  SubmitSplitProvider,
+  type SubmitSplit,
+} from '../form/error-summary.tsx';
 import { validatorFor, localiseErrors } from '../form/validator.ts';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import { localiseUiSchema } from '../form/localise-ui.ts';
@@ -205,8 +211,9 @@ export function FormScreen({
     [],
   );
 
-  return (
-    <ScreenFrame screen={screen} headingRef={headingRef} context={context}>
+  // The links and the "why we ask" come after the error summary, inside the form (error-summary.tsx FormLeadProvider).
+  const lead = (
+    <>
       <FormLinks links={optionsOf(screen, 'form').links} />
       {notes.whyWeAskKey ? (
         // GOV.UK's details pattern: the reason is there for whoever wants it, without pushing the form down.
@@ -218,66 +225,73 @@ export function FormScreen({
           <p>{t(notes.whyWeAskKey)}</p>
         </details>
       ) : null}
+    </>
+  );
+
+  return (
+    <ScreenFrame screen={screen} headingRef={headingRef} context={context}>
       <SubmitSplitProvider value={split}>
-        <Form
-          ref={formRef}
-          tagName={SplitSubmitForm}
-          id={formId}
-          className="form"
-          schema={schema}
-          uiSchema={uiSchema}
-          formData={formData}
-          validator={validator}
-          templates={templates}
-          widgets={registryWidgets}
-          formContext={formContext}
-          noHtml5Validate
-          showErrorList="top"
-          liveValidate={submitted ? 'onChange' : false}
-          extraErrors={extraErrors}
-          transformErrors={(errors: RJSFValidationError[]) =>
-            localiseErrors(
-              errors,
-              formData,
-              (form.uiSchema ?? {}) as Record<string, unknown>,
-              t,
-              fieldOrder,
-              (field) => {
-                const key = requiredMessageKey(screen.messages, fieldNames(field));
-                return i18n.has(key) ? key : undefined;
-              },
-            )
-          }
-          onChange={({ formData: next }) => {
-            const data = (next ?? {}) as Record<string, unknown>;
-            setFormData(data);
-            setExtraErrors(undefined);
-            engine.drafts.write(screen.id, withoutSensitive(data, sensitive), schema);
-          }}
-          onError={() => setSubmitted(true)}
-          onSubmit={async ({ formData: data }) => {
-            setSubmitted(true);
-            const result = await submit((data ?? {}) as Record<string, unknown>);
-            if (result.failure?.fields.length) {
-              split.summary.refusal(refusalTitle(result.failure, i18n));
-              setExtraErrors(
-                fieldErrorsFromApi(result.failure.fields, bind, (field) => {
-                  const own = ownRequiredKey(screen.messages, form.uiSchema, field);
-                  return own.declared || i18n.has(own.key) ? t(own.key) : undefined;
-                }),
-              );
-              split.summary.focusNext();
+        <FormLeadProvider value={lead}>
+          <Form
+            ref={formRef}
+            tagName={SplitSubmitForm}
+            id={formId}
+            className="form"
+            schema={schema}
+            uiSchema={uiSchema}
+            formData={formData}
+            validator={validator}
+            templates={templates}
+            widgets={registryWidgets}
+            formContext={formContext}
+            noHtml5Validate
+            showErrorList="top"
+            liveValidate={submitted ? 'onChange' : false}
+            extraErrors={extraErrors}
+            transformErrors={(errors: RJSFValidationError[]) =>
+              localiseErrors(
+                errors,
+                formData,
+                (form.uiSchema ?? {}) as Record<string, unknown>,
+                t,
+                fieldOrder,
+                (field) => {
+                  const key = requiredMessageKey(screen.messages, fieldNames(field));
+                  return i18n.has(key) ? key : undefined;
+                },
+              )
             }
-          }}
-        >
-          {notes.securityNoteKey ? (
-            <p className="security-note">
-              <Icon name="lock" />
-              {t(notes.securityNoteKey)}
-            </p>
-          ) : null}
-          <FormActions screen={screen} busy={busy} secondary={secondary} runSecondary={runSecondary} />
-        </Form>
+            onChange={({ formData: next }) => {
+              const data = (next ?? {}) as Record<string, unknown>;
+              setFormData(data);
+              setExtraErrors(undefined);
+              engine.drafts.write(screen.id, withoutSensitive(data, sensitive), schema);
+            }}
+            onError={() => setSubmitted(true)}
+            onSubmit={async ({ formData: data }) => {
+              setSubmitted(true);
+              const result = await submit((data ?? {}) as Record<string, unknown>);
+              if (result.failure?.fields.length) {
+                split.summary.refusal(refusalTitle(result.failure, i18n));
+                setExtraErrors(
+                  fieldErrorsFromApi(result.failure.fields, bind, (field) => {
+                    const own = ownRequiredKey(screen.messages, form.uiSchema, field);
+                    return own.declared || i18n.has(own.key) ? t(own.key) : undefined;
+                  }),
+                );
+                split.summary.focusNext();
+              }
+            }}
+          >
+            {notes.securityNoteKey ? (
+              <p className="security-note">
+                <Icon name="lock" />
+                {t(notes.securityNoteKey)}
+              </p>
+            ) : null}
+            <FormActions screen={screen} busy={busy} secondary={secondary} runSecondary={runSecondary} />
+          </Form>
+        </FormLeadProvider>
         <BackLink />
       </SubmitSplitProvider>
     </ScreenFrame>

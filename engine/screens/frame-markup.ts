@@ -170,6 +170,15 @@ export function footerTexts(footer: FooterRules, t: Translate): FooterTexts {
   };
 }
 
+/**
+ * An email address in two parts around its last `@`: both drawings put a line-break opportunity (`<wbr>`) before the
+ * `@`, so a narrow box breaks the address there, never inside the domain.
+ */
+export function emailParts(email: string): { local: string; domain: string } {
+  const at = email.lastIndexOf('@');
+  return at < 0 ? { local: email, domain: '' } : { local: email.slice(0, at), domain: email.slice(at) };
+}
+
 /** The sign-out form's address: the logout action, with where signing in again returns to. */
 export const signOutAction = (rule: Pick<SignOutRule, 'action' | 'path'>): string =>
   `${rule.action}?path=${encodeURIComponent(rule.path)}`;
@@ -178,6 +187,7 @@ export const signOutAction = (rule: Pick<SignOutRule, 'action' | 'path'>): strin
  * The footer as HTML text: the same markup as shell/footer.tsx (tests/component/shell-markup.test.tsx compares them).
  */
 export function footerMarkup(footer: FooterTexts): string {
+  const { local, domain } = emailParts(footer.email);
   const links = footer.links
     .map((link) => `<li><a class="footer__link" href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></li>`)
     .join('');
@@ -185,7 +195,7 @@ export function footerMarkup(footer: FooterTexts): string {
     '<footer class="footer"><div class="footer__inner"><div class="footer__support">' +
     `<p class="footer__lead">${escapeHtml(footer.lead)}</p>` +
     `<a class="footer__contact" href="tel:${escapeHtml(footer.phone)}">${iconMarkup('phone')}${escapeHtml(footer.phoneText)}</a>` +
-    `<a class="footer__contact" href="mailto:${escapeHtml(footer.email)}">${iconMarkup('mail')}${escapeHtml(footer.email)}</a>` +
+    `<a class="footer__contact" href="mailto:${escapeHtml(footer.email)}">${iconMarkup('mail')}${escapeHtml(local)}${domain ? `<wbr>${escapeHtml(domain)}` : ''}</a>` +
     `</div><nav class="footer__nav" aria-label="${escapeHtml(footer.navLabel)}"><ul class="footer__links">${links}</ul></nav></div></footer>`
   );
 }

@@ -2,10 +2,10 @@
  * A message screen: heading, paragraphs and points from the catalogue, at most one primary action (it runs the
  * screen's actions and transitions) and its secondary actions. Options: `paragraphKeys` and `pointKeys` (message
  * keys), `tone` (success, warning, neutral), `messageArgs` (the paragraphs' variables: JSON Logic over the context),
- * `links` (the ways on an outcome page offers: `{ labelKey, href }`), `supportContact` (the support contact as a box,
+ * `links` (the ways on an outcome page offers: `{ labelKey, href }`; the first is the primary action when the
+ * screen has none of its own, secondary-actions.tsx ScreenActions), `supportContact` (the support contact as a box,
  * shell/footer.tsx).
  */
-import { useI18n } from '../i18n/context.tsx';
 import type { ScreenProps } from './registry.ts';
 import { ScreenFrame } from './screen-frame.tsx';
 import { optionsOf } from './kind-options.ts';
@@ -15,27 +15,20 @@ import { useMessageArgs } from './message-args.ts';
 import { SupportContact } from '../shell/footer.tsx';
 
 export function MessageScreen({ screen, context, submit, busy, headingRef, secondary, runSecondary }: ScreenProps) {
-  const { t } = useI18n();
   const args = useMessageArgs(screen, context);
   const options = optionsOf(screen, 'message');
   return (
     <ScreenFrame screen={screen} headingRef={headingRef} context={context} tone={options.tone}>
       <MessageText paragraphKeys={options.paragraphKeys} pointKeys={options.pointKeys} args={args} />
       {options.supportContact ? <SupportContact /> : null}
-      <ScreenActions screen={screen} submit={submit} busy={busy} secondary={secondary} runSecondary={runSecondary} />
-      {options.links?.length ? (
-        <div className="actions">
-          {options.links.map((link, index) => (
-            <a
-              key={link.href}
-              className={index === 0 ? 'button button--primary' : 'button button--link'}
-              href={link.href}
-            >
-              {t(link.labelKey)}
-            </a>
-          ))}
-        </div>
-      ) : null}
+      <ScreenActions
+        screen={screen}
+        submit={submit}
+        busy={busy}
+        secondary={secondary}
+        runSecondary={runSecondary}
+        links={options.links}
+      />
     </ScreenFrame>
   );
 }

@@ -59,9 +59,16 @@ export function FormActions({
   );
 }
 
+/** A way on an outcome page offers (`options.links` of a message screen): an address and its words. */
+export interface ScreenLink {
+  labelKey: string;
+  href: string;
+}
+
 /**
- * The actions row of a screen without a form: its one primary button (when the screen has actions or rows to
- * follow) and its secondary actions. Form screens put their own submit button in this row instead.
+ * The actions row of a screen without a form, one row with one primary action first: the screen's own button (when
+ * it has actions or rows to follow), else its first link; then its other links and its secondary actions, quieter.
+ * Form screens put their own submit button in this row instead.
  */
 export function ScreenActions({
   screen,
@@ -69,10 +76,13 @@ export function ScreenActions({
   busy,
   secondary,
   runSecondary,
-}: Pick<ScreenProps, 'screen' | 'submit' | 'busy' | 'secondary' | 'runSecondary'>) {
+  links = [],
+}: Pick<ScreenProps, 'screen' | 'submit' | 'busy' | 'secondary' | 'runSecondary'> & {
+  links?: readonly ScreenLink[];
+}) {
   const { t } = useI18n();
   const hasAction = Boolean(screen.next?.length || screen.actions?.length);
-  if (!hasAction && secondary.length === 0) return null;
+  if (!hasAction && secondary.length === 0 && links.length === 0) return null;
   return (
     <div className="actions">
       {hasAction ? (
@@ -80,6 +90,15 @@ export function ScreenActions({
           {t(`${screen.messages}.submit`)}
         </button>
       ) : null}
+      {links.map((link, index) => (
+        <a
+          key={link.href}
+          className={!hasAction && index === 0 ? 'button button--primary' : 'button button--link'}
+          href={link.href}
+        >
+          {t(link.labelKey)}
+        </a>
+      ))}
       <SecondaryActions secondary={secondary} runSecondary={runSecondary} busy={busy} />
     </div>
   );

@@ -7,7 +7,7 @@
 import { useMemo } from 'react';
 import { useI18n } from '../i18n/context.tsx';
 import { useEngine } from '../app/engine-context.tsx';
-import { footerTexts, type FooterTexts } from '../screens/frame-markup.ts';
+import { emailParts, footerTexts, type FooterTexts } from '../screens/frame-markup.ts';
 import { Icon } from './icon.tsx';
 
 function useFooterTexts(): FooterTexts | undefined {
@@ -17,8 +17,9 @@ function useFooterTexts(): FooterTexts | undefined {
   return useMemo(() => (footer ? footerTexts(footer, t) : undefined), [footer, t]);
 }
 
-/** The phone and email links of the support contact. */
+/** The phone and email links of the support contact (the address may break before its `@`, never inside a word). */
 function ContactLinks({ texts }: { texts: FooterTexts }) {
+  const { local, domain } = emailParts(texts.email);
   return (
     <>
       <a className="footer__contact" href={`tel:${texts.phone}`}>
@@ -27,7 +28,13 @@ function ContactLinks({ texts }: { texts: FooterTexts }) {
       </a>
       <a className="footer__contact" href={`mailto:${texts.email}`}>
         <Icon name="mail" />
-        {texts.email}
+        {local}
+        {domain ? (
+          <>
+            <wbr />
+            {domain}
+          </>
+        ) : null}
       </a>
     </>
   );

@@ -13,7 +13,7 @@ export interface Shot {
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The HTML index of `shots`. */
-export function galleryHtml(shots: Shot[], meta: { started: string; skipped: string[] }): string {
+export function galleryHtml(shots: Shot[], meta: { started: string; skipped: string[]; narrowed?: string }): string {
   const screens = [...new Set(shots.map((s) => s.screen))];
   const columns = [...new Set(shots.map((s) => `${s.locale}|${s.width}`))];
   const sections = screens.map((screen) => {
@@ -54,7 +54,7 @@ nav ul { columns: 4; }
 </head>
 <body>
 <h1>Screen gallery</h1>
-<p>Taken ${escape(meta.started)} by <code>npm run screenshots</code>: every screen in every locale at 390 px and 1280 px, in each application state its variants read. Select an image for full size.</p>
+<p>Taken ${escape(meta.started)} by <code>npm run screenshots</code>: every screen in every locale at 390 px and 1280 px, in each application state its variants read${meta.narrowed ? ` (narrowed by <code>${escape(meta.narrowed)}</code>)` : ''}. Select an image for full size.</p>
 ${meta.skipped.length ? `<p>Not shown (path parameters the gallery cannot fill): ${meta.skipped.map(escape).join(', ')}.</p>` : ''}
 <nav><ul>${toc}</ul></nav>
 ${sections.join('\n')}

@@ -3,7 +3,8 @@
  * SCREENSHOTS_PORT overrides), and photographs every screen of the content bundle in every locale of every
  * market at 390 px and 1280 px wide: each form empty and after an empty submit (its error summary), and each
  * screen whose variants read the application in every decision state. Writes PNGs and a browsable index.html
- * to reports/screenshots/ (SCREENSHOTS_DIR overrides). Not part of `npm test`.
+ * to reports/screenshots/ (SCREENSHOTS_DIR overrides). Not part of `npm test`. A full run takes long (about
+ * 40 minutes on two cores); `--screens=`, `--locales=`, `--widths=` and `--states=` narrow it (comma-separated).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,12 +21,27 @@ import { statesFor } from './states.ts';
 
 const root = join(import.meta.dirname, '../..');
 const out = process.env.SCREENSHOTS_DIR ?? join(root, 'reports/screenshots');
-const widths = [390, 1280];
 const port = Number(process.env.SCREENSHOTS_PORT ?? 4406);
-const onlyScreens = process.argv
-  .find((a) => a.startsWith('--screens='))
-  ?.slice(10)
-  .split(',');
+
+/** The comma-separated values of `--name=a,b` on the command line, or undefined when the option is absent. */
+function option(name: string): string[] | undefined {
+  const prefix = `--${name}=`;
+  return process.argv
+    .find((a) => a.startsWith(prefix))
+    ?.slice(prefix.length)
+    .split(',')
+    .filter(Boolean);
+}
+
+// A narrower run: --screens=a,b (screen ids), --locales=fr-CA (markets without such a locale are skipped),
+// --widths=390 (any widths in px; 390 and 1280 by default), --states=new,DECLINED (application states).
+const onlyScreens = option('screens');
+const onlyLocales = option('locales');
+const onlyStates = option('states');
+const widths = option('widths')?.map(Number) ?? [390, 1280];
+const narrowed = process.argv.filter((a) => /^--(screens|locales|widths|states)=/.test(a)).join(' ');
+if (widths.some((w) => !Number.isInteger(w) || w <= 0))
+  throw new Error('--widths takes whole pixel widths, e.g. 390,1280');
 
 /** Whether a screen's variants read the application document (so it looks different per state). */
 function readsApplication(screen: Screen): boolean {
@@ -39,9 +55,18 @@ async function show(page: Page, url: string): Promise<string | undefined> {
   try {
     await page.locator('h1').first().waitFor({ timeout: 15_000 });
     await page.waitForLoadState('networkidle', { timeout: 10_000 });
-    return undefined;
   } catch {
     return 'no heading appeared within 15 s';
+  }
+  // The server draws the heading before any script runs (engine/app/prerender.ts): the screen is there once the
+  // engine has replaced that first paint and no page loader shows (on a busy machine the shot was of the heading alone).
+  try {
+    await page.waitForFunction(() => !document.querySelector('.prerendered, .page-loader'), undefined, {
+      timeout: 15_000,
+    });
+    return undefined;
+  } catch {
+    return 'the engine had not drawn the screen within 15 s (the server’s first paint or a loader is shown)';
   }
 }
 
@@ -94,13 +119,14 @@ async function main(): Promise<void> {
   const shots: Shot[] = [];
   const skipped = new Set<string>();
   try {
-    for (const [market, { currency, locales }] of Object.entries(config.markets)) {
+    for (const [market, { currency, locales: all }] of Object.entries(config.markets)) {
+      const locales = all.filter((l) => !onlyLocales || onlyLocales.includes(l));
       for (const locale of locales) {
         const cookie = await signUp(app.url, `gallery.${market}.${locale}.${Date.now()}@example.com`.toLowerCase());
         const [name, value] = cookie.split('=');
         // One application per state, onboarded where the state needs a decision.
         const states: Record<string, string> = {};
-        for (const state of statesFor(market, currency)) {
+        for (const state of statesFor(market, currency).filter((s) => !onlyStates || onlyStates.includes(s.name))) {
           const id = await createApplication(app.url, cookie, state.body);
           if (state.onboard) {
             const res = await fetch(`${app.url}/api/v2/applications/${id}/onboard`, {
@@ -125,7 +151,7 @@ async function main(): Promise<void> {
               skipped.add(`${id} (:${params.join(', :')})`);
               continue;
             }
-            const wanted = readsApplication(screen) ? Object.keys(states) : ['new'];
+            const wanted = (readsApplication(screen) ? Object.keys(states) : ['new']).filter((s) => s in states);
             for (const state of wanted) {
               const path = screen.path.replace(':applicationId', states[state]);
               const base = `${id}--${state}--${locale}--${width}`.replace(/[^\w.-]+/g, '_');
@@ -148,7 +174,7 @@ async function main(): Promise<void> {
           }
           await context.close();
           // The index is rewritten after each locale and width, so an interrupted run still leaves a gallery.
-          writeFileSync(join(out, 'index.html'), galleryHtml(shots, { started, skipped: [...skipped] }));
+          writeFileSync(join(out, 'index.html'), galleryHtml(shots, { started, skipped: [...skipped], narrowed }));
           console.log(`screenshots: ${market} ${locale} ${width} px done (${shots.length} so far)`);
         }
       }
@@ -158,7 +184,7 @@ async function main(): Promise<void> {
     await app.stop();
     rmSync(work, { recursive: true, force: true });
   }
-  writeFileSync(join(out, 'index.html'), galleryHtml(shots, { started, skipped: [...skipped] }));
+  writeFileSync(join(out, 'index.html'), galleryHtml(shots, { started, skipped: [...skipped], narrowed }));
   const problems = shots.filter((s) => s.note);
   console.log(
     `screenshots: ${shots.length} images in ${join(out, 'index.html')}${problems.length ? `; ${problems.length} with notes (see the gallery)` : ''}`,

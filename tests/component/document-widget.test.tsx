@@ -86,7 +86,7 @@ describe('the document-upload widget', () => {
     expect(input).toHaveFocus();
     await userEvent.upload(input, new File(['%PDF-1.4'], 'statuts.pdf', { type: 'application/pdf' }));
     expect(await screen.findByText('Fichier choisi : statuts.pdf')).toBeInTheDocument();
-    expect(input).toHaveAccessibleDescription('Fichier choisi : statuts.pdf');
+    expect(input).toHaveAccessibleDescription('Fichier choisi\u00a0: statuts.pdf');
     expect(screen.queryByText('Aucun fichier choisi')).toBeNull();
   });
 

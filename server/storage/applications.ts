@@ -26,6 +26,22 @@ export const applicationSql = {
   find: 'SELECT id, owner_id, document FROM applications WHERE id = $1',
   insert: 'INSERT INTO applications (id, owner_id, document) VALUES ($1, $2, $3::jsonb)',
   saveDocument: 'UPDATE applications SET document = $2::jsonb, updated_at = now() WHERE id = $1',
+  /**
+   * createApplication with an idempotency key, in one statement (one round trip, atomic as one): the key's earlier
+   * application if the key was used ($4 by $2), else the new application ($1, $2, $3) and the key for it ($5 the
+   * request's fingerprint). The first row answers: `created` true for a new one, else false with the earlier row. A
+   * concurrent create with the same key fails on the key's primary key (23505, the caller tries again and finds the
+   * winner's) and inserts nothing.
+   */
+  createWithKey:
+    'WITH prior AS (SELECT k.request_hash, a.id, a.owner_id, a.document FROM idempotency_keys k ' +
+    'LEFT JOIN applications a ON a.id = k.application_id WHERE k.user_id = $2::uuid AND k.key = $4::text), ' +
+    'made AS (INSERT INTO applications (id, owner_id, document) SELECT $1::text, $2::uuid, $3::jsonb ' +
+    'WHERE NOT EXISTS (SELECT 1 FROM prior) RETURNING id), ' +
+    'keyed AS (INSERT INTO idempotency_keys (user_id, key, application_id, request_hash) ' +
+    'SELECT $2::uuid, $4::text, made.id, $5::text FROM made) ' +
+    'SELECT false AS created, request_hash, id, owner_id, document FROM prior ' +
+    'UNION ALL SELECT true, NULL, id, NULL, NULL FROM made',
 } as const;
 
 /** An application row from the database's answer. */
@@ -63,7 +79,7 @@ export async function findApplication<D>(
 
 /**
  * Creates an application, honouring an idempotency key: when `(ownerId, key)` was used before, the
- * earlier application is returned and nothing new is stored. Runs in one transaction.
+ * earlier application is returned and nothing new is stored. One statement (applicationSql.createWithKey).
  */
 export async function createApplication<D>(
   db: Database,
@@ -87,33 +103,27 @@ async function createOnce<D>(
   idempotencyKey?: string,
   requestHash?: string,
 ): Promise<{ application: ApplicationRow<D>; created: boolean; keyReused?: true }> {
-  return db.transaction(async (tx) => {
-    if (idempotencyKey) {
-      const { rows } = await tx.query<{ application_id: string; request_hash: string | null }>(
-        'SELECT application_id, request_hash FROM idempotency_keys WHERE user_id = $1 AND key = $2',
-        [row.ownerId, idempotencyKey],
-      );
-      if (rows[0]) {
-        const existing = await findApplication<D>(tx, rows[0].application_id);
-        // The key was used for another request (`keyReused`: the caller refuses it; a key from before fingerprints
-        // were kept has none and is taken as the same request).
-        const stored = rows[0].request_hash;
-        if (existing && stored !== null && requestHash !== undefined && stored !== requestHash)
-          return { application: existing, created: false, keyReused: true };
-        if (existing) return { application: existing, created: false };
-      }
-    }
-    await tx.query(applicationSql.insert, [row.id, row.ownerId, JSON.stringify(row.document)]);
-    if (idempotencyKey) {
-      // A concurrent create with the same key conflicts here: the unique key makes this transaction fail
-      // and the caller retries, finding the winner's application.
-      await tx.query(
-        'INSERT INTO idempotency_keys (user_id, key, application_id, request_hash) VALUES ($1, $2, $3, $4)',
-        [row.ownerId, idempotencyKey, row.id, requestHash ?? null],
-      );
-    }
+  const document = JSON.stringify(row.document);
+  // One statement either way (a statement is atomic on its own): no BEGIN, no COMMIT, one round trip.
+  if (!idempotencyKey) {
+    await db.query(applicationSql.insert, [row.id, row.ownerId, document]);
     return { application: row, created: true };
-  });
+  }
+  const { rows } = await db.query<RawRow & { created: boolean; request_hash: string | null }>(
+    applicationSql.createWithKey,
+    [row.id, row.ownerId, document, idempotencyKey, requestHash ?? null],
+  );
+  const answer = rows[0];
+  if (answer?.created) return { application: row, created: true };
+  // A key's application cannot be gone (deleting an application deletes its keys: 001_initial.sql).
+  if (!answer || answer.id === null) throw new Error(`idempotency key ${idempotencyKey} names no application`);
+  const existing = applicationFromRaw<D>(answer);
+  // The key was used for another request (`keyReused`: the caller refuses it; a key from before fingerprints were kept
+  // has none and is taken as the same request).
+  const stored = answer.request_hash;
+  if (stored !== null && requestHash !== undefined && stored !== requestHash)
+    return { application: existing, created: false, keyReused: true };
+  return { application: existing, created: false };
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   findApplication,
   updateApplication,
 } from '../../server/storage/applications.ts';
+import type { Database } from '../../server/storage/types.ts';
 import { insertAnalyticsEvent, listAnalyticsEvents } from '../../server/storage/analytics.ts';
 import { deleteSession, findSessionUser, insertSession } from '../../server/storage/sessions.ts';
 import { findUserByEmail, insertUser } from '../../server/storage/users.ts';
@@ -14,6 +15,27 @@ import { testDatabasePerFile, testDatabaseUrl } from './test-database.ts';
 const t = testDatabasePerFile();
 
 const appId = () => `urn:app:${randomUUID()}`;
+
+/** The test database, counting its statements and transactions (a transaction's statements count too). */
+function counting(db: Database): { db: Database; statements: () => number; transactions: () => number } {
+  let statements = 0;
+  let transactions = 0;
+  return {
+    db: {
+      ...db,
+      kind: db.kind,
+      query: (sql, params) => ((statements += 1), db.query(sql, params)),
+      transaction: (work) => (
+        (transactions += 1),
+        db.transaction((tx) =>
+          work({ ...tx, query: (sql, params) => ((statements += 1), tx.query(sql, params)), exec: tx.exec }),
+        )
+      ),
+    },
+    statements: () => statements,
+    transactions: () => transactions,
+  };
+}
 
 describe(`storage on ${testDatabaseUrl ? 'PostgreSQL' : 'PGlite'}`, () => {
   it('runs on the engine the environment asks for', () => {
@@ -81,6 +103,20 @@ describe(`storage on ${testDatabaseUrl ? 'PostgreSQL' : 'PGlite'}`, () => {
       [1, 2, 3, 4].map((n) => createApplication(t.db, { id: appId(), ownerId: ann.id, document: { n } }, 'race')),
     );
     expect(new Set(results.map((r) => r.application.id)).size).toBe(1);
+    expect(await countApplications(t.db)).toBe(1);
+  });
+
+  it('creates with an idempotency key in one statement, with no transaction', async () => {
+    const ann = (await insertUser(t.db, 'one@example.com', 'h'))!;
+    const { db, statements, transactions } = counting(t.db);
+    const first = await createApplication(db, { id: appId(), ownerId: ann.id, document: { n: 1 } }, 'k', 'hash-1');
+    const again = await createApplication(db, { id: appId(), ownerId: ann.id, document: { n: 2 } }, 'k', 'hash-1');
+    const other = await createApplication(db, { id: appId(), ownerId: ann.id, document: { n: 3 } }, 'k', 'hash-2');
+    expect([first.created, again.created, other.created]).toEqual([true, false, false]);
+    expect(again.application).toEqual({ id: first.application.id, ownerId: ann.id, document: { n: 1 } });
+    expect(again.keyReused).toBeUndefined();
+    expect(other.keyReused).toBe(true);
+    expect([statements(), transactions()]).toEqual([3, 0]);
     expect(await countApplications(t.db)).toBe(1);
   });
 

@@ -11,6 +11,12 @@ export interface ApplicationRow<D = Record<string, unknown>> {
    * alone (GET's answer) may be keyed by it.
    */
   documentText?: string;
+  /**
+   * The row version this read saw (PostgreSQL's `xmin`, as text: the transaction that last wrote the row; every write
+   * gives the row a new one), when the read asked for it (the session reads, sessions.ts). A change computed from this
+   * read is saved only if the row still has it (updateApplicationAsRead).
+   */
+  version?: string;
 }
 
 /** An application row as the database answers it. */
@@ -18,6 +24,7 @@ export interface RawApplicationRow {
   id: string;
   owner_id: string;
   document: unknown;
+  version?: string | null;
 }
 type RawRow = RawApplicationRow;
 
@@ -26,6 +33,9 @@ export const applicationSql = {
   find: 'SELECT id, owner_id, document FROM applications WHERE id = $1',
   insert: 'INSERT INTO applications (id, owner_id, document) VALUES ($1, $2, $3::jsonb)',
   saveDocument: 'UPDATE applications SET document = $2::jsonb, updated_at = now() WHERE id = $1',
+  /** saveDocument, only if the row is still the version `$3` that the change was computed from; answers a row if saved. */
+  saveIfUnchanged:
+    'UPDATE applications SET document = $2::jsonb, updated_at = now() WHERE id = $1 AND xmin = $3::xid RETURNING id',
   /**
    * createApplication with an idempotency key, in one statement (one round trip, atomic as one): the key's earlier
    * application if the key was used ($4 by $2), else the new application ($1, $2, $3) and the key for it ($5 the
@@ -48,12 +58,15 @@ export const applicationSql = {
 export function applicationFromRaw<D>(row: RawRow): ApplicationRow<D> {
   // pg parses jsonb; PGlite too. A string is a read that asked for the text (`document::text`): kept, and parsed
   // only when the document is used (an access check reads the owner alone; GET may answer from the text).
-  if (typeof row.document !== 'string') return { id: row.id, ownerId: row.owner_id, document: row.document as D };
+  const version = typeof row.version === 'string' ? { version: row.version } : {};
+  if (typeof row.document !== 'string')
+    return { id: row.id, ownerId: row.owner_id, document: row.document as D, ...version };
   const text = row.document;
   let parsed: D | undefined;
   const lazy: ApplicationRow<D> = {
     id: row.id,
     ownerId: row.owner_id,
+    ...version,
     documentText: text,
     get document(): D {
       parsed ??= JSON.parse(text) as D;
@@ -142,6 +155,31 @@ export async function updateApplication<D>(
     await tx.query(applicationSql.saveDocument, [id, JSON.stringify(document)]);
     return { ...current, document };
   });
+}
+
+/**
+ * updateApplication in one statement when it can be: `read` is the row as a read before the change saw it (the
+ * session read, http/request-context.ts, with its `version`). `change` is computed from it and saved only if the row is
+ * still that version (`saveIfUnchanged`), with no transaction and no lock (one round trip instead of BEGIN, SELECT FOR
+ * UPDATE, UPDATE and COMMIT). If the row changed meanwhile, or there was no such read, it is updateApplication: `change`
+ * runs again on the row read under its lock. So `change` must be free of effects but its answer (it gets no
+ * transaction to write other rows with); its answer is the same as updateApplication's.
+ */
+export async function updateApplicationAsRead<D>(
+  db: Database,
+  id: string,
+  read: ApplicationRow<D> | undefined,
+  change: (current: ApplicationRow<D>) => D | Promise<D>,
+): Promise<ApplicationRow<D> | undefined> {
+  if (read && read.id === id && read.version !== undefined) {
+    // A read shared with a cache comes frozen (PGlite, pglite-cache.ts): the change gets its own copy.
+    const document = Object.isFrozen(read.document) ? structuredClone(read.document) : read.document;
+    const current: ApplicationRow<D> = { id: read.id, ownerId: read.ownerId, document };
+    const next = await change(current);
+    const { rows } = await db.query(applicationSql.saveIfUnchanged, [id, JSON.stringify(next), read.version]);
+    if (rows.length > 0) return { id: read.id, ownerId: read.ownerId, document: next };
+  }
+  return updateApplication(db, id, change);
 }
 
 /** How many applications exist (tests use it to show that a bad request stored nothing). */

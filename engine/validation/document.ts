@@ -35,14 +35,40 @@ function valuesAt(root: unknown, path: string): Array<{ pointer: string; value: 
   return found;
 }
 
+/** Each declared path as JSON pointer segments, `*` standing for any element of an array. */
+const pathSegments = new Map(
+  Object.keys(fields).map((path) => [
+    path,
+    path
+      .split('.')
+      .flatMap((part) => (part.endsWith('[]') ? [escapePointer(part.slice(0, -2)), '*'] : [escapePointer(part)])),
+  ]),
+);
+
+/** Whether one of two JSON pointers is the other or under it. */
+const touches = (a: string, b: string): boolean => a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
+
+/** Whether a value at `segments` can be at, under or above one of `scope` (pointers as segments). */
+function mayTouch(segments: string[], scope: string[][]): boolean {
+  return scope.some((pointer) => {
+    for (let i = 0; i < Math.min(segments.length, pointer.length); i++)
+      if (segments[i] !== '*' && segments[i] !== pointer[i]) return false;
+    return true;
+  });
+}
+
 /**
  * Checks each present, non-empty field at a declared document path against its format for `market`
  * (or the `*` entry). A present value that is not a string fails with `validation.type`. Returns [] when all
  * is well. Fields absent from the document are not reported: required fields are the request schema's job.
+ * With `onlyUnder` (JSON pointers: what a partial save changes), only the values at, under or above one of them are
+ * checked, and a declared path that cannot reach one is not even walked.
  */
-export function checkDocument(doc: unknown, market: string): DocumentProblem[] {
+export function checkDocument(doc: unknown, market: string, onlyUnder?: readonly string[]): DocumentProblem[] {
   const problems: DocumentProblem[] = [];
+  const scope = onlyUnder?.map((pointer) => pointer.split('/').slice(1));
   for (const [path, byMarket] of Object.entries(fields)) {
+    if (scope && !mayTouch(pathSegments.get(path)!, scope)) continue;
     const spec = byMarket[market] ?? byMarket['*'];
     // A format may depend on another answer (the kind of a government id decides its format).
     const format =
@@ -51,6 +77,7 @@ export function checkDocument(doc: unknown, market: string): DocumentProblem[] {
     if (!rule) continue;
     for (const { pointer, value } of valuesAt(doc, path)) {
       if (value === undefined || value === null || value === '') continue;
+      if (onlyUnder && !onlyUnder.some((scoped) => touches(pointer, scoped))) continue;
       if (typeof value !== 'string') {
         problems.push({ field: pointer, key: 'validation.type' });
         continue;

@@ -22,7 +22,7 @@ export interface FieldProblem extends Reason {
 export interface SharedValidation {
   registerFormats(ajv: Ajv | Ajv2020): unknown;
   reasonForError(error: ErrorObject, value: unknown): Reason;
-  checkDocument(doc: unknown, market: string): FieldProblem[];
+  checkDocument(doc: unknown, market: string, onlyUnder?: readonly string[]): FieldProblem[];
 }
 
 /** The engine's validation module. */

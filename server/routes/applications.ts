@@ -11,10 +11,10 @@ import {
   type JsonObject,
 } from '../domain/document.ts';
 import { ApiError } from '../http/errors.ts';
-import { requireUser, userOf } from '../http/request-context.ts';
+import { applicationReadWithSession, requireUser, userOf } from '../http/request-context.ts';
 import type { SharedValidation } from '../http/shared-validation.ts';
 import type { Database } from '../storage/index.ts';
-import { createApplication, listApplicationsByOwner, updateApplication } from '../storage/applications.ts';
+import { createApplication, listApplicationsByOwner, updateApplicationAsRead } from '../storage/applications.ts';
 import { acceptedChange, documentProblems, leafPointers, removalProblems } from './document-checks.ts';
 import { assertOwned } from './owned-application.ts';
 import { applyIndustry } from '../domain/industry.ts';
@@ -225,7 +225,10 @@ export async function applicationRoutes(
       const patch = request.body;
       const removals = removalsOf.get(request) ?? [];
       const override = request.query['override-referral-url'] === 'true';
-      const updated = await updateApplication<ApplicationDocument>(db, request.params.id, (current) => {
+      // Computed from the row read with the session and saved if it is still that row (one statement), else again
+      // under the row's lock (storage/applications.ts updateApplicationAsRead).
+      const read = applicationReadWithSession(request, request.params.id)?.row;
+      const updated = await updateApplicationAsRead<ApplicationDocument>(db, request.params.id, read, (current) => {
         const row = assertOwned(request, current);
         const before = row.document;
         const beforeCurrency = before.company.currency;

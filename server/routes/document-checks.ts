@@ -87,7 +87,7 @@ export function documentProblems(
   market: Market,
   onlyUnder?: string[],
 ): ErrorDetail[] {
-  const problems = shared.checkDocument(doc, market);
+  const problems = shared.checkDocument(doc, market, onlyUnder);
   const relevant = onlyUnder
     ? problems.filter((p) =>
         onlyUnder.some((ptr) => p.field === ptr || p.field.startsWith(`${ptr}/`) || ptr.startsWith(`${p.field}/`)),

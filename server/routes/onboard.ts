@@ -3,10 +3,10 @@ import type { Content } from '../content.ts';
 import { publicView, type ApplicationDocument } from '../domain/document.ts';
 import { onboardDocument } from '../domain/onboarding.ts';
 import { ApiError } from '../http/errors.ts';
-import { requireUser } from '../http/request-context.ts';
+import { applicationReadWithSession, requireUser } from '../http/request-context.ts';
 import type { SharedValidation } from '../http/shared-validation.ts';
 import type { Database } from '../storage/index.ts';
-import { updateApplication } from '../storage/applications.ts';
+import { updateApplicationAsRead } from '../storage/applications.ts';
 import { assertOwned } from './owned-application.ts';
 import { api, errorResponses } from './schema-refs.ts';
 
@@ -34,7 +34,9 @@ export function onboardRoute(app: FastifyInstance, path: string, { db, shared, c
       schema: { params: api('application-params'), response: { 200: api('document'), ...errorResponses } },
     },
     async (request) => {
-      const updated = await updateApplication<ApplicationDocument>(db, request.params.id, (current) =>
+      // From the row read with the session, saved if still that row; else under its lock (updateApplicationAsRead).
+      const read = applicationReadWithSession(request, request.params.id)?.row;
+      const updated = await updateApplicationAsRead<ApplicationDocument>(db, request.params.id, read, (current) =>
         onboardDocument(assertOwned(request, current).document, content, shared),
       );
       if (!updated) throw new ApiError('APPLICATION_NOT_FOUND');

@@ -11,6 +11,12 @@ export interface ApplicationRow<D = Record<string, unknown>> {
    * alone (GET's answer) may be keyed by it.
    */
   documentText?: string;
+  /**
+   * The row version this read saw (PostgreSQL's `xmin`, as text: the transaction that last wrote the row; every write
+   * gives the row a new one), when the read asked for it (the session reads, sessions.ts). A change computed from this
+   * read is saved only if the row still has it (updateApplicationAsRead).
+   */
+  version?: string;
 }
 
 /** An application row as the database answers it. */
@@ -18,6 +24,7 @@ export interface RawApplicationRow {
   id: string;
   owner_id: string;
   document: unknown;
+  version?: string | null;
 }
 type RawRow = RawApplicationRow;
 
@@ -26,18 +33,40 @@ export const applicationSql = {
   find: 'SELECT id, owner_id, document FROM applications WHERE id = $1',
   insert: 'INSERT INTO applications (id, owner_id, document) VALUES ($1, $2, $3::jsonb)',
   saveDocument: 'UPDATE applications SET document = $2::jsonb, updated_at = now() WHERE id = $1',
+  /** saveDocument, only if the row is still the version `$3` that the change was computed from; answers a row if saved. */
+  saveIfUnchanged:
+    'UPDATE applications SET document = $2::jsonb, updated_at = now() WHERE id = $1 AND xmin = $3::xid RETURNING id',
+  /**
+   * createApplication with an idempotency key, in one statement (one round trip, atomic as one): the key's earlier
+   * application if the key was used ($4 by $2), else the new application ($1, $2, $3) and the key for it ($5 the
+   * request's fingerprint). The first row answers: `created` true for a new one, else false with the earlier row. A
+   * concurrent create with the same key fails on the key's primary key (23505, the caller tries again and finds the
+   * winner's) and inserts nothing.
+   */
+  createWithKey:
+    'WITH prior AS (SELECT k.request_hash, a.id, a.owner_id, a.document FROM idempotency_keys k ' +
+    'LEFT JOIN applications a ON a.id = k.application_id WHERE k.user_id = $2::uuid AND k.key = $4::text), ' +
+    'made AS (INSERT INTO applications (id, owner_id, document) SELECT $1::text, $2::uuid, $3::jsonb ' +
+    'WHERE NOT EXISTS (SELECT 1 FROM prior) RETURNING id), ' +
+    'keyed AS (INSERT INTO idempotency_keys (user_id, key, application_id, request_hash) ' +
+    'SELECT $2::uuid, $4::text, made.id, $5::text FROM made) ' +
+    'SELECT false AS created, request_hash, id, owner_id, document FROM prior ' +
+    'UNION ALL SELECT true, NULL, id, NULL, NULL FROM made',
 } as const;
 
 /** An application row from the database's answer. */
 export function applicationFromRaw<D>(row: RawRow): ApplicationRow<D> {
   // pg parses jsonb; PGlite too. A string is a read that asked for the text (`document::text`): kept, and parsed
   // only when the document is used (an access check reads the owner alone; GET may answer from the text).
-  if (typeof row.document !== 'string') return { id: row.id, ownerId: row.owner_id, document: row.document as D };
+  const version = typeof row.version === 'string' ? { version: row.version } : {};
+  if (typeof row.document !== 'string')
+    return { id: row.id, ownerId: row.owner_id, document: row.document as D, ...version };
   const text = row.document;
   let parsed: D | undefined;
   const lazy: ApplicationRow<D> = {
     id: row.id,
     ownerId: row.owner_id,
+    ...version,
     documentText: text,
     get document(): D {
       parsed ??= JSON.parse(text) as D;
@@ -63,7 +92,7 @@ export async function findApplication<D>(
 
 /**
  * Creates an application, honouring an idempotency key: when `(ownerId, key)` was used before, the
- * earlier application is returned and nothing new is stored. Runs in one transaction.
+ * earlier application is returned and nothing new is stored. One statement (applicationSql.createWithKey).
  */
 export async function createApplication<D>(
   db: Database,
@@ -87,33 +116,27 @@ async function createOnce<D>(
   idempotencyKey?: string,
   requestHash?: string,
 ): Promise<{ application: ApplicationRow<D>; created: boolean; keyReused?: true }> {
-  return db.transaction(async (tx) => {
-    if (idempotencyKey) {
-      const { rows } = await tx.query<{ application_id: string; request_hash: string | null }>(
-        'SELECT application_id, request_hash FROM idempotency_keys WHERE user_id = $1 AND key = $2',
-        [row.ownerId, idempotencyKey],
-      );
-      if (rows[0]) {
-        const existing = await findApplication<D>(tx, rows[0].application_id);
-        // The key was used for another request (`keyReused`: the caller refuses it; a key from before fingerprints
-        // were kept has none and is taken as the same request).
-        const stored = rows[0].request_hash;
-        if (existing && stored !== null && requestHash !== undefined && stored !== requestHash)
-          return { application: existing, created: false, keyReused: true };
-        if (existing) return { application: existing, created: false };
-      }
-    }
-    await tx.query(applicationSql.insert, [row.id, row.ownerId, JSON.stringify(row.document)]);
-    if (idempotencyKey) {
-      // A concurrent create with the same key conflicts here: the unique key makes this transaction fail
-      // and the caller retries, finding the winner's application.
-      await tx.query(
-        'INSERT INTO idempotency_keys (user_id, key, application_id, request_hash) VALUES ($1, $2, $3, $4)',
-        [row.ownerId, idempotencyKey, row.id, requestHash ?? null],
-      );
-    }
+  const document = JSON.stringify(row.document);
+  // One statement either way (a statement is atomic on its own): no BEGIN, no COMMIT, one round trip.
+  if (!idempotencyKey) {
+    await db.query(applicationSql.insert, [row.id, row.ownerId, document]);
     return { application: row, created: true };
-  });
+  }
+  const { rows } = await db.query<RawRow & { created: boolean; request_hash: string | null }>(
+    applicationSql.createWithKey,
+    [row.id, row.ownerId, document, idempotencyKey, requestHash ?? null],
+  );
+  const answer = rows[0];
+  if (answer?.created) return { application: row, created: true };
+  // A key's application cannot be gone (deleting an application deletes its keys: 001_initial.sql).
+  if (!answer || answer.id === null) throw new Error(`idempotency key ${idempotencyKey} names no application`);
+  const existing = applicationFromRaw<D>(answer);
+  // The key was used for another request (`keyReused`: the caller refuses it; a key from before fingerprints were kept
+  // has none and is taken as the same request).
+  const stored = answer.request_hash;
+  if (stored !== null && requestHash !== undefined && stored !== requestHash)
+    return { application: existing, created: false, keyReused: true };
+  return { application: existing, created: false };
 }
 
 /**
@@ -132,6 +155,31 @@ export async function updateApplication<D>(
     await tx.query(applicationSql.saveDocument, [id, JSON.stringify(document)]);
     return { ...current, document };
   });
+}
+
+/**
+ * updateApplication in one statement when it can be: `read` is the row as a read before the change saw it (the
+ * session read, http/request-context.ts, with its `version`). `change` is computed from it and saved only if the row is
+ * still that version (`saveIfUnchanged`), with no transaction and no lock (one round trip instead of BEGIN, SELECT FOR
+ * UPDATE, UPDATE and COMMIT). If the row changed meanwhile, or there was no such read, it is updateApplication: `change`
+ * runs again on the row read under its lock. So `change` must be free of effects but its answer (it gets no
+ * transaction to write other rows with); its answer is the same as updateApplication's.
+ */
+export async function updateApplicationAsRead<D>(
+  db: Database,
+  id: string,
+  read: ApplicationRow<D> | undefined,
+  change: (current: ApplicationRow<D>) => D | Promise<D>,
+): Promise<ApplicationRow<D> | undefined> {
+  if (read && read.id === id && read.version !== undefined) {
+    // A read shared with a cache comes frozen (PGlite, pglite-cache.ts): the change gets its own copy.
+    const document = Object.isFrozen(read.document) ? structuredClone(read.document) : read.document;
+    const current: ApplicationRow<D> = { id: read.id, ownerId: read.ownerId, document };
+    const next = await change(current);
+    const { rows } = await db.query(applicationSql.saveIfUnchanged, [id, JSON.stringify(next), read.version]);
+    if (rows.length > 0) return { id: read.id, ownerId: read.ownerId, document: next };
+  }
+  return updateApplication(db, id, change);
 }
 
 /** How many applications exist (tests use it to show that a bad request stored nothing). */

@@ -73,6 +73,8 @@ const cachedReads = new Map<string, CachedRead>([
 const knownWrites = new Map<string, (params: unknown[]) => string[]>([
   [applicationSql.insert, (params) => [`applications:${params[0]}`]],
   [applicationSql.saveDocument, (params) => [`applications:${params[0]}`]],
+  [applicationSql.saveIfUnchanged, (params) => [`applications:${params[0]}`]],
+  [applicationSql.createWithKey, (params) => [`applications:${params[0]}`]],
   [sessionSql.insert, (params) => [`sessions:${params[0]}`]],
   [sessionSql.delete, (params) => [`sessions:${params[0]}`]],
   [userSql.insert, (params) => [`users:${params[0]}`]],

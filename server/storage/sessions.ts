@@ -26,16 +26,19 @@ export const sessionSql = {
     "INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + ($3::bigint * interval '1 millisecond'))",
   user: 'SELECT u.id, u.email, s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND s.expires_at > now()',
   userWithApplication:
-    'SELECT u.id AS user_id, u.email, s.expires_at, a.id, a.owner_id, a.document FROM sessions s JOIN users u ON u.id = s.user_id ' +
+    'SELECT u.id AS user_id, u.email, s.expires_at, a.id, a.owner_id, a.document, a.xmin::text AS version ' +
+    'FROM sessions s JOIN users u ON u.id = s.user_id ' +
     'LEFT JOIN applications a ON a.id = $2 WHERE s.token_hash = $1 AND s.expires_at > now()',
   delete: 'DELETE FROM sessions WHERE token_hash = $1',
   /**
    * PostgreSQL only (sessionReader): many lookups in one statement, one row per live session, numbered (`i`, from 1)
    * by the lookup it answers. A lookup without an application passes NULL, which the LEFT JOIN never matches. The
-   * document comes as text, parsed only when used (applications.ts applicationFromRaw).
+   * document comes as text, parsed only when used (applications.ts applicationFromRaw). Both reads with an
+   * application answer its row version (`xmin`): a change computed from the read is saved in one statement if the row
+   * is still that version (applications.ts updateApplicationAsRead).
    */
   usersWithApplications:
-    'SELECT q.i, u.id AS user_id, u.email, a.id, a.owner_id, a.document::text AS document ' +
+    'SELECT q.i, u.id AS user_id, u.email, a.id, a.owner_id, a.document::text AS document, a.xmin::text AS version ' +
     'FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS q(token_hash, application_id, i) ' +
     'JOIN sessions s ON s.token_hash = q.token_hash AND s.expires_at > now() JOIN users u ON u.id = s.user_id ' +
     'LEFT JOIN applications a ON a.id = q.application_id',
@@ -79,7 +82,15 @@ function sessionRead<D>(row: RawSessionRead | undefined): SessionRead<D> {
   if (!row) return { user: undefined, application: undefined };
   const user = { id: row.user_id, email: row.email };
   if (row.id === null || row.owner_id === null) return { user, application: undefined };
-  return { user, application: applicationFromRaw<D>({ id: row.id, owner_id: row.owner_id, document: row.document }) };
+  return {
+    user,
+    application: applicationFromRaw<D>({
+      id: row.id,
+      owner_id: row.owner_id,
+      document: row.document,
+      version: row.version,
+    }),
+  };
 }
 
 /** The session lookups every signed-in request makes, as the request context (http/request-context.ts) uses them. */

@@ -85,9 +85,9 @@ async function read(reader: ReturnType<typeof sessionReader>, lookups: Lookup[])
   );
   return answers.map((answer) => {
     if (!('application' in answer) || answer.application === undefined) return answer;
-    const { id, ownerId, document, documentText } = answer.application;
+    const { id, ownerId, document, documentText, version } = answer.application;
     if (documentText !== undefined) expect(JSON.parse(documentText)).toEqual(document);
-    return { ...answer, application: { id, ownerId, document } };
+    return { ...answer, application: { id, ownerId, document, version } };
   });
 }
 
@@ -120,12 +120,22 @@ describe(`session lookups on ${testDatabaseUrl ? 'PostgreSQL (batched)' : 'PGlit
     ]);
     expect(answers[0]).toEqual({
       user: ada.user,
-      application: { id: ada.applicationId, ownerId: ada.user.id, document: doc(ada.applicationId, "ada's shop") },
+      application: {
+        id: ada.applicationId,
+        ownerId: ada.user.id,
+        document: doc(ada.applicationId, "ada's shop"),
+        version: expect.any(String),
+      },
     });
     // The access rule, not the lookup, refuses another user's application: the lookup reads it with its owner.
     expect(answers[1]).toEqual({
       user: ada.user,
-      application: { id: bo.applicationId, ownerId: bo.user.id, document: doc(bo.applicationId, "bo's shop") },
+      application: {
+        id: bo.applicationId,
+        ownerId: bo.user.id,
+        document: doc(bo.applicationId, "bo's shop"),
+        version: expect.any(String),
+      },
     });
     expect(answers[2]).toEqual({ user: bo.user, application: undefined });
     expect(answers[3]).toEqual({ user: bo.user });

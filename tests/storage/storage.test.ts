@@ -5,15 +5,52 @@ import {
   createApplication,
   findApplication,
   updateApplication,
+  updateApplicationAsRead,
+  type ApplicationRow,
 } from '../../server/storage/applications.ts';
+import type { Database } from '../../server/storage/types.ts';
 import { insertAnalyticsEvent, listAnalyticsEvents } from '../../server/storage/analytics.ts';
-import { deleteSession, findSessionUser, insertSession } from '../../server/storage/sessions.ts';
+import {
+  deleteSession,
+  findSessionUser,
+  findSessionUserWithApplication,
+  insertSession,
+} from '../../server/storage/sessions.ts';
 import { findUserByEmail, insertUser } from '../../server/storage/users.ts';
 import { testDatabasePerFile, testDatabaseUrl } from './test-database.ts';
 
 const t = testDatabasePerFile();
 
 const appId = () => `urn:app:${randomUUID()}`;
+
+/** The test database, counting its statements and transactions (a transaction's statements count too). */
+function counting(db: Database): { db: Database; statements: () => number; transactions: () => number } {
+  let statements = 0;
+  let transactions = 0;
+  return {
+    db: {
+      ...db,
+      kind: db.kind,
+      query: (sql, params) => ((statements += 1), db.query(sql, params)),
+      transaction: (work) => (
+        (transactions += 1),
+        db.transaction((tx) =>
+          work({ ...tx, query: (sql, params) => ((statements += 1), tx.query(sql, params)), exec: tx.exec }),
+        )
+      ),
+    },
+    statements: () => statements,
+    transactions: () => transactions,
+  };
+}
+
+/** The application `id` as a signed-in request reads it with its session (with the row's version). */
+async function readWithSession<D>(userId: string, id: string): Promise<ApplicationRow<D>> {
+  const token = randomUUID();
+  await insertSession(t.db, token, userId, 60_000);
+  const { application } = await findSessionUserWithApplication<D>(t.db, token, id);
+  return application!;
+}
 
 describe(`storage on ${testDatabaseUrl ? 'PostgreSQL' : 'PGlite'}`, () => {
   it('runs on the engine the environment asks for', () => {
@@ -82,6 +119,83 @@ describe(`storage on ${testDatabaseUrl ? 'PostgreSQL' : 'PGlite'}`, () => {
     );
     expect(new Set(results.map((r) => r.application.id)).size).toBe(1);
     expect(await countApplications(t.db)).toBe(1);
+  });
+
+  it('creates with an idempotency key in one statement, with no transaction', async () => {
+    const ann = (await insertUser(t.db, 'one@example.com', 'h'))!;
+    const { db, statements, transactions } = counting(t.db);
+    const first = await createApplication(db, { id: appId(), ownerId: ann.id, document: { n: 1 } }, 'k', 'hash-1');
+    const again = await createApplication(db, { id: appId(), ownerId: ann.id, document: { n: 2 } }, 'k', 'hash-1');
+    const other = await createApplication(db, { id: appId(), ownerId: ann.id, document: { n: 3 } }, 'k', 'hash-2');
+    expect([first.created, again.created, other.created]).toEqual([true, false, false]);
+    expect(again.application).toEqual({ id: first.application.id, ownerId: ann.id, document: { n: 1 } });
+    expect(again.keyReused).toBeUndefined();
+    expect(other.keyReused).toBe(true);
+    expect([statements(), transactions()]).toEqual([3, 0]);
+    expect(await countApplications(t.db)).toBe(1);
+  });
+
+  it('saves a change computed from the session read in one statement while the row is unchanged', async () => {
+    const user = (await insertUser(t.db, 'read@example.com', 'h'))!;
+    const id = appId();
+    await createApplication(t.db, { id, ownerId: user.id, document: { v: 0 } });
+    const read = await readWithSession<{ v: number }>(user.id, id);
+    const { db, statements, transactions } = counting(t.db);
+    const updated = await updateApplicationAsRead(db, id, read, (row) => ({ v: row.document.v + 1 }));
+    expect(updated).toEqual({ id, ownerId: user.id, document: { v: 1 } });
+    expect([statements(), transactions()]).toEqual([1, 0]);
+    expect((await findApplication(t.db, id))?.document).toEqual({ v: 1 });
+    // The same read again is stale now: the change is computed again on the stored row, under its lock.
+    const again = await updateApplicationAsRead(db, id, read, (row) => ({ v: row.document.v + 1 }));
+    expect(again?.document).toEqual({ v: 2 });
+    expect(transactions()).toBe(1);
+  });
+
+  it('never saves over a change made after the session read (no lost update), and saves nothing when the change throws', async () => {
+    const user = (await insertUser(t.db, 'stale@example.com', 'h'))!;
+    const id = appId();
+    await createApplication(t.db, { id, ownerId: user.id, document: { v: 0 } });
+    const stale = await readWithSession<{ v: number }>(user.id, id);
+    await updateApplication<{ v: number }>(t.db, id, () => ({ v: 10 }));
+    const seen: number[] = [];
+    const updated = await updateApplicationAsRead(t.db, id, stale, (row) => {
+      seen.push(row.document.v);
+      return { v: row.document.v + 1 };
+    });
+    expect(seen).toEqual([0, 10]);
+    expect(updated?.document).toEqual({ v: 11 });
+    expect((await findApplication(t.db, id))?.document).toEqual({ v: 11 });
+    const fresh = await readWithSession<{ v: number }>(user.id, id);
+    await expect(
+      updateApplicationAsRead(t.db, id, fresh, () => {
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect((await findApplication(t.db, id))?.document).toEqual({ v: 11 });
+    // Without a read (or a read of another row), it is updateApplication; a missing row is undefined.
+    expect(
+      (await updateApplicationAsRead<{ v: number }>(t.db, id, undefined, (row) => ({ v: row.document.v + 1 })))
+        ?.document,
+    ).toEqual({ v: 12 });
+    expect(await updateApplicationAsRead(t.db, appId(), fresh, (row) => row.document)).toBeUndefined();
+  });
+
+  it('keeps every update of many concurrent ones computed from one session read', async () => {
+    const user = (await insertUser(t.db, 'many@example.com', 'h'))!;
+    const id = appId();
+    await createApplication(t.db, { id, ownerId: user.id, document: { v: 0 } });
+    const read = await readWithSession<{ v: number }>(user.id, id);
+    // A read the embedded database's cache shares comes frozen: each change still gets a document it may change.
+    Object.freeze(read.document);
+    await Promise.all(
+      Array.from({ length: 8 }, () =>
+        updateApplicationAsRead(t.db, id, read, (row) => {
+          row.document.v += 1;
+          return row.document;
+        }),
+      ),
+    );
+    expect((await findApplication(t.db, id))?.document).toEqual({ v: 8 });
   });
 
   it('rolls an update back when the change throws', async () => {

@@ -161,6 +161,29 @@ describe('checkDocument', () => {
     ]);
   });
 
+  it('checks only the fields at, under or above the pointers in scope, and finds there what the whole check finds', () => {
+    expect(checkDocument(doc, 'US', ['/applicant/name', '/owners/1'])).toEqual([
+      { field: '/applicant/name/firstName', key: 'validation.person-name' },
+      { field: '/owners/1/firstName', key: 'validation.name.digits' },
+    ]);
+    expect(checkDocument(doc, 'US', [])).toEqual([]);
+    const touches = (a: string, b: string) => a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
+    const scopes = [
+      [''],
+      ['/owners'],
+      ['/owners/0', '/bank'],
+      ['/owners/1/firstName/deeper'],
+      ['/applicant/address', '/company/name'],
+      ['/bank/account/accountNumber'],
+      ['/nothing'],
+    ];
+    for (const market of ['US', 'CA'])
+      for (const scope of scopes)
+        expect(checkDocument(doc, market, scope)).toEqual(
+          checkDocument(doc, market).filter((problem) => scope.some((pointer) => touches(problem.field, pointer))),
+        );
+  });
+
   it('returns [] for a good document and for anything that is not a document', () => {
     const good = {
       applicant: { name: { firstName: 'Ann', lastName: 'Lee' }, address: { line1: '12 Main St', zip: '90210' } },

@@ -1,7 +1,8 @@
 /**
  * Message keys: every key a screen needs (engine/content/messages.ts) exists in all three catalogues; every
  * catalogue has the same keys as en-US; every key starts with its file's namespace; every message compiles as
- * MessageFormat 2 (npm messageformat 4).
+ * MessageFormat 2 (npm messageformat 4); a catalogue only the server shows (`serverOnly`) is so in every locale, and no
+ * screen names one of its keys (the browser's catalogues leave them out).
  */
 import { closest } from './suggest.ts';
 import { MessageFormat } from 'messageformat';
@@ -135,6 +136,7 @@ export function checkCatalogues(model: ContentModel, resolved: Map<string, Obj>,
       }
     }
   }
+  checkServerOnly(model, problems);
   // A routing row that stays names the notice it shows (doc1 §4.3 row 5): every locale must have it.
   for (const { file, data } of model.tables.values()) {
     asArray(data.rows).forEach((row, index) => {
@@ -162,4 +164,58 @@ function suggestKey(key: string, available: Set<string>): string {
     [...available].filter((candidate) => candidate.startsWith(prefix)),
   );
   return match ? `Did you mean "${match}"? If not: ` : '';
+}
+
+/** Every string of a JSON value with its pointer (object keys aside). */
+function* stringsAt(value: unknown, at: Array<string | number> = []): Generator<[string, Array<string | number>]> {
+  if (typeof value === 'string') yield [value, at];
+  else if (Array.isArray(value)) for (const [index, item] of value.entries()) yield* stringsAt(item, [...at, index]);
+  else if (value !== null && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) yield* stringsAt(item, [...at, key]);
+}
+
+/**
+ * Server-only catalogues (`serverOnly`: the server's emails, text messages and sandbox pages, left out of the
+ * browser's catalogues): marked alike in every locale, and never named by a screen, which the browser shows. A screen
+ * names a key by the key itself or a dotted prefix of it (`"ui:enumLabels": "sso.field"`), or by its `messages` prefix.
+ */
+function checkServerOnly(model: ContentModel, problems: Problem[]): void {
+  const marked = (catalogue: { data: Obj }) => catalogue.data.serverOnly === true;
+  const reference = new Map(
+    model.catalogues.filter((c) => c.locale === REFERENCE_LOCALE).map((c) => [c.namespace, marked(c)]),
+  );
+  for (const catalogue of model.catalogues) {
+    const expected = reference.get(catalogue.namespace);
+    if (catalogue.locale === REFERENCE_LOCALE || expected === undefined || marked(catalogue) === expected) continue;
+    problems.push({
+      file: catalogue.file,
+      pointer: '/serverOnly',
+      message: expected
+        ? `is not marked serverOnly, which locales/${REFERENCE_LOCALE}/${catalogue.namespace}.json is`
+        : `is marked serverOnly, which locales/${REFERENCE_LOCALE}/${catalogue.namespace}.json is not`,
+      fix: `Mark every locale's ${catalogue.namespace}.json alike ("serverOnly": true, or leave it out).`,
+    });
+  }
+  // Each server-only key and its prefixes (namespace included) -> one key it stands for.
+  const names = new Map<string, string>();
+  for (const catalogue of model.catalogues.filter((c) => c.locale === REFERENCE_LOCALE && marked(c))) {
+    for (const key of Object.keys(catalogue.messages)) {
+      const parts = key.split('.');
+      parts.forEach((_, i) => names.set(parts.slice(0, i + 1).join('.'), key));
+    }
+  }
+  if (!names.size) return;
+  for (const { file, data } of model.allScreens) {
+    for (const [text, at] of stringsAt(data)) {
+      const key = names.get(text);
+      // One word is a key's namespace only as a screen's `messages` prefix; elsewhere it is an id or a value.
+      if (key === undefined || (!text.includes('.') && at[at.length - 1] !== 'messages')) continue;
+      problems.push({
+        file,
+        pointer: pointer(...at),
+        message: `names "${text}", a message only the server shows (locales/${REFERENCE_LOCALE}/${key.split('.')[0]}.json is serverOnly, so the browser lacks "${key}")`,
+        fix: 'Name a message of a catalogue the browser has, or move the message to one that is not serverOnly.',
+      });
+    }
+  }
 }

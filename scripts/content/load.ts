@@ -51,6 +51,21 @@ export function loadCatalogues(root: string): Record<string, Catalogue> {
   return catalogues;
 }
 
+/**
+ * The keys of the catalogues marked `serverOnly` (in any locale): messages only the server shows (its emails, text
+ * messages and sandbox pages), which the browser's catalogues leave out (scripts/vite/content-plugin.ts).
+ */
+export function loadServerOnlyKeys(root: string): Set<string> {
+  const keys = new Set<string>();
+  for (const locale of subdirs(join(root, 'locales'))) {
+    for (const file of jsonFiles(join(root, 'locales', locale))) {
+      const catalogue = readJson<{ serverOnly?: boolean; messages: Record<string, string> }>(file);
+      if (catalogue.serverOnly) for (const key of Object.keys(catalogue.messages)) keys.add(key);
+    }
+  }
+  return keys;
+}
+
 /** rules/conditions.json `conditions` of a tree (none when the file is absent). */
 export function loadNamedConditions(root: string): NamedConditions {
   const file = join(root, 'rules', 'conditions.json');

@@ -7,7 +7,8 @@
  *   virtual:content-full   the bundle with whole screens, for the preview page (engine/preview, dev only)
  *   virtual:catalogues     the list of locales and a lazy loader per locale (one chunk per catalogue); `wholeLoaders`
  *                          for the tests and the preview page, whose screens are whole (every message in one chunk)
- *   virtual:catalogue/<l>  one locale's messages (`default`) but those that come with screens (scripts/content/
+ *   virtual:catalogue/<l>  one locale's messages (`default`) but those only the server shows (a catalogue file marked
+ *                          `serverOnly`, left out of every module here) and those that come with screens (scripts/content/
  *                          message-owners.ts), and `fallback`: only the keys it lacks, taken from the fallback locale
  *                          (rules/config.json), so a page downloads one catalogue, not two; `screens`: a lazy loader
  *                          of each screen's own messages in this locale
@@ -24,7 +25,7 @@
 import { resolve } from 'node:path';
 import { readFileSync } from 'node:fs';
 import type { Plugin, ViteDevServer } from 'vite';
-import { loadContent, loadCatalogues } from '../content/load.ts';
+import { loadContent, loadCatalogues, loadServerOnlyKeys } from '../content/load.ts';
 import { precompileValidators } from '../content/precompile.ts';
 import { possibleFormSchemas } from '../../engine/content/resolve.ts';
 import type { ContentBundle, ScreenOutline } from '../../engine/content/types.ts';
@@ -129,7 +130,14 @@ export function contentPlugin(root: string): Plugin {
   const runtimeContent = (): unknown => (memo.runtime ??= forRuntime(content()));
   const catalogues = (): Record<string, Record<string, string>> => {
     if (memo.catalogues) return memo.catalogues;
-    const all = loadCatalogues(root);
+    // Messages only the server shows (catalogues marked `serverOnly`) never reach the browser.
+    const serverOnly = loadServerOnlyKeys(root);
+    const all = Object.fromEntries(
+      Object.entries(loadCatalogues(root)).map(([locale, messages]) => [
+        locale,
+        Object.fromEntries(Object.entries(messages).filter(([key]) => !serverOnly.has(key))),
+      ]),
+    );
     return (memo.catalogues =
       pseudo && all['en-US'] ? { ...all, [PSEUDO_LOCALE]: pseudoCatalogue(all['en-US']) } : all);
   };

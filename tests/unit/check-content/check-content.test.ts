@@ -298,6 +298,19 @@ const CASES: Record<string, Expected[]> = {
       message: 'list value "blue" is a string, but field "color" has type integer',
     },
   ],
+  'server-only': [
+    {
+      file: 'flows/demo/screens/start.json',
+      pointer: '/form/uiSchema/color/ui:enumLabels',
+      message:
+        'names "mail.welcome", a message only the server shows (locales/en-US/mail.json is serverOnly, so the browser lacks "mail.welcome.blue")',
+    },
+    {
+      file: 'locales/fr-CA/mail.json',
+      pointer: '/serverOnly',
+      message: 'is not marked serverOnly, which locales/en-US/mail.json is',
+    },
+  ],
   'wrong-namespace': [
     {
       file: 'locales/en-CA/demo.json',

@@ -166,16 +166,20 @@ function suggestKey(key: string, available: Set<string>): string {
   return match ? `Did you mean "${match}"? If not: ` : '';
 }
 
-/** Every string of a JSON value with its pointer (object keys aside). */
+/**
+ * Every string of a JSON value with its pointer (object keys aside), but those of conditions (`when`): a condition
+ * compares data, such as the key of the API's refusal (`"errors.linkUsed"`), and shows no message.
+ */
 function* stringsAt(value: unknown, at: Array<string | number> = []): Generator<[string, Array<string | number>]> {
   if (typeof value === 'string') yield [value, at];
   else if (Array.isArray(value)) for (const [index, item] of value.entries()) yield* stringsAt(item, [...at, index]);
   else if (value !== null && typeof value === 'object')
-    for (const [key, item] of Object.entries(value)) yield* stringsAt(item, [...at, key]);
+    for (const [key, item] of Object.entries(value)) if (key !== 'when') yield* stringsAt(item, [...at, key]);
 }
 
 /**
- * Server-only catalogues (`serverOnly`: the server's emails, text messages and sandbox pages, left out of the
+ * Server-only catalogues (`serverOnly`: the server's emails, text messages, sandbox pages and API error messages, which
+ * it sends already in the request's language; left out of the
  * browser's catalogues): marked alike in every locale, and never named by a screen, which the browser shows. A screen
  * names a key by the key itself or a dotted prefix of it (`"ui:enumLabels": "sso.field"`), or by its `messages` prefix.
  */

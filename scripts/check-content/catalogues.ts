@@ -137,6 +137,7 @@ export function checkCatalogues(model: ContentModel, resolved: Map<string, Obj>,
     }
   }
   checkServerOnly(model, problems);
+  checkComesWith(model, resolved, problems);
   // A routing row that stays names the notice it shows (doc1 §4.3 row 5): every locale must have it.
   for (const { file, data } of model.tables.values()) {
     asArray(data.rows).forEach((row, index) => {
@@ -219,6 +220,54 @@ function checkServerOnly(model: ContentModel, problems: Problem[]): void {
         pointer: pointer(...at),
         message: `names "${text}", a message only the server shows (locales/${REFERENCE_LOCALE}/${key.split('.')[0]}.json is serverOnly, so the browser lacks "${key}")`,
         fix: 'Name a message of a catalogue the browser has, or move the message to one that is not serverOnly.',
+      });
+    }
+  }
+}
+
+/**
+ * Catalogues that come with a screen kind (`comesWith`: the browser loads them with a screen of that kind alone):
+ * marked alike in every locale, and never named by a screen that cannot show as that kind (neither itself nor a
+ * variant), which would show the key instead of the message.
+ */
+function checkComesWith(model: ContentModel, resolved: Map<string, Obj>, problems: Problem[]): void {
+  const kindOf = (catalogue: { data: Obj }) =>
+    typeof catalogue.data.comesWith === 'string' ? catalogue.data.comesWith : undefined;
+  const reference = new Map(
+    model.catalogues.filter((c) => c.locale === REFERENCE_LOCALE).map((c) => [c.namespace, kindOf(c)]),
+  );
+  for (const catalogue of model.catalogues) {
+    if (catalogue.locale === REFERENCE_LOCALE || !reference.has(catalogue.namespace)) continue;
+    const expected = reference.get(catalogue.namespace);
+    if (kindOf(catalogue) === expected) continue;
+    problems.push({
+      file: catalogue.file,
+      pointer: '/comesWith',
+      message: `comes with ${kindOf(catalogue) ?? 'every page'}, but locales/${REFERENCE_LOCALE}/${catalogue.namespace}.json with ${expected ?? 'every page'}`,
+      fix: `Mark every locale's ${catalogue.namespace}.json alike ("comesWith": "<kind>", or leave it out).`,
+    });
+  }
+  // Each such key and its dotted prefixes -> the kind it comes with.
+  const names = new Map<string, string>();
+  for (const catalogue of model.catalogues.filter((c) => c.locale === REFERENCE_LOCALE)) {
+    const kind = kindOf(catalogue);
+    if (!kind) continue;
+    for (const key of Object.keys(catalogue.messages)) {
+      const parts = key.split('.');
+      parts.forEach((_, i) => i > 0 && names.set(parts.slice(0, i + 1).join('.'), kind));
+    }
+  }
+  if (!names.size) return;
+  for (const { file, data } of model.allScreens) {
+    const kinds = new Set(viewsOf(resolved.get(file) ?? data).map(({ screen }) => screen.kind));
+    for (const [text, at] of stringsAt(data)) {
+      const kind = names.get(text);
+      if (kind === undefined || kinds.has(kind)) continue;
+      problems.push({
+        file,
+        pointer: pointer(...at),
+        message: `names "${text}", a message that comes with ${kind} screens only (locales/${REFERENCE_LOCALE}/${text.split('.')[0]}.json), which this screen is not`,
+        fix: `Name a message of a catalogue every page has, or drop "comesWith" from the catalogue.`,
       });
     }
   }

@@ -66,6 +66,21 @@ export function loadServerOnlyKeys(root: string): Set<string> {
   return keys;
 }
 
+/**
+ * Screen kind -> the keys of the catalogues marked `comesWith` that kind (en-US's files; the content check holds every
+ * locale to them): messages only screens of that kind show, which the browser loads with such a screen
+ * (scripts/vite/content-plugin.ts).
+ */
+export function loadKindMessageKeys(root: string, locale: string): Record<string, Set<string>> {
+  const kinds: Record<string, Set<string>> = {};
+  for (const file of jsonFiles(join(root, 'locales', locale))) {
+    const catalogue = readJson<{ comesWith?: string; messages: Record<string, string> }>(file);
+    if (catalogue.comesWith)
+      for (const key of Object.keys(catalogue.messages)) (kinds[catalogue.comesWith] ??= new Set()).add(key);
+  }
+  return kinds;
+}
+
 /** rules/conditions.json `conditions` of a tree (none when the file is absent). */
 export function loadNamedConditions(root: string): NamedConditions {
   const file = join(root, 'rules', 'conditions.json');

@@ -37,3 +37,21 @@ describe('server-only messages', () => {
     }
   });
 });
+
+describe('messages that come with a screen kind', () => {
+  it('leave the catalogue every page loads for one chunk that each screen of the kind imports with its messages', () => {
+    const plugin = contentPlugin(REPO);
+    const catalogue = moduleText(plugin, 'virtual:catalogue/en-CA');
+    const formKind = moduleText(plugin, 'virtual:kind-messages/en-CA/form');
+    for (const key of ['validation.required', 'form.errorSummary.title']) {
+      expect(catalogue).not.toContain(`"${key}"`);
+      expect(formKind).toContain(`"${key}"`);
+    }
+    // The applicant step is a form: its messages import the form kind's; the landing (a message screen) does not.
+    expect(catalogue).toContain('virtual:screen-messages/en-CA/applicant-info');
+    expect(moduleText(plugin, 'virtual:screen-messages/en-CA/applicant-info')).toContain(
+      'from "virtual:kind-messages/en-CA/form"',
+    );
+    expect(moduleText(plugin, 'virtual:screen-messages/en-CA/landing')).not.toContain('virtual:kind-messages');
+  });
+});

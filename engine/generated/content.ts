@@ -294,6 +294,14 @@ export interface Catalogue {
    */
   description?: string;
   /**
+   * Only the server shows these messages (its emails, text messages and sandbox pages, and the API's error messages, which it sends already in the request's language): the browser's catalogues leave them out, and no screen may name one (npm run check:content). The same in every locale's file of the namespace.
+   */
+  serverOnly?: boolean;
+  /**
+   * A screen kind whose screens alone show these messages (the form kind: its fields, validation messages and error summary): the browser loads them with a screen of that kind, not with every page, and no screen of another kind may name one (npm run check:content). The same in every locale's file of the namespace.
+   */
+  comesWith?: string;
+  /**
    * Message key to MessageFormat 2 text; a literal { or } is written \{ or \}.
    */
   messages: {

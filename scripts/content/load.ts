@@ -51,6 +51,36 @@ export function loadCatalogues(root: string): Record<string, Catalogue> {
   return catalogues;
 }
 
+/**
+ * The keys of the catalogues marked `serverOnly` (in any locale): messages only the server shows (its emails, text
+ * messages and sandbox pages), which the browser's catalogues leave out (scripts/vite/content-plugin.ts).
+ */
+export function loadServerOnlyKeys(root: string): Set<string> {
+  const keys = new Set<string>();
+  for (const locale of subdirs(join(root, 'locales'))) {
+    for (const file of jsonFiles(join(root, 'locales', locale))) {
+      const catalogue = readJson<{ serverOnly?: boolean; messages: Record<string, string> }>(file);
+      if (catalogue.serverOnly) for (const key of Object.keys(catalogue.messages)) keys.add(key);
+    }
+  }
+  return keys;
+}
+
+/**
+ * Screen kind -> the keys of the catalogues marked `comesWith` that kind (en-US's files; the content check holds every
+ * locale to them): messages only screens of that kind show, which the browser loads with such a screen
+ * (scripts/vite/content-plugin.ts).
+ */
+export function loadKindMessageKeys(root: string, locale: string): Record<string, Set<string>> {
+  const kinds: Record<string, Set<string>> = {};
+  for (const file of jsonFiles(join(root, 'locales', locale))) {
+    const catalogue = readJson<{ comesWith?: string; messages: Record<string, string> }>(file);
+    if (catalogue.comesWith)
+      for (const key of Object.keys(catalogue.messages)) (kinds[catalogue.comesWith] ??= new Set()).add(key);
+  }
+  return kinds;
+}
+
 /** rules/conditions.json `conditions` of a tree (none when the file is absent). */
 export function loadNamedConditions(root: string): NamedConditions {
   const file = join(root, 'rules', 'conditions.json');

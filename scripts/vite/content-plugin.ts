@@ -7,12 +7,17 @@
  *   virtual:content-full   the bundle with whole screens, for the preview page (engine/preview, dev only)
  *   virtual:catalogues     the list of locales and a lazy loader per locale (one chunk per catalogue); `wholeLoaders`
  *                          for the tests and the preview page, whose screens are whole (every message in one chunk)
- *   virtual:catalogue/<l>  one locale's messages (`default`) but those that come with screens (scripts/content/
+ *   virtual:catalogue/<l>  one locale's messages (`default`) but those only the server shows (a catalogue file marked
+ *                          `serverOnly`, left out of every module here) and those that come with screens (scripts/content/
  *                          message-owners.ts), and `fallback`: only the keys it lacks, taken from the fallback locale
  *                          (rules/config.json), so a page downloads one catalogue, not two; `screens`: a lazy loader
  *                          of each screen's own messages in this locale
  *   virtual:screen-messages/<l>/<id>  the messages that come with screen <id>, in locale <l> (`default`, `fallback`), which
  *                          the engine loads beside the screen's definition (engine/app/screen-definition.ts)
+ *   virtual:kind-messages/<l>/<kind>  the messages that come with every screen of a kind (a catalogue file marked
+ *                          `comesWith` that kind: the form kind's fields, validation and error summary), which the
+ *                          messages of each such screen import (so a screen of that kind has a messages chunk even
+ *                          with no message of its own)
  *   virtual:catalogue-whole/<l>  every message of the locale (`default`, `fallback`): virtual:catalogues wholeLoaders
  *   virtual:validators     a lazy loader per form screen (`loaders[screenId]`), so a screen loads only its own validators
  *   virtual:validators/<id>  precompiled ajv validators for one screen's form schemas, every variant (no eval in the browser)
@@ -24,7 +29,7 @@
 import { resolve } from 'node:path';
 import { readFileSync } from 'node:fs';
 import type { Plugin, ViteDevServer } from 'vite';
-import { loadContent, loadCatalogues } from '../content/load.ts';
+import { loadContent, loadCatalogues, loadKindMessageKeys, loadServerOnlyKeys } from '../content/load.ts';
 import { precompileValidators } from '../content/precompile.ts';
 import { possibleFormSchemas } from '../../engine/content/resolve.ts';
 import type { ContentBundle, ScreenOutline } from '../../engine/content/types.ts';
@@ -129,7 +134,14 @@ export function contentPlugin(root: string): Plugin {
   const runtimeContent = (): unknown => (memo.runtime ??= forRuntime(content()));
   const catalogues = (): Record<string, Record<string, string>> => {
     if (memo.catalogues) return memo.catalogues;
-    const all = loadCatalogues(root);
+    // Messages only the server shows (catalogues marked `serverOnly`) never reach the browser.
+    const serverOnly = loadServerOnlyKeys(root);
+    const all = Object.fromEntries(
+      Object.entries(loadCatalogues(root)).map(([locale, messages]) => [
+        locale,
+        Object.fromEntries(Object.entries(messages).filter(([key]) => !serverOnly.has(key))),
+      ]),
+    );
     return (memo.catalogues =
       pseudo && all['en-US'] ? { ...all, [PSEUDO_LOCALE]: pseudoCatalogue(all['en-US']) } : all);
   };
@@ -141,6 +153,21 @@ export function contentPlugin(root: string): Plugin {
   let owners: Record<string, string[]> | undefined;
   const messageOwners = (): Record<string, string[]> =>
     (owners ??= split ? repoMessageOwners(root, fallbackLocale()) : {});
+  // Screen kind -> the messages that come with its screens (catalogues marked `comesWith`); none in `npm run dev`.
+  let kindKeys: Record<string, Set<string>> | undefined;
+  const kindMessages = (): Record<string, Set<string>> =>
+    (kindKeys ??= split ? loadKindMessageKeys(root, fallbackLocale()) : {});
+  // Screen id -> the kinds it may show as (its own, a variant's) that have messages of their own.
+  const kindsOfScreens = (): Record<string, string[]> => {
+    const kinds = Object.keys(kindMessages());
+    return Object.fromEntries(
+      Object.values(content().screens).flatMap((screen) => {
+        const shown = [screen.kind, ...(screen.variants ?? []).map((variant) => variant.merge?.kind)];
+        const own = kinds.filter((kind) => shown.includes(kind));
+        return own.length ? [[screen.id, own]] : [];
+      }),
+    );
+  };
   const load = (id: string): string | undefined => {
     if (id === 'virtual:content')
       return `export default ${jsonModuleValue(outlined(runtimeContent() as Record<string, unknown>))};`;
@@ -169,12 +196,16 @@ export function contentPlugin(root: string): Plugin {
       ].join('\n');
     }
     // A locale's messages, all of them or some (`keep`): its own, and the fallback locale's for the keys it lacks.
-    const messagesModule = (locale: string, keep: (key: string) => boolean, extra = '') => {
+    const messagesOf = (locale: string, keep: (key: string) => boolean) => {
       const all = catalogues();
       const own = Object.fromEntries(Object.entries(all[locale] ?? {}).filter(([key]) => keep(key)));
       const missing = Object.fromEntries(
         Object.entries(all[fallbackLocale()] ?? {}).filter(([key]) => keep(key) && !(key in own)),
       );
+      return { own, missing };
+    };
+    const messagesModule = (locale: string, keep: (key: string) => boolean, extra = '') => {
+      const { own, missing } = messagesOf(locale, keep);
       return `export default ${jsonModuleValue(own)};\nexport const fallback = ${jsonModuleValue(missing)};${extra}`;
     };
     if (id.startsWith('virtual:catalogue-whole/'))
@@ -182,8 +213,12 @@ export function contentPlugin(root: string): Plugin {
     if (id.startsWith('virtual:catalogue/')) {
       const locale = id.slice('virtual:catalogue/'.length);
       const owners = messageOwners();
-      const ownedKeys = new Set(Object.values(owners).flat());
-      const screenLoaders = Object.keys(owners).map(
+      const ownedKeys = new Set([
+        ...Object.values(owners).flat(),
+        ...Object.values(kindMessages()).flatMap((keys) => [...keys]),
+      ]);
+      const screenIds = new Set([...Object.keys(owners), ...Object.keys(kindsOfScreens())]);
+      const screenLoaders = [...screenIds].map(
         (screen) =>
           `${JSON.stringify(screen)}: () => import(${JSON.stringify(`virtual:screen-messages/${locale}/${screen}`)})`,
       );
@@ -196,7 +231,26 @@ export function contentPlugin(root: string): Plugin {
     if (id.startsWith('virtual:screen-messages/')) {
       const [locale, screen] = id.slice('virtual:screen-messages/'.length).split('/');
       const own = new Set(messageOwners()[screen] ?? []);
-      return messagesModule(locale, (key) => own.has(key));
+      const kinds = kindsOfScreens()[screen] ?? [];
+      if (!kinds.length) return messagesModule(locale, (key) => own.has(key));
+      // A screen of a kind with messages of its own imports them: one chunk every such screen shares (a static import,
+      // so the server's preload of the screen's messages (scripts/vite/preload-plugin.ts) brings it too).
+      const names = kinds.map((_, i) => `kind${i}`);
+      const imports = kinds.map(
+        (kind, i) => `import * as ${names[i]} from ${JSON.stringify(`virtual:kind-messages/${locale}/${kind}`)};`,
+      );
+      const spread = (part: string) => names.map((name) => `...${name}.${part}, `).join('');
+      const { own: ownMessages, missing } = messagesOf(locale, (key) => own.has(key));
+      return [
+        ...imports,
+        `export default { ${spread('default')}...${jsonModuleValue(ownMessages)} };`,
+        `export const fallback = { ${spread('fallback')}...${jsonModuleValue(missing)} };`,
+      ].join('\n');
+    }
+    if (id.startsWith('virtual:kind-messages/')) {
+      const [locale, kind] = id.slice('virtual:kind-messages/'.length).split('/');
+      const keys = kindMessages()[kind] ?? new Set<string>();
+      return messagesModule(locale, (key) => keys.has(key));
     }
     if (id === 'virtual:preview-fixtures') {
       // The preview page (engine/preview, dev only) opens screens in the states the routing-table fixtures describe.
@@ -236,6 +290,7 @@ export function contentPlugin(root: string): Plugin {
         'virtual:catalogue/',
         'virtual:catalogue-whole/',
         'virtual:screen-messages/',
+        'virtual:kind-messages/',
         'virtual:validators/',
         'virtual:screen/',
       ];

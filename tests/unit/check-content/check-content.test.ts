@@ -298,6 +298,32 @@ const CASES: Record<string, Expected[]> = {
       message: 'list value "blue" is a string, but field "color" has type integer',
     },
   ],
+  'comes-with': [
+    {
+      file: 'flows/demo/screens/done.json',
+      pointer: '/busy/title',
+      message:
+        'names "field.colour.red", a message that comes with form screens only (locales/en-US/field.json), which this screen is not',
+    },
+    {
+      file: 'locales/fr-CA/field.json',
+      pointer: '/comesWith',
+      message: 'comes with every page, but locales/en-US/field.json with form',
+    },
+  ],
+  'server-only': [
+    {
+      file: 'flows/demo/screens/start.json',
+      pointer: '/form/uiSchema/color/ui:enumLabels',
+      message:
+        'names "mail.welcome", a message only the server shows (locales/en-US/mail.json is serverOnly, so the browser lacks "mail.welcome.blue")',
+    },
+    {
+      file: 'locales/fr-CA/mail.json',
+      pointer: '/serverOnly',
+      message: 'is not marked serverOnly, which locales/en-US/mail.json is',
+    },
+  ],
   'wrong-namespace': [
     {
       file: 'locales/en-CA/demo.json',

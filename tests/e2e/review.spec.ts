@@ -5,6 +5,7 @@
  * with a privacy link send the application; the verifying overlay (doc1 §2.7) shows until the outcome, never a bare
  * "Loading…", and the outcome says the application was received.
  */
+import type { Route } from '@playwright/test';
 import { expect, test } from './fixtures/transitions.ts';
 import { expectNoAxeViolations } from './support.ts';
 import { arrive, expectHeading, fillForm, labelled, stored, text, type Persona } from './journey.ts';
@@ -74,10 +75,15 @@ for (const persona of personas)
 
     // The outcome's chunk arrives slowly: the verifying overlay stays meanwhile, never "Loading…".
     let seenLoading = false;
-    await page.route(/\/assets\/success-[^/]*\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 6000));
+    // Held back from the click on: the onboard answer (the verifying itself) and every script the outcome then
+    // needs (its chunks are named by hash, and one the page already holds is not fetched again), so the overlay is
+    // seen while each is awaited.
+    const hold = async (route: Route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
       await route.continue();
-    });
+    };
+    await page.route(/\/onboard(\?|$)/, hold);
+    await page.route(/\/assets\/[^/]+\.js$/, hold);
     const watchLoading = setInterval(() => {
       void page
         .getByText(t('shell.loading'), { exact: true })

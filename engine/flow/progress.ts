@@ -51,3 +51,34 @@ export function progressOf(
   }
   return flow.steps ? { step: screen.progress.step, steps: flow.steps } : undefined;
 }
+
+/**
+ * The names of the steps beside the form at desktop width (issue 22): the message key of each screen on the walk, in
+ * order (the flow's `progress.stepKeys`), when the flow declares a `start`, `screen` is on the walk and every step has
+ * a name. Undefined: no list (the indicator shows its label and bar alone).
+ */
+export function progressStepKeys(
+  screen: Pick<ScreenOutline, 'id' | 'progress'>,
+  context: object,
+  content: Content,
+): string[] | undefined {
+  if (!screen.progress) return undefined;
+  const flow = content.flows[screen.progress.flow]?.progress;
+  if (!flow?.start || !flow.stepKeys) return undefined;
+  const names = flow.stepKeys;
+  const walk = progressWalk(screen.progress.flow, context, content);
+  if (!walk.includes(screen.id)) return undefined;
+  const keys = walk.map((id) => names[id]);
+  return keys.every((key): key is string => typeof key === 'string') ? keys : undefined;
+}
+
+/** What the indicator shows for `screen`: `progressOf`, with the steps' names (`progressStepKeys`) when it has them. */
+export function progressShown(
+  screen: Pick<ScreenOutline, 'id' | 'progress'>,
+  context: object,
+  content: Content,
+): { step: number; steps: number; keys?: string[] } | undefined {
+  const count = progressOf(screen, context, content);
+  const keys = count ? progressStepKeys(screen, context, content) : undefined;
+  return count && keys ? { ...count, keys } : count;
+}

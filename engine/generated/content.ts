@@ -351,6 +351,12 @@ export interface Flow {
      * Transition rows naming the first screen of the progress walk.
      */
     start?: TransitionRow[];
+    /**
+     * Each step screen's short name, by screen id: the message key the list of steps beside the form shows at desktop width (engine/flow/progress.ts progressStepKeys). Named here, not in the screens, so the keys stay in the catalogue every page loads (a screen's own keys come with that screen alone, scripts/content/message-owners.ts). The content check wants a name for every screen whose progress names a flow with `start`, in every locale.
+     */
+    stepKeys?: {
+      [k: string]: string | undefined;
+    };
   };
 }
 /**

@@ -113,21 +113,43 @@ export function frameClass(screen: Pick<Screen, 'kind' | 'options'>): string {
 }
 
 /**
+ * The steps by name beside the form (screen-frame.tsx StepList): before step `step` done (a check and a visually hidden
+ * "completed"), step `step` current (`aria-current="step"`), the rest plain. `keys` are the steps' message keys
+ * (engine/flow/progress.ts `progressStepKeys`).
+ */
+export function stepListMarkup(keys: readonly string[], step: number, t: Translate): string {
+  const items = keys.map((key, index) => {
+    const name = escapeHtml(t(key));
+    if (index + 1 < step)
+      return (
+        `<li class="progress__step progress__step--done">${iconMarkup('check')}${name}` +
+        `<span class="visually-hidden"> ${escapeHtml(t('shell.steps.completed'))}</span></li>`
+      );
+    if (index + 1 === step)
+      return `<li class="progress__step progress__step--current" aria-current="step">${name}</li>`;
+    return `<li class="progress__step">${name}</li>`;
+  });
+  return `<ol class="progress__steps">${items.join('')}</ol>`;
+}
+
+/**
  * ScreenFrame's heading for `screen` (screen-frame.tsx FrameHeading): the progress line and bar, the title, the intro
  * and the notices (unless a variant may change them). `progress` is the step and number of steps the indicator shows
- * (engine/flow/progress.ts `progressOf`), undefined for none.
+ * (engine/flow/progress.ts `progressOf`), with the steps' names when the flow gives them (`progressStepKeys`), undefined
+ * for none.
  */
 export function frameHeadingMarkup(
   screen: HeadingScreen,
-  progress: { step: number; steps: number } | undefined,
+  progress: { step: number; steps: number; keys?: readonly string[] } | undefined,
   t: Translate,
 ): string {
   const parts: string[] = [];
   if (progress) {
-    const { step, steps } = progress;
+    const { step, steps, keys } = progress;
     parts.push(
       `<div class="progress"><p class="progress__label">${escapeHtml(t('shell.progress', { step, steps }))}</p>` +
-        `<progress class="progress__bar" aria-hidden="true" max="${steps}" value="${step}"></progress></div>`,
+        `<progress class="progress__bar" aria-hidden="true" max="${steps}" value="${step}"></progress>` +
+        `${keys ? stepListMarkup(keys, step, t) : ''}</div>`,
     );
   }
   parts.push(

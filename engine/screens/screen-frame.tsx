@@ -5,9 +5,43 @@ import { useI18n } from '../i18n/context.tsx';
 import type { Screen } from '../content/types.ts';
 import { useEngine } from '../app/engine-context.tsx';
 import { endPrerender } from '../app/prerender.ts';
-import { progressOf } from '../flow/progress.ts';
+import { progressShown } from '../flow/progress.ts';
+import { Icon } from '../shell/icon.tsx';
 import { arrivalOf } from '../app/arrival.ts';
 import { useMessageArgs } from './message-args.ts';
+
+/** The indicator's step and number of steps, and the steps' names when the flow gives them (flow/progress.ts). */
+type Progress = { step: number; steps: number; keys?: string[] };
+
+/**
+ * The steps by name beside the form (shown at desktop width only, app.css): done ones with a check and a visually
+ * hidden "completed", the current one marked for assistive technologies. No links: Back and the review's Change
+ * links move between steps. frame-markup.ts `stepListMarkup` draws the same list.
+ */
+function StepList({ keys, step }: { keys: string[]; step: number }) {
+  const { t } = useI18n();
+  return (
+    <ol className="progress__steps">
+      {keys.map((key, index) =>
+        index + 1 < step ? (
+          <li key={index} className="progress__step progress__step--done">
+            <Icon name="check" />
+            {t(key)}
+            <span className="visually-hidden">{` ${t('shell.steps.completed')}`}</span>
+          </li>
+        ) : index + 1 === step ? (
+          <li key={index} className="progress__step progress__step--current" aria-current="step">
+            {t(key)}
+          </li>
+        ) : (
+          <li key={index} className="progress__step">
+            {t(key)}
+          </li>
+        ),
+      )}
+    </ol>
+  );
+}
 
 /** The frame's heading part: it depends on the screen only, so typing into a form (which re-renders the frame's
  * content) does not format its messages again. */
@@ -20,7 +54,7 @@ const FrameHeading = memo(function FrameHeading({
 }: {
   screen: Screen;
   headingRef: RefObject<HTMLHeadingElement | null>;
-  progress: { step: number; steps: number } | undefined;
+  progress: Progress | undefined;
   /** The notices' variables (`options.messageArgs`, evaluated), as JSON so typing does not draw the heading again. */
   noticeArgs: string;
   /** A notice's words the screen before handed on (app/arrival.ts: the application was received). */
@@ -41,6 +75,7 @@ const FrameHeading = memo(function FrameHeading({
           <p className="progress__label">{t('shell.progress', { step: progress.step, steps: progress.steps })}</p>
           {/* A native bar (no inline style: the server draws the same markup before the engine runs, frame-markup.ts). */}
           <progress className="progress__bar" aria-hidden="true" max={progress.steps} value={progress.step} />
+          {progress.keys ? <StepList keys={progress.keys} step={progress.step} /> : null}
         </div>
       ) : null}
       <h1 id="screen-title" className="screen__title" tabIndex={-1} ref={headingRef}>
@@ -73,12 +108,9 @@ export function ScreenFrame({
   context: Record<string, unknown>;
 }) {
   const { bundle } = useEngine();
-  const progressText = JSON.stringify(progressOf(screen, context, bundle) ?? null);
-  // Kept while the count is the same, so typing does not draw the heading again.
-  const progress = useMemo(
-    () => (JSON.parse(progressText) as { step: number; steps: number } | null) ?? undefined,
-    [progressText],
-  );
+  const progressText = JSON.stringify(progressShown(screen, context, bundle) ?? null);
+  // Kept while the count and the steps are the same, so typing does not draw the heading again.
+  const progress = useMemo(() => (JSON.parse(progressText) as Progress | null) ?? undefined, [progressText]);
   // Focus moves to the heading when a screen shows, and on every step to a new address, also when only the query
   // changes and the same screen stays (WCAG: the applicant hears where they are). Never on a re-render in place.
   const { key: arrival, hash, state } = useLocation();

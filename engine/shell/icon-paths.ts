@@ -5,6 +5,8 @@
  * (engine/screens/frame-markup.ts); shell/icon.tsx draws it in React.
  */
 export const iconPaths = {
+  /** A check mark: a step that is done (the steps beside the form). */
+  check: 'M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4L9 16.2Z',
   /** A padlock: a security note. */
   lock: 'M7 10V7a5 5 0 0 1 10 0v3h1a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1h1Zm2 0h6V7a3 3 0 0 0-6 0v3Zm3 4a1.5 1.5 0 0 0-1 2.6V18h2v-1.4a1.5 1.5 0 0 0-1-2.6Z',
   /** A telephone handset: the support line. */

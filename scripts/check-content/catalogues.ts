@@ -138,6 +138,22 @@ export function checkCatalogues(model: ContentModel, resolved: Map<string, Obj>,
   }
   checkServerOnly(model, problems);
   checkComesWith(model, resolved, problems);
+  // A walked flow's step names (progress.stepKeys, the list beside the form): every locale must have them.
+  for (const { file, data } of model.flows.values()) {
+    for (const [screen, key] of Object.entries(asObject(asObject(data.progress)?.stepKeys) ?? {})) {
+      if (typeof key !== 'string') continue;
+      for (const locale of LOCALES) {
+        const available = keysOf.get(locale);
+        if (!available || available.has(key)) continue;
+        problems.push({
+          file,
+          pointer: pointer('progress', 'stepKeys', screen),
+          message: `needs message key "${key}", which locales/${locale}/ lacks`,
+          fix: `${suggestKey(key, available)}Add "${key}" to locales/${locale}/${key.split('.')[0]}.json.`,
+        });
+      }
+    }
+  }
   // A routing row that stays names the notice it shows (doc1 §4.3 row 5): every locale must have it.
   for (const { file, data } of model.tables.values()) {
     asArray(data.rows).forEach((row, index) => {

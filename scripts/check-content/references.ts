@@ -156,13 +156,25 @@ export function checkReferences(
           message: `progress names flow "${progress.flow}", which declares no progress steps`,
           fix: `Add "progress": {"steps": <n>} to ${flow.file}.`,
         });
-      } else if (typeof progress.step === 'number' && progress.step > steps) {
-        problems.push({
-          file,
-          pointer: '/progress/step',
-          message: `progress step ${progress.step} is beyond the ${steps} steps of flow "${progress.flow}"`,
-          fix: `Use a step from 1 to ${steps}, or raise the flow's progress.steps.`,
-        });
+      } else {
+        if (typeof progress.step === 'number' && progress.step > steps) {
+          problems.push({
+            file,
+            pointer: '/progress/step',
+            message: `progress step ${progress.step} is beyond the ${steps} steps of flow "${progress.flow}"`,
+            fix: `Use a step from 1 to ${steps}, or raise the flow's progress.steps.`,
+          });
+        }
+        // A walked flow lists its steps by name beside the form (engine/flow/progress.ts progressStepKeys).
+        const flowProgress = asObject(flow.data.progress);
+        if (flowProgress?.start !== undefined && typeof asObject(flowProgress.stepKeys)?.[id] !== 'string') {
+          problems.push({
+            file,
+            pointer: '/progress/flow',
+            message: `screen "${id}" is a step of flow "${progress.flow}", which gives it no name in progress.stepKeys`,
+            fix: `Add "${id}": "shell.steps.<name>" to progress.stepKeys in ${flow.file}, with the name in every locale.`,
+          });
+        }
       }
     }
     const said = new Set<string>();

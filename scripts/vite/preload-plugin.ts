@@ -33,7 +33,7 @@ import {
   signOutAction,
 } from '../../engine/screens/frame-markup.ts';
 import { AFTER_ENVIRONMENT } from '../../engine/screens/after-environment.ts';
-import { progressOf } from '../../engine/flow/progress.ts';
+import { progressShown } from '../../engine/flow/progress.ts';
 import { lazyWidgets, widgetNames } from '../../engine/form/widget-names.ts';
 import type { CallDefinition, ContentBundle, Screen } from '../../engine/content/types.ts';
 import { PAGE_PRELOADS_FILE, type PagePreloads } from '../../server/http/page-preloads.ts';
@@ -200,8 +200,8 @@ export function preloadPlugin(root: string): Plugin {
         if (!deciding) return {};
         const combinations = headingCombinations(screen);
         const drawn = (resolved: Screen, t: Translate) => {
-          // Before the engine runs there are no answers: the steps of a walk with none (engine/flow/progress.ts).
-          const progress = progressOf(resolved, {}, content);
+          // Before the engine runs there are no answers: the steps (and their names) of a walk with none (flow/progress.ts).
+          const progress = progressShown(resolved, {}, content);
           const open = `<section class="${frameClass(resolved)}" aria-labelledby="screen-title">`;
           return {
             section: `${open}${frameHeadingMarkup(resolved, progress, t)}</section>`,

@@ -22,7 +22,7 @@ import {
   headingIsStatic,
 } from '../../engine/screens/frame-markup.ts';
 import type { Screen } from '../../engine/content/types.ts';
-import { progressOf } from '../../engine/flow/progress.ts';
+import { progressShown } from '../../engine/flow/progress.ts';
 
 const locales = Object.keys(loaders);
 const drawn = Object.values(bundle.screens as Record<string, Screen>).filter(headingIsStatic);
@@ -71,8 +71,9 @@ describe('the first paint of a screen', () => {
       const messages = (await loaders[locale]()).default;
       const translator = createTranslator(locale, messages, undefined);
       const engine = { bundle } as unknown as Engine;
+      const listed: string[] = [];
       for (const screen of drawn.flatMap(headingCombinations).map(withoutVariantNotices)) {
-        const progress = progressOf(screen, {}, bundle);
+        const progress = progressShown(screen, {}, bundle);
         const { container, unmount } = render(
           <I18nProvider translator={translator}>
             <EngineContext.Provider value={engine}>
@@ -98,8 +99,14 @@ describe('the first paint of a screen', () => {
           `${screen.id} in ${locale}:\n${container.innerHTML}\n${expected.innerHTML}`,
         ).toBe(true);
         expect(expected.querySelector('h1')?.textContent).toBe(translator.t(`${screen.messages}.title`));
+        // The steps by name beside the form (issue 22): drawn by both, one current step.
+        if (expected.querySelector('.progress__steps')) {
+          listed.push(screen.id);
+          expect(expected.querySelectorAll('[aria-current="step"]')).toHaveLength(1);
+        }
         unmount();
       }
+      expect(listed).toEqual(expect.arrayContaining(['update', 'business-details', 'category', 'identity']));
     },
   );
 });

@@ -324,6 +324,18 @@ const CASES: Record<string, Expected[]> = {
       message: 'is not marked serverOnly, which locales/en-US/mail.json is',
     },
   ],
+  'unnamed-step': [
+    ...['en-CA', 'en-US', 'fr-CA'].map((locale) => ({
+      file: 'flows/demo/flow.json',
+      pointer: '/progress/stepKeys/other',
+      message: `needs message key "demo.steps.other", which locales/${locale}/ lacks`,
+    })),
+    {
+      file: 'flows/demo/screens/start.json',
+      pointer: '/progress/flow',
+      message: 'screen "start" is a step of flow "demo", which gives it no name in progress.stepKeys',
+    },
+  ],
   'wrong-namespace': [
     {
       file: 'locales/en-CA/demo.json',

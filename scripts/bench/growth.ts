@@ -65,7 +65,12 @@ export function multiplyFlows(dir: string, factor: number): number {
       const rename = (value: unknown, key?: string): unknown => {
         if (Array.isArray(value)) return value.map((item) => rename(item, key));
         if (value && typeof value === 'object')
-          return Object.fromEntries(Object.entries(value).map(([name, v]) => [name, rename(v, name)]));
+          return Object.fromEntries(
+            Object.entries(value).map(([name, v]) =>
+              // progress.stepKeys is keyed by the flow's screen ids: the copy's keys are the copies' ids.
+              key === 'stepKeys' && ids.has(name) ? [`${name}${suffix}`, v] : [name, rename(v, name)],
+            ),
+          );
         if (typeof value !== 'string') return value;
         if (key && SCREEN_KEYS.has(key) && ids.has(value)) return `${value}${suffix}`;
         if ((key === 'flow' || key === 'id') && value === flow) return `${flow}${suffix}`;

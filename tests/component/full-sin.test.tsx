@@ -53,7 +53,7 @@ describe('full SIN step-up (Canada)', () => {
     await renderScreen(`/${applicationId}/ssn`);
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/Social Security number \(SSN\)/), '512-34-5678');
-    expect(screen.queryByLabelText(/insurance number/)).toBeNull();
+    expect(screen.queryByLabelText(/insurance number/i)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(api.calls.some((call) => call.method === 'POST')).toBe(true));
     const post = api.calls.find((call) => call.method === 'POST')!;

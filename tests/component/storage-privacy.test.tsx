@@ -149,7 +149,7 @@ describe('browser storage and analytics stay free of personal numbers', () => {
       sinks: { ...browserSinks(analyticsRules), push: (e) => pushed.push(e), post: (b) => posted.push(b) },
     });
     const user = userEvent.setup();
-    const sin = await screen.findByLabelText(/Social insurance number/);
+    const sin = await screen.findByLabelText(/^Social insurance number/i);
     await user.type(sin, '130 692 544');
     await user.tab();
     // The engine writes a draft after the next frame; a page hidden or left writes it at once (as here), so the

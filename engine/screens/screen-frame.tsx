@@ -108,7 +108,11 @@ export function ScreenFrame({
   context: Record<string, unknown>;
 }) {
   const { bundle } = useEngine();
-  const progressText = JSON.stringify(progressShown(screen, context, bundle) ?? null);
+  // Worked out when the screen or its context changes, not on every keystroke of the form inside the frame.
+  const progressText = useMemo(
+    () => JSON.stringify(progressShown(screen, context, bundle) ?? null),
+    [screen, context, bundle],
+  );
   // Kept while the count and the steps are the same, so typing does not draw the heading again.
   const progress = useMemo(() => (JSON.parse(progressText) as Progress | null) ?? undefined, [progressText]);
   // Focus moves to the heading when a screen shows, and on every step to a new address, also when only the query

@@ -72,13 +72,19 @@ async function switchToCanada(page: Page): Promise<void> {
   expect(await cookie(page, 'currency')).toBe('CAD');
 }
 
-test('from an application in progress, the header leads to the country switcher and Canada takes effect at once', async ({
-  page,
-}) => {
+/** A signed-in US applicant on the first step of a USD application in progress; its id. */
+async function usUpdateStep(page: Page): Promise<string> {
   await signedIn(page, 'US', 'en-US');
   const usd = await seeded(page, applicationBody('US', '4321'), false);
   await open(page, 'domain', usd, 'update');
   await heading(page, 'en-US', 'signup.update.title');
+  return usd;
+}
+
+test('from an application in progress, the header leads to the country switcher and Canada takes effect at once', async ({
+  page,
+}) => {
+  const usd = await usUpdateStep(page);
   await page.getByRole('link', { name: text('en-US', 'shell.chooseCountry') }).click();
 
   await switchToCanada(page);
@@ -117,10 +123,7 @@ test('the landing page offers the country switcher', async ({ page }) => {
 test('from the business address, a click leads to the country switcher, and Canada takes effect at once', async ({
   page,
 }) => {
-  await signedIn(page, 'US', 'en-US');
-  const usd = await seeded(page, applicationBody('US', '4321'), false);
-  await open(page, 'domain', usd, 'update');
-  await heading(page, 'en-US', 'signup.update.title');
+  const usd = await usUpdateStep(page);
   await page.getByLabel(labelled('en-US', 'signup.update.emailConfirmation.label')).fill('jane.doe@example.com');
   await page.getByRole('button', { name: text('en-US', 'signup.update.submit') }).click();
   await heading(page, 'en-US', 'signup.businessDetails.title');

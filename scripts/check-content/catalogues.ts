@@ -122,17 +122,9 @@ export function checkCatalogues(model: ContentModel, resolved: Map<string, Obj>,
         continue;
       }
       for (const key of keys) {
-        for (const locale of LOCALES) {
-          const available = keysOf.get(locale);
-          if (!available || available.has(key) || said.has(`${locale} ${key}`)) continue;
-          said.add(`${locale} ${key}`);
-          problems.push({
-            file,
-            pointer: at === '' ? '/messages' : at,
-            message: `needs message key "${key}", which locales/${locale}/ lacks`,
-            fix: `${suggestKey(key, available)}Add "${key}" to locales/${locale}/${key.split('.')[0]}.json.`,
-          });
-        }
+        const unsaid = LOCALES.filter((locale) => !said.has(`${locale} ${key}`));
+        for (const locale of unsaid) said.add(`${locale} ${key}`);
+        needsKey(problems, keysOf, file, at === '' ? '/messages' : at, key, unsaid);
       }
     }
   }
@@ -141,34 +133,35 @@ export function checkCatalogues(model: ContentModel, resolved: Map<string, Obj>,
   // A walked flow's step names (progress.stepKeys, the list beside the form): every locale must have them.
   for (const { file, data } of model.flows.values()) {
     for (const [screen, key] of Object.entries(asObject(asObject(data.progress)?.stepKeys) ?? {})) {
-      if (typeof key !== 'string') continue;
-      for (const locale of LOCALES) {
-        const available = keysOf.get(locale);
-        if (!available || available.has(key)) continue;
-        problems.push({
-          file,
-          pointer: pointer('progress', 'stepKeys', screen),
-          message: `needs message key "${key}", which locales/${locale}/ lacks`,
-          fix: `${suggestKey(key, available)}Add "${key}" to locales/${locale}/${key.split('.')[0]}.json.`,
-        });
-      }
+      if (typeof key === 'string') needsKey(problems, keysOf, file, pointer('progress', 'stepKeys', screen), key);
     }
   }
   // A routing row that stays names the notice it shows (doc1 §4.3 row 5): every locale must have it.
   for (const { file, data } of model.tables.values()) {
     asArray(data.rows).forEach((row, index) => {
       const key = asObject(row)?.noticeKey;
-      if (typeof key !== 'string') return;
-      for (const locale of LOCALES) {
-        const available = keysOf.get(locale);
-        if (!available || available.has(key)) continue;
-        problems.push({
-          file,
-          pointer: pointer('rows', index, 'noticeKey'),
-          message: `needs message key "${key}", which locales/${locale}/ lacks`,
-          fix: `${suggestKey(key, available)}Add "${key}" to locales/${locale}/${key.split('.')[0]}.json.`,
-        });
-      }
+      if (typeof key === 'string') needsKey(problems, keysOf, file, pointer('rows', index, 'noticeKey'), key);
+    });
+  }
+}
+
+/** One problem per locale of `locales` whose catalogue lacks `key`, named at `file` `at`. */
+function needsKey(
+  problems: Problem[],
+  keysOf: Map<string, Set<string>>,
+  file: string,
+  at: string,
+  key: string,
+  locales: readonly string[] = LOCALES,
+): void {
+  for (const locale of locales) {
+    const available = keysOf.get(locale);
+    if (!available || available.has(key)) continue;
+    problems.push({
+      file,
+      pointer: at,
+      message: `needs message key "${key}", which locales/${locale}/ lacks`,
+      fix: `${suggestKey(key, available)}Add "${key}" to locales/${locale}/${key.split('.')[0]}.json.`,
     });
   }
 }

@@ -12,6 +12,14 @@
  * of a JSON Logic `var`, such as `"owners."` in a path built with `cat`) are not message names. Server code that
  * translates a key itself (`t('…')`, `.t(`…`)`) sends the browser words, not the key, so it does not count. Everything
  * else stays in the catalogue, so a key whose use cannot be read off the files is always there.
+ *
+ * Engine code that only the screens of one kind run (scripts/content/engine-graph.ts: the form kind's theme, widgets and
+ * error summary) does not hold a key back for every page: the key comes with every screen of that kind (a catalogue
+ * file marked `comesWith` says the same of a whole namespace), and of each kind whose code names it. A dotted name that
+ * ends with a dot (`"extras.serviceType."`, the start of a key a screen builds with `cat`) names the keys under it.
+ * Comments (a `/* … *\/` block, a line that starts with `//`) name nothing. A key the server alone names, in a translation
+ * or as the key of an error detail (`{ field, key: '…' }`, which the API answers with its description in the request's
+ * language: server/http/errors.ts) and nothing of the browser names, never reaches the browser (`serverOnly`).
  */
 
 /** Every string of a JSON value, object keys included. */
@@ -34,18 +42,25 @@ function prefixesOf(key: string): string[] {
 
 /**
  * A dotted name right after a quote or backquote (the start of a string literal), and whether a dot follows it (a
- * key built on it, as in `` `errors.${code}` ``); `t(` before it marks a translation.
+ * key built on it, as in `` `errors.${code}` ``); `t(` before it marks a translation, and `field: …, key:` the key of an
+ * error detail.
  */
-const QUOTED = /(\bt\(\s*)?["'`]([A-Za-z][\w-]*(?:\.[\w-]+)*)(\.?)/g;
+const QUOTED =
+  /(\bt\(\s*|\bfield:\s*(?:'[^'\n]*'|"[^"\n]*"|`[^`\n]*`)\s*,\s*key:\s*)?["'`]([A-Za-z][\w-]*(?:\.[\w-]+)*)(\.?)/g;
+
+/** `text` without its comments: `/* … *\/` blocks and lines that start with `//` (a URL's `//` inside a string stays). */
+export function withoutComments(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/^\s*\/\/.*$/gm, '');
+}
 
 /**
  * The names that start a string literal in `text` and may name messages: a dotted name (`'shell.locale'`), or one word
  * a key is built on (`` `errors.${code}` ``). One word alone (`"signup"`, `"accounts"`) is an id or a property name
- * here, not a key. With `skipTranslated`, not those inside a `t(` call.
+ * here, not a key. With `skipTranslated`, not those inside a `t(` call nor the key of an error detail.
  */
 export function quotedNames(text: string, skipTranslated = false): Set<string> {
   const names = new Set<string>();
-  for (const match of text.matchAll(QUOTED)) {
+  for (const match of withoutComments(text).matchAll(QUOTED)) {
     if (skipTranslated && match[1]) continue;
     if (match[2].includes('.') || match[3]) names.add(match[2]);
   }
@@ -74,23 +89,53 @@ export interface MessageOwnersInput {
   keys: Iterable<string>;
   /** Screen id -> the screen as the content bundle has it. */
   screens: Record<string, unknown>;
-  /** Texts that run in or reach the browser besides the screens: other content files, the engine's code. */
+  /** Texts that run in or reach the browser on any page: other content files, the engine's general code. */
   browser: string[];
+  /** Screen kind -> the texts of the engine code that only screens of that kind run (scripts/content/engine-graph.ts). */
+  kinds?: Record<string, string[]>;
   /** The server's code: a key it names reaches the browser unless it translates it itself. */
   server: string[];
 }
 
-/** Screen id -> the keys that come with that screen (screens with none are left out); a key may come with several. */
-export function messageOwners({ keys, screens, browser, server }: MessageOwnersInput): Record<string, string[]> {
+export interface MessageHomes {
+  /** Screen id -> the keys that come with that screen (screens with none are left out); a key may come with several. */
+  screens: Record<string, string[]>;
+  /** Screen kind -> the keys that come with every screen of that kind (the code of that kind alone names them). */
+  kinds: Record<string, string[]>;
+  /** Keys only the server shows (it translates them itself); the browser never needs them. */
+  serverOnly: string[];
+}
+
+/** Where each message goes: with the screens or the kinds that show it, the server alone, else every page's catalogue. */
+export function messageHomes({ keys, screens, browser, kinds = {}, server }: MessageOwnersInput): MessageHomes {
   const allKeys = [...keys];
   const known = new Set(allKeys.flatMap(prefixesOf));
   const elsewhere = new Set<string>();
   for (const text of browser) for (const name of quotedNames(text)) elsewhere.add(name);
-  for (const text of server) for (const name of quotedNames(text, true)) elsewhere.add(name);
+  // Names the server sends the browser as they are, and names it only translates itself.
+  const serverNames = new Set<string>();
+  for (const text of server) {
+    const sent = quotedNames(text, true);
+    for (const name of sent) elsewhere.add(name);
+    for (const name of quotedNames(text)) if (!sent.has(name)) serverNames.add(name);
+  }
+  // Prefix -> the kinds whose code names it.
+  const kindNames = new Map<string, Set<string>>();
+  for (const [kind, texts] of Object.entries(kinds)) {
+    for (const text of texts) {
+      for (const name of quotedNames(text)) {
+        let named = kindNames.get(name);
+        if (!named) kindNames.set(name, (named = new Set()));
+        named.add(kind);
+      }
+    }
+  }
   // Prefix -> the screens whose files name it.
   const namedBy = new Map<string, Set<string>>();
   for (const [id, screen] of Object.entries(screens)) {
-    for (const text of stringsOf(screen)) {
+    for (const string of stringsOf(screen)) {
+      // `"extras.serviceType."`: the start of a key the screen builds names the keys under it.
+      const text = string.endsWith('.') ? string.slice(0, -1) : string;
       // One word (the screen's `flow`, an id) is not a key here; a screen naming a whole namespace keeps it shared.
       if (!known.has(text) || !text.includes('.')) continue;
       let ids = namedBy.get(text);
@@ -98,12 +143,21 @@ export function messageOwners({ keys, screens, browser, server }: MessageOwnersI
       ids.add(id);
     }
   }
-  const owned: Record<string, string[]> = {};
+  const homes: MessageHomes = { screens: {}, kinds: {}, serverOnly: [] };
   for (const key of allKeys) {
     const prefixes = prefixesOf(key);
     if (prefixes.some((prefix) => elsewhere.has(prefix))) continue;
     const users = new Set(prefixes.flatMap((prefix) => [...(namedBy.get(prefix) ?? [])]));
-    for (const id of users) (owned[id] ??= []).push(key);
+    for (const id of users) (homes.screens[id] ??= []).push(key);
+    const kindUsers = new Set(prefixes.flatMap((prefix) => [...(kindNames.get(prefix) ?? [])]));
+    for (const kind of kindUsers) (homes.kinds[kind] ??= []).push(key);
+    if (!users.size && !kindUsers.size && prefixes.some((prefix) => serverNames.has(prefix)))
+      homes.serverOnly.push(key);
   }
-  return owned;
+  return homes;
+}
+
+/** Screen id -> the keys that come with that screen (screens with none are left out); a key may come with several. */
+export function messageOwners(input: MessageOwnersInput): Record<string, string[]> {
+  return messageHomes(input).screens;
 }

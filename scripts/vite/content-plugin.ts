@@ -8,14 +8,16 @@
  *   virtual:catalogues     the list of locales and a lazy loader per locale (one chunk per catalogue); `wholeLoaders`
  *                          for the tests and the preview page, whose screens are whole (every message in one chunk)
  *   virtual:catalogue/<l>  one locale's messages (`default`) but those only the server shows (a catalogue file marked
- *                          `serverOnly`, left out of every module here) and those that come with screens (scripts/content/
- *                          message-owners.ts), and `fallback`: only the keys it lacks, taken from the fallback locale
+ *                          `serverOnly`, left out of every module here; the keys the server alone names, as an error
+ *                          detail's key or in a translation, which it sends with their words) and those that come with
+ *                          screens or screen kinds (scripts/content/message-owners.ts), and `fallback`: only the keys it lacks, taken from the fallback locale
  *                          (rules/config.json), so a page downloads one catalogue, not two; `screens`: a lazy loader
  *                          of each screen's own messages in this locale
  *   virtual:screen-messages/<l>/<id>  the messages that come with screen <id>, in locale <l> (`default`, `fallback`), which
  *                          the engine loads beside the screen's definition (engine/app/screen-definition.ts)
  *   virtual:kind-messages/<l>/<kind>  the messages that come with every screen of a kind (a catalogue file marked
- *                          `comesWith` that kind: the form kind's fields, validation and error summary), which the
+ *                          `comesWith` that kind: the form kind's fields and validation; the keys only that kind's engine
+ *                          code names: the form's and the account lists' error summary), which the
  *                          messages of each such screen import (so a screen of that kind has a messages chunk even
  *                          with no message of its own)
  *   virtual:catalogue-whole/<l>  every message of the locale (`default`, `fallback`): virtual:catalogues wholeLoaders
@@ -34,7 +36,8 @@ import { precompileValidators } from '../content/precompile.ts';
 import { possibleFormSchemas } from '../../engine/content/resolve.ts';
 import type { ContentBundle, ScreenOutline } from '../../engine/content/types.ts';
 import { PSEUDO_LOCALE, pseudoCatalogue } from '../catalogues/pseudo.ts';
-import { repoMessageOwners } from '../content/message-owners-repo.ts';
+import { repoMessageHomes } from '../content/message-owners-repo.ts';
+import type { MessageHomes } from '../content/message-owners.ts';
 
 const PREFIX = 'virtual:';
 const IDS = [
@@ -150,13 +153,20 @@ export function contentPlugin(root: string): Plugin {
   // Worked out once per build or test run. `npm run dev` keeps every message in the locale's catalogue instead: an
   // edit of engine code that names a screen's message would otherwise need a restart to be seen.
   let split = true;
-  let owners: Record<string, string[]> | undefined;
-  const messageOwners = (): Record<string, string[]> =>
-    (owners ??= split ? repoMessageOwners(root, fallbackLocale()) : {});
-  // Screen kind -> the messages that come with its screens (catalogues marked `comesWith`); none in `npm run dev`.
+  let homes: MessageHomes | undefined;
+  const messageHomes = (): MessageHomes =>
+    (homes ??= split ? repoMessageHomes(root, fallbackLocale()) : { screens: {}, kinds: {}, serverOnly: [] });
+  const messageOwners = (): Record<string, string[]> => messageHomes().screens;
+  // Screen kind -> the messages that come with its screens (catalogues marked `comesWith`, and the keys only the code of
+  // that kind names: scripts/content/message-owners.ts); none in `npm run dev`.
   let kindKeys: Record<string, Set<string>> | undefined;
-  const kindMessages = (): Record<string, Set<string>> =>
-    (kindKeys ??= split ? loadKindMessageKeys(root, fallbackLocale()) : {});
+  const kindMessages = (): Record<string, Set<string>> => {
+    if (kindKeys) return kindKeys;
+    const kinds = split ? loadKindMessageKeys(root, fallbackLocale()) : {};
+    for (const [kind, keys] of Object.entries(messageHomes().kinds))
+      for (const key of keys) (kinds[kind] ??= new Set()).add(key);
+    return (kindKeys = kinds);
+  };
   // Screen id -> the kinds it may show as (its own, a variant's) that have messages of their own.
   const kindsOfScreens = (): Record<string, string[]> => {
     const kinds = Object.keys(kindMessages());
@@ -213,8 +223,10 @@ export function contentPlugin(root: string): Plugin {
     if (id.startsWith('virtual:catalogue/')) {
       const locale = id.slice('virtual:catalogue/'.length);
       const owners = messageOwners();
+      // The keys that come with screens or kinds, and those only the server shows, are left out.
       const ownedKeys = new Set([
         ...Object.values(owners).flat(),
+        ...messageHomes().serverOnly,
         ...Object.values(kindMessages()).flatMap((keys) => [...keys]),
       ]);
       const screenIds = new Set([...Object.keys(owners), ...Object.keys(kindsOfScreens())]);

@@ -3,7 +3,7 @@
  * with those screens), and which stay in the locale's catalogue.
  */
 import fc from 'fast-check';
-import { contentText, messageOwners, quotedNames } from '../../../scripts/content/message-owners.ts';
+import { contentText, messageHomes, messageOwners, quotedNames } from '../../../scripts/content/message-owners.ts';
 import { repoMessageOwners } from '../../../scripts/content/message-owners-repo.ts';
 import { loadCatalogues, loadContent } from '../../../scripts/content/load.ts';
 
@@ -92,6 +92,48 @@ describe('message owners', () => {
       server: ["reply.send(t.t('signup.about.name.label'))", 'request.translator.t(`signup.about.${x}`)'],
     });
     expect(translated.about).toEqual(['signup.about.title', 'signup.about.name.label', 'countries.US.region.TX']);
+  });
+
+  it("gives a key only one kind's code names to that kind, a key two kinds' code names to both; general code keeps it", () => {
+    const kinds = { form: ["t('signup.about.title')", 't(`sandbox.signIn.${x}`)'], list: ["t('signup.about.title')"] };
+    const homes = messageHomes({ keys, screens, browser: [], kinds, server: [] });
+    expect(homes.kinds).toEqual({ form: ['signup.about.title', 'sandbox.signIn.title'], list: ['signup.about.title'] });
+    // The screen that names it still gets it too.
+    expect(homes.screens.about).toContain('signup.about.title');
+    const general = messageHomes({ keys, screens, browser: ["t('sandbox.signIn.title')"], kinds, server: [] });
+    expect(general.kinds).toEqual({ form: ['signup.about.title'], list: ['signup.about.title'] });
+  });
+
+  it('reads a name that ends with a dot in a screen as the keys under it, and nothing in comments', () => {
+    const built = { built: { id: 'built', text: { cat: ['countries.US.region.', { var: 'state' }] } } };
+    expect(messageOwners({ keys, screens: built, browser: [], server: [] })).toEqual({
+      built: ['countries.US.region.TX'],
+    });
+    const commented = ['/** `signup.about.title` is the heading */', "  // 'signup.landing.title'"];
+    expect(messageOwners({ keys, screens, browser: commented, server: [] }).landing).toEqual([
+      'signup.landing.title',
+      'signup.landing.points.fast',
+    ]);
+    expect([...quotedNames("const a = 'x.y'; // 'z.w'")]).toEqual(['x.y', 'z.w']);
+  });
+
+  it('leaves out of the browser a key the server alone names as an error detail or translates, and nothing else names', () => {
+    const server = [
+      "throw new ApiError('CONFLICT', [{ field: `/owners/${i}`, key: 'sandbox.signIn.title' }])",
+      "reply.send(request.translator.t('errors.generic'))",
+    ];
+    expect(messageHomes({ keys, screens, browser: [], server }).serverOnly).toEqual([
+      'errors.generic',
+      'sandbox.signIn.title',
+    ]);
+    // Named by the browser too, or sent as it is (not a detail's key), it stays.
+    expect(messageHomes({ keys, screens, browser: ["t('errors.generic')"], server }).serverOnly).toEqual([
+      'sandbox.signIn.title',
+    ]);
+    expect(
+      messageHomes({ keys, screens, browser: [], server: ["reply.send({ labelKey: 'sandbox.signIn.title' })"] })
+        .serverOnly,
+    ).toEqual([]);
   });
 
   it("does not read a content file's data paths (a JSON Logic `var` operand) as message names", () => {

@@ -24,6 +24,16 @@ describe('server-only messages', () => {
     expect([...namespaces].sort()).toEqual(['errors', 'outbox', 'sandbox', 'sso']);
   });
 
+  it('nor are the keys the server alone names as an error detail (it sends their words), in the catalogue pages load', () => {
+    const plugin = contentPlugin(REPO);
+    const catalogue = moduleText(plugin, 'virtual:catalogue/en-CA');
+    expect(catalogue).toContain('"shell.productName"');
+    expect(catalogue).not.toContain('"owners.errors.tooMany"');
+    expect(catalogue).not.toContain('"accounts.errors.notYourBusiness"');
+    // The toast the accounts rules name stays: content names it, the engine shows it.
+    expect(catalogue).toContain('"accounts.currencyOverlap.us"');
+  });
+
   it('are in no catalogue the browser loads, whole or not, in any locale', () => {
     const plugin = contentPlugin(REPO);
     for (const locale of Object.keys(loadCatalogues(REPO))) {
@@ -45,9 +55,17 @@ describe('messages that come with a screen kind', () => {
     const formKind = moduleText(plugin, 'virtual:kind-messages/en-CA/form');
     expect(catalogue).not.toContain('"validation.required"');
     expect(formKind).toContain('"validation.required"');
-    // The error summary's words stay with every page: the account lists show it too (a missing choice refused).
-    expect(catalogue).toContain('"form.errorSummary.title"');
-    expect(formKind).not.toContain('"form.errorSummary.title"');
+    // The error summary's words come with the two kinds whose code draws it (scripts/content/engine-graph.ts): forms, and
+    // the account lists (a missing choice refused); the form's field words (theme.tsx) with forms alone.
+    const accountLists = moduleText(plugin, 'virtual:kind-messages/en-CA/account-list');
+    expect(catalogue).not.toContain('"form.errorSummary.title"');
+    expect(formKind).toContain('"form.errorSummary.title"');
+    expect(accountLists).toContain('"form.errorSummary.title"');
+    expect(formKind).toContain('"form.optional"');
+    expect(accountLists).not.toContain('"form.optional"');
+    expect(moduleText(plugin, 'virtual:screen-messages/en-CA/accounts')).toContain(
+      'from "virtual:kind-messages/en-CA/account-list"',
+    );
     // The applicant step is a form: its messages import the form kind's; the landing (a message screen) does not.
     expect(catalogue).toContain('virtual:screen-messages/en-CA/applicant-info');
     expect(moduleText(plugin, 'virtual:screen-messages/en-CA/applicant-info')).toContain(

@@ -18,7 +18,13 @@ declare module 'virtual:screens' {
    */
   export const loaders: Record<
     string,
-    () => Promise<{ default: Screen; calls: CallCatalogue; tables: Record<string, RoutingTable> }>
+    () => Promise<{
+      default: Screen;
+      calls: CallCatalogue;
+      tables: Record<string, RoutingTable>;
+      /** A screen that can show a form: its precompiled validators (virtual:validators loads them through here). */
+      validators?: () => Promise<{ default: import('@rjsf/validator-ajv8').ValidatorFunctions }>;
+    }>
   >;
 }
 declare module 'virtual:content-full' {

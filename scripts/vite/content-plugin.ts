@@ -21,7 +21,8 @@
  *                          messages of each such screen import (so a screen of that kind has a messages chunk even
  *                          with no message of its own)
  *   virtual:catalogue-whole/<l>  every message of the locale (`default`, `fallback`): virtual:catalogues wholeLoaders
- *   virtual:validators     a lazy loader per form screen (`loaders[screenId]`), so a screen loads only its own validators
+ *   virtual:validators     a lazy loader per form screen (`loaders[screenId]`), so a screen loads only its own validators;
+ *                          each loads through its screen's chunk (virtual:screen/<id> `validators`), not a second map
  *   virtual:validators/<id>  precompiled ajv validators for one screen's form schemas, every variant (no eval in the browser)
  *   virtual:preview-fixtures  the routing tables' fixtures, for the preview page's states (imported by it alone)
  * In `npm run dev` an edit under flows/, rules/ or locales/ rebuilds the modules and reloads the page, and the
@@ -230,10 +231,15 @@ export function contentPlugin(root: string): Plugin {
       const screen = runtime.screens[screenId];
       if (screen === undefined) return undefined;
       const { calls, tables } = pick(runtime, contentSplit()?.screens[screenId] ?? { calls: [], tables: [] });
+      const form = possibleFormSchemas(screen).length > 0;
       return [
         `export default ${jsonModuleValue(screen)};`,
         `export const calls = ${jsonModuleValue(calls)};`,
         `export const tables = ${jsonModuleValue(tables)};`,
+        // A screen that can show a form: the loader of its precompiled validators (virtual:validators).
+        ...(form
+          ? [`export const validators = () => import(${JSON.stringify(`virtual:validators/${screenId}`)});`]
+          : []),
       ].join('\n');
     }
     if (id === 'virtual:catalogues') {
@@ -310,12 +316,16 @@ export function contentPlugin(root: string): Plugin {
       return `export default ${JSON.stringify(Object.fromEntries(Object.entries(tables).map(([name, table]) => [name, table.fixtures ?? []])))};`;
     }
     if (id === 'virtual:validators') {
-      // One module per screen that can show a form: the applicant step does not download every other form's code.
-      const screens = Object.values(content().screens).filter((screen) => possibleFormSchemas(screen).length > 0);
-      const loaders = screens.map(
-        (screen) => `${JSON.stringify(screen.id)}: () => import(${JSON.stringify(`virtual:validators/${screen.id}`)})`,
-      );
-      return `export const loaders = { ${loaders.join(', ')} };`;
+      // One module per screen that can show a form: the applicant step does not download every other form's code. Its
+      // loader is in the screen's definition chunk (virtual:screen/<id> `validators`), which is in before the form shows
+      // (the form kind is known from it), so the start chunk carries one map of screens, not a second of validators.
+      return [
+        `import { loaders as screens } from 'virtual:screens';`,
+        `const load = (id) => screens[id]().then((screen) => (screen.validators ? screen.validators() : { default: {} }));`,
+        `export const loaders = new Proxy({}, {`,
+        `  get: (_, id) => (typeof id === 'string' && Object.hasOwn(screens, id) ? () => load(id) : undefined),`,
+        `});`,
+      ].join('\n');
     }
     if (id.startsWith('virtual:validators/')) {
       const bundle = content();

@@ -23,13 +23,13 @@ import type { ContentBundle, EngineBundle } from '../../../engine/content/types.
 const REPO = join(import.meta.dirname, '../../..');
 const full = loadContent(REPO);
 
-/** A virtual module's exports as the plugin writes them for a build: one `export` a line, JSON or JSON.parse. */
+/** A virtual module's data exports as the plugin writes them for a build: one `export` a line, JSON or JSON.parse. */
 function moduleExports(plugin: Plugin, id: string): Record<string, unknown> {
   const load = plugin.load as (id: string) => string | undefined;
   const text = load.call({}, `\0${id}`) ?? '';
   const exports: Record<string, unknown> = {};
   for (const line of text.split('\n')) {
-    const match = /^export (?:default |const (\w+) = )(.*);$/.exec(line);
+    const match = /^export (?:default |const (\w+) = )((?:JSON\.parse\(|[[{"]).*);$/.exec(line);
     if (!match) continue;
     const value = match[2].startsWith('JSON.parse(')
       ? JSON.parse(JSON.parse(match[2].slice('JSON.parse('.length, -1)) as string)

@@ -3,14 +3,29 @@
 // tsconfig.json paths (#engine/...): a relative name is not allowed inside a `declare module`, and makes its exports `any`.
 declare module 'virtual:content' {
   import type { EngineBundle } from '#engine/content/types.ts';
-  /** The content with each screen's outline; the rest of a screen comes from virtual:screens. */
+  /**
+   * The content with each screen's outline; the rest of a screen comes from virtual:screens, with the calls and
+   * routing tables only screens name (added to `calls` and `tables` when a screen's chunk arrives).
+   */
   const bundle: EngineBundle;
   export default bundle;
 }
 declare module 'virtual:screens' {
-  import type { Screen } from '#engine/content/types.ts';
-  /** One loader per screen: the whole screen (form, variants, transitions...). */
-  export const loaders: Record<string, () => Promise<{ default: Screen }>>;
+  import type { CallCatalogue, RoutingTable, Screen } from '#engine/content/types.ts';
+  /**
+   * One loader per screen: the whole screen (form, variants, transitions...), and the call definitions and routing
+   * tables that come with it (those the start bundle, virtual:content, does not carry; none in `npm run dev`).
+   */
+  export const loaders: Record<
+    string,
+    () => Promise<{
+      default: Screen;
+      calls: CallCatalogue;
+      tables: Record<string, RoutingTable>;
+      /** A screen that can show a form: its precompiled validators (virtual:validators loads them through here). */
+      validators?: () => Promise<{ default: import('@rjsf/validator-ajv8').ValidatorFunctions }>;
+    }>
+  >;
 }
 declare module 'virtual:content-full' {
   import type { ContentBundle } from '#engine/content/types.ts';

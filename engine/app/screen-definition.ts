@@ -4,8 +4,12 @@
  * the rest of a screen is a chunk of its own (virtual:screens), which the server preloads beside the page that shows
  * it (server/http/page-preloads.ts). A bundle whose screens are whole (the tests, the preview) is used as it is. The
  * messages that come with a screen (the keys it names that no code or other content names) come in a chunk of their own too (engine/i18n/translator.ts `screenMessages`).
+ * So do the call definitions and routing tables only screens name (scripts/vite/content-split.ts): a screen's chunk
+ * brings those it names, which are added to the bundle's `calls` and `tables` before the screen runs, so every reader
+ * of the bundle (reads, actions, widgets, `next` rows) finds them there.
  */
 import { use } from 'react';
+import bundle from 'virtual:content';
 import { loaders } from 'virtual:screens';
 import type { Screen, ScreenOutline } from '../content/types.ts';
 import { useI18n } from '../i18n/context.tsx';
@@ -21,7 +25,13 @@ export function loadScreen(screen: ScreenOutline): Promise<Screen> {
   if (isWhole(screen)) return Promise.resolve(screen);
   const load = loaders[screen.id];
   return loadOnce(definitions, screen.id, () =>
-    load ? load().then((module) => module.default) : Promise.reject(new Error(`no definition for screen ${screen.id}`)),
+    load
+      ? load().then((module) => {
+          Object.assign(bundle.calls, module.calls);
+          Object.assign(bundle.tables, module.tables);
+          return module.default;
+        })
+      : Promise.reject(new Error(`no definition for screen ${screen.id}`)),
   );
 }
 

@@ -1,9 +1,11 @@
 /**
  * Vite plugin: serves the content tree to the engine as virtual modules, built from flows/, rules/ and locales/.
- *   virtual:content        the content bundle (flows, calls, routing tables, shell rules) with each screen's outline
- *                          (id, path, flow, auth, load: engine/content/types.ts ScreenOutline)
- *   virtual:screens        a lazy loader per screen (`loaders[screenId]`) of virtual:screen/<id>, the whole screen, so
- *                          the first page does not download every screen (engine/app/screen-definition.ts)
+ *   virtual:content        the content bundle (flows, shell rules, analytics) with each screen's outline (id, path,
+ *                          flow, auth, load: engine/content/types.ts ScreenOutline) and the calls and routing tables
+ *                          that may be read before a screen's chunk is in (scripts/vite/content-split.ts)
+ *   virtual:screens        a lazy loader per screen (`loaders[screenId]`) of virtual:screen/<id>, the whole screen with
+ *                          the calls and routing tables only screens name that it names (`calls`, `tables`), so the
+ *                          first page does not download every screen (engine/app/screen-definition.ts)
  *   virtual:content-full   the bundle with whole screens, for the preview page (engine/preview, dev only)
  *   virtual:catalogues     the list of locales and a lazy loader per locale (one chunk per catalogue); `wholeLoaders`
  *                          for the tests and the preview page, whose screens are whole (every message in one chunk)
@@ -21,7 +23,8 @@
  *                          messages of each such screen import (so a screen of that kind has a messages chunk even
  *                          with no message of its own)
  *   virtual:catalogue-whole/<l>  every message of the locale (`default`, `fallback`): virtual:catalogues wholeLoaders
- *   virtual:validators     a lazy loader per form screen (`loaders[screenId]`), so a screen loads only its own validators
+ *   virtual:validators     a lazy loader per form screen (`loaders[screenId]`), so a screen loads only its own validators;
+ *                          each loads through its screen's chunk (virtual:screen/<id> `validators`), not a second map
  *   virtual:validators/<id>  precompiled ajv validators for one screen's form schemas, every variant (no eval in the browser)
  *   virtual:preview-fixtures  the routing tables' fixtures, for the preview page's states (imported by it alone)
  * In `npm run dev` an edit under flows/, rules/ or locales/ rebuilds the modules and reloads the page, and the
@@ -36,6 +39,8 @@ import { precompileValidators } from '../content/precompile.ts';
 import { possibleFormSchemas } from '../../engine/content/resolve.ts';
 import type { ContentBundle, ScreenOutline } from '../../engine/content/types.ts';
 import { PSEUDO_LOCALE, pseudoCatalogue } from '../catalogues/pseudo.ts';
+import { sourceFiles } from '../content/source-files.ts';
+import { pick, splitContent, type ContentSplit } from './content-split.ts';
 import { repoMessageHomes } from '../content/message-owners-repo.ts';
 import type { MessageHomes } from '../content/message-owners.ts';
 
@@ -126,15 +131,50 @@ export function jsonModuleValue(value: unknown): string {
   return json.length > 10_000 || hasProtoKey(value) ? `JSON.parse(${JSON.stringify(json)})` : json;
 }
 
+/**
+ * What runs in the browser before any screen's chunk, besides the start bundle's content: the engine's code (the
+ * preview page aside: it has the whole content) and the rules files it imports (scripts/vite/content-split.ts).
+ */
+export function browserTexts(root: string): string[] {
+  const read = (file: string) => readFileSync(file, 'utf8');
+  const code = sourceFiles(resolve(root, 'engine'), /\.tsx?$/)
+    .filter((file) => !file.includes('/preview/'))
+    .map(read);
+  const imported = new Set(
+    code.flatMap((text) =>
+      [...text.matchAll(/\bfrom\s+['"](?:\.\.?\/)+rules\/([^'"]+\.json)['"]/g)].map((match) => match[1]),
+    ),
+  );
+  return [...code, ...[...imported].map((file) => read(resolve(root, 'rules', file)))];
+}
+
+/** The start bundle's and each screen's calls and tables, for the repository at `root` (its runtime content). */
+export function repoContentSplit(root: string, runtime: Record<string, unknown>): ContentSplit {
+  return splitContent({
+    bundle: runtime as Parameters<typeof splitContent>[0]['bundle'],
+    outlines: outlined(runtime).screens as Record<string, Record<string, unknown>>,
+    browser: browserTexts(root),
+  });
+}
+
 export function contentPlugin(root: string): Plugin {
   const watched = ['flows', 'rules', 'locales'].map((dir) => resolve(root, dir));
   let pseudo = false;
   // The content and the catalogues are read once per build (or until a file under flows/, rules/ or locales/ changes in
   // `npm run dev`), not once per virtual module: a build loads a module per screen, per screen's messages in each locale
   // and per form's validators, so reading everything again for each made the build grow with the square of the content.
-  let memo: { content?: ContentBundle; runtime?: unknown; catalogues?: Record<string, Record<string, string>> } = {};
+  let memo: {
+    content?: ContentBundle;
+    runtime?: unknown;
+    split?: ContentSplit;
+    catalogues?: Record<string, Record<string, string>>;
+  } = {};
   const content = (): ContentBundle => (memo.content ??= loadContent(root));
   const runtimeContent = (): unknown => (memo.runtime ??= forRuntime(content()));
+  // The calls and routing tables the start bundle carries and those that come with each screen; in `npm run dev`
+  // (no split) the start bundle keeps them all.
+  const contentSplit = (): ContentSplit | undefined =>
+    split ? (memo.split ??= repoContentSplit(root, runtimeContent() as Record<string, unknown>)) : undefined;
   const catalogues = (): Record<string, Record<string, string>> => {
     if (memo.catalogues) return memo.catalogues;
     // Messages only the server shows (catalogues marked `serverOnly`) never reach the browser.
@@ -179,8 +219,12 @@ export function contentPlugin(root: string): Plugin {
     );
   };
   const load = (id: string): string | undefined => {
-    if (id === 'virtual:content')
-      return `export default ${jsonModuleValue(outlined(runtimeContent() as Record<string, unknown>))};`;
+    if (id === 'virtual:content') {
+      const runtime = runtimeContent() as ContentBundle;
+      const parts = contentSplit();
+      const kept = parts ? { ...runtime, ...pick(runtime, parts.start) } : runtime;
+      return `export default ${jsonModuleValue(outlined(kept as unknown as Record<string, unknown>))};`;
+    }
     if (id === 'virtual:content-full') return `export default ${jsonModuleValue(runtimeContent())};`;
     if (id === 'virtual:screens') {
       const ids = Object.keys(content().screens);
@@ -190,9 +234,23 @@ export function contentPlugin(root: string): Plugin {
       return `export const loaders = { ${loaders.join(', ')} };`;
     }
     if (id.startsWith('virtual:screen/')) {
-      const screens = (runtimeContent() as { screens: Record<string, unknown> }).screens;
-      const screen = screens[id.slice('virtual:screen/'.length)];
-      return screen === undefined ? undefined : `export default ${jsonModuleValue(screen)};`;
+      // The whole screen, and the calls and routing tables that come with it (engine/app/screen-definition.ts adds them
+      // to the bundle's before the screen runs).
+      const runtime = runtimeContent() as ContentBundle;
+      const screenId = id.slice('virtual:screen/'.length);
+      const screen = runtime.screens[screenId];
+      if (screen === undefined) return undefined;
+      const { calls, tables } = pick(runtime, contentSplit()?.screens[screenId] ?? { calls: [], tables: [] });
+      const form = possibleFormSchemas(screen).length > 0;
+      return [
+        `export default ${jsonModuleValue(screen)};`,
+        `export const calls = ${jsonModuleValue(calls)};`,
+        `export const tables = ${jsonModuleValue(tables)};`,
+        // A screen that can show a form: the loader of its precompiled validators (virtual:validators).
+        ...(form
+          ? [`export const validators = () => import(${JSON.stringify(`virtual:validators/${screenId}`)});`]
+          : []),
+      ].join('\n');
     }
     if (id === 'virtual:catalogues') {
       const locales = Object.keys(catalogues());
@@ -270,12 +328,16 @@ export function contentPlugin(root: string): Plugin {
       return `export default ${JSON.stringify(Object.fromEntries(Object.entries(tables).map(([name, table]) => [name, table.fixtures ?? []])))};`;
     }
     if (id === 'virtual:validators') {
-      // One module per screen that can show a form: the applicant step does not download every other form's code.
-      const screens = Object.values(content().screens).filter((screen) => possibleFormSchemas(screen).length > 0);
-      const loaders = screens.map(
-        (screen) => `${JSON.stringify(screen.id)}: () => import(${JSON.stringify(`virtual:validators/${screen.id}`)})`,
-      );
-      return `export const loaders = { ${loaders.join(', ')} };`;
+      // One module per screen that can show a form: the applicant step does not download every other form's code. Its
+      // loader is in the screen's definition chunk (virtual:screen/<id> `validators`), which is in before the form shows
+      // (the form kind is known from it), so the start chunk carries one map of screens, not a second of validators.
+      return [
+        `import { loaders as screens } from 'virtual:screens';`,
+        `const load = (id) => screens[id]().then((screen) => (screen.validators ? screen.validators() : { default: {} }));`,
+        `export const loaders = new Proxy({}, {`,
+        `  get: (_, id) => (typeof id === 'string' && Object.hasOwn(screens, id) ? () => load(id) : undefined),`,
+        `});`,
+      ].join('\n');
     }
     if (id.startsWith('virtual:validators/')) {
       const bundle = content();

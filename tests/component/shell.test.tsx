@@ -74,6 +74,23 @@ describe('shell', () => {
     expect(missing).toEqual([]);
   });
 
+  it("on the browser's bundle, a screen's submit runs a call the start bundle leaves out: its chunk brought it", async () => {
+    const api = fakeApi({ application: { id: applicationId }, applicant: {}, company: { currency: 'USD' } });
+    await act(async () => {
+      await renderScreen(`/${applicationId}/applicant`, { bundle: outlines as unknown as ContentBundle });
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Legal first name/), 'Jane');
+    await user.type(screen.getByLabelText(/^Legal last name/), 'Doe');
+    await user.type(screen.getByLabelText(/^Email/), 'jane@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() =>
+      expect(api.calls.filter((call) => call.method === 'PUT').map((call) => call.url)).toContain(
+        `/api/v2/applications/${applicationId}`,
+      ),
+    );
+  });
+
   it('an application id that is not urn:app plus five groups shows the incorrect-URL page, and asks the API nothing', async () => {
     const api = fakeApi({});
     await renderScreen('/urn:app:nope/applicant');

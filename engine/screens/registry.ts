@@ -38,7 +38,13 @@ function formKindOf(screen: Screen): ComponentType<ScreenProps> {
         import('../form/screen-widgets.ts').then((module) => module.loadScreenWidgets(screen)),
       ]).then(
         ([module, validators, widgets]) => ({
-          default: (props: ScreenProps) => createElement(module.FormScreen, { ...props, validators, widgets }),
+          default: (props: ScreenProps) =>
+            createElement(module.FormScreen, {
+              ...props,
+              validators: validators.functions,
+              formatRules: validators.formatRules,
+              widgets,
+            }),
         }),
         (error: unknown) => {
           formKinds.delete(screenId); // shown again later, the screen tries the download again

@@ -41,6 +41,9 @@ import { Icon } from '../shell/icon.tsx';
 import { FormActions } from './secondary-actions.tsx';
 import { useFormFunnel } from '../analytics/use-form-funnel.ts';
 
+/** The loader of the widgets of their own chunk a form names (the form kind of engine/screens/registry.ts calls it). */
+export { loadScreenWidgets } from '../form/screen-widgets.ts';
+
 /**
  * The API names fields by document pointer (`/applicant/name/firstName`); the form by field name. A value the API
  * finds missing (`validation.required`) shows the field's own message, as the browser's own check would (issue 22

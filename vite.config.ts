@@ -5,6 +5,7 @@ import { compressPlugin } from './scripts/vite/compress-plugin.ts';
 import { preloadPlugin } from './scripts/vite/preload-plugin.ts';
 import { markdownStubAlias } from './scripts/vite/markdown-stub.ts';
 import { editorOnlyPlugin } from './scripts/vite/editor-only-plugin.ts';
+import { replacedByTheme, unreachableFromContent } from './engine/form/rjsf-replaced.ts';
 
 const root = import.meta.dirname;
 
@@ -18,6 +19,27 @@ function rjsfSwap(name: string, source: string, file: string): Plugin {
     enforce: 'pre',
     resolveId(id, importer) {
       return id === source && importer?.includes('/node_modules/@rjsf/utils/') ? `${root}/${file}` : undefined;
+    },
+  };
+}
+
+/**
+ * A plugin that hands @rjsf/core a stub (engine/form/rjsf-replaced-stub.ts) for each default template and widget our
+ * theme always replaces, and each field and widget our content cannot name (engine/form/rjsf-replaced.ts), where rjsf's
+ * own registry imports it.
+ */
+function rjsfReplaced(): Plugin {
+  const components = '/node_modules/@rjsf/core/lib/components/';
+  const stub = `${root}/engine/form/rjsf-replaced-stub.ts`;
+  return {
+    name: 'rjsf-replaced-by-theme',
+    enforce: 'pre',
+    resolveId(id, importer) {
+      const at = importer?.lastIndexOf(components) ?? -1;
+      if (!importer || at < 0 || !id.startsWith('./')) return undefined;
+      const folder = importer.slice(at + components.length, importer.lastIndexOf('/') + 1);
+      const file = `${folder}${id.slice(2)}`;
+      return Object.hasOwn(replacedByTheme, file) || Object.hasOwn(unreachableFromContent, file) ? stub : undefined;
     },
   };
 }
@@ -39,6 +61,9 @@ export default defineConfig({
     // rjsf's hasWidget, without an Error built and thrown on every render of a string field with a format whose answer
     // is already known.
     rjsfSwap('rjsf-has-widget', './hasWidget.js', 'engine/form/has-widget.ts'),
+    // rjsf's default templates and widgets that our theme replaces by name, and its layout fields and rating widget that
+    // no content can name (about 4 KB gzip in the form chunk).
+    rjsfReplaced(),
   ],
   resolve: { alias: [markdownStubAlias(root)] },
   // No modulepreload polyfill (0.5 KB gzip on every page): every browser of the es2022 target but Safari 16 preloads

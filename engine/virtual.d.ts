@@ -51,6 +51,13 @@ declare module 'virtual:catalogues' {
 }
 declare module 'virtual:validators' {
   import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
-  /** One loader per screen that can show a form: its precompiled validators (every variant of its schema). */
-  export const loaders: Record<string, () => Promise<{ default: ValidatorFunctions }>>;
+  import type { FormatRule } from './validation/compile.ts';
+  /**
+   * One loader per screen that can show a form: its precompiled validators (every variant of its schema) and the rules
+   * of the formats they name (scripts/content/precompile.ts).
+   */
+  export const loaders: Record<
+    string,
+    () => Promise<{ default: ValidatorFunctions; formatRules: Record<string, FormatRule> }>
+  >;
 }

@@ -10,6 +10,7 @@ import { useEngine } from '../app/engine-context.tsx';
 import { afterNextFrame } from '../app/after-next-frame.ts';
 import type { Screen } from '../content/types.ts';
 import { fieldOf, localiseErrors } from '../form/validator.ts';
+import type { FormatRule } from '../validation/compile.ts';
 import { browserSinks, type AnalyticsRules, type AnalyticsSinks } from './index.ts';
 import {
   eventIdentity,
@@ -55,9 +56,10 @@ export function fieldStates(
   uiSchema: Record<string, unknown>,
   validator: ValidatorType,
   fields: string[],
+  formatRules: Record<string, FormatRule> = {},
 ): Record<string, FieldState> {
   const { errors } = validator.validateFormData(data, schema, undefined, undefined, uiSchema as UiSchema);
-  const keyed = localiseErrors(errors, data, uiSchema, (key) => key, fields);
+  const keyed = localiseErrors(errors, data, uiSchema, (key) => key, fields, undefined, formatRules);
   const states: Record<string, FieldState> = {};
   for (const field of fields) states[field] = { answered: isAnswered(data[field]) };
   for (const error of keyed) {
@@ -75,6 +77,8 @@ export function useFormFunnel(
   formId: string,
   validator: ValidatorType,
   fields: string[],
+  /** The rules of the formats the screen's validators name (the error keys its events carry). */
+  formatRules: Record<string, FormatRule> = {},
 ): void {
   const engine = useEngine();
   const rules = (engine.bundle as { funnel?: FunnelRules }).funnel;
@@ -102,7 +106,7 @@ export function useFormFunnel(
     visit.current = current;
     let validSubmit = false;
     const statesOf = (snapshot: Record<string, unknown>) =>
-      fieldStates(snapshot, schema, uiSchema, validator, answerable);
+      fieldStates(snapshot, schema, uiSchema, validator, answerable, formatRules);
     sendFunnelEvents(current.show(data.current), sinks);
     const form = document.getElementById(formElementId);
     // A submit's events are worked out and sent after the next frame, so the applicant sees the error summary first:

@@ -1,7 +1,8 @@
 /**
  * Loads the widgets of their own chunk (engine/form/widget-names.ts) a form screen names, once each, for the form kind
- * of the registry (engine/screens/registry.ts), which waits for them beside the form chunk and the validators. A chunk
- * of its own too, so the entry carries none of this.
+ * of the registry (engine/screens/registry.ts), which waits for them with the form chunk and the validators. Part of
+ * the form chunk (engine/screens/form-screen.tsx exports it), so the entry carries none of this and a form that names
+ * no such widget downloads nothing more.
  */
 import type { ComponentType } from 'react';
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';

@@ -2,7 +2,7 @@
  * The pure half of the card-entry widget: which parts of a composite entry fail their named format (the same
  * formats the API uses), and the request that sends the parts to a tokenising endpoint. No React, no fetch.
  */
-import { formatRules, type Reason } from '../validation/index.ts';
+import { formatRules, type Reason } from '../validation/rules.ts';
 
 /** One input of a composite entry (`ui:options.parts`). */
 export interface EntryPart {

@@ -1,13 +1,14 @@
 /**
  * Validators for screen forms: one precompiled rjsf validator per distinct schema (built by the content plugin;
  * no ajv compiler in the browser), and the mapping of every validation error to a message key through the
- * shared rules of engine/validation.
+ * shared rules of engine/validation (the screen's own formats, which come with its validators).
  */
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import type { RJSFSchema, RJSFValidationError, ValidatorType } from '@rjsf/utils';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import type { ErrorObject } from 'ajv';
-import { reasonForError } from '../validation/index.ts';
+import { reasonFromRules } from '../validation/reasons.ts';
+import type { FormatRule } from '../validation/compile.ts';
 import type { Translate } from '../i18n/translator.ts';
 import { uiSchemaAt } from '../content/required-fields.ts';
 
@@ -57,6 +58,8 @@ export function localiseErrors(
    * required-fields.ts), when it has one; given the field's property path (`address.zip`, `owners.0.firstName`).
    */
   requiredKeyOf: (field: string) => string | undefined = () => undefined,
+  /** The rules of the formats the schema names (the screen's own: engine/form/screen-validators.ts). */
+  formatRules: Record<string, FormatRule> = {},
 ): RJSFValidationError[] {
   const seen = new Set<string>();
   const rank = (error: RJSFValidationError) => {
@@ -86,7 +89,7 @@ export function localiseErrors(
       schemaPath: error.schemaPath ?? '',
       message: error.message,
     } as ErrorObject;
-    const found = reasonForError(ajvError, valueAt(formData, field), overrides);
+    const found = reasonFromRules(formatRules, ajvError, valueAt(formData, field), overrides);
     // An empty value a format refuses is a missing value too: the field's own message says what to do.
     const reason = found.key === 'validation.required' && overrides.required ? { key: overrides.required } : found;
     const message = t(reason.key, reason.args);

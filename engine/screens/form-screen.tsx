@@ -28,6 +28,7 @@ import {
 } from '../form/error-summary.tsx';
 import { validatorFor, localiseErrors } from '../form/validator.ts';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
+import type { FormatRule } from '../validation/compile.ts';
 import { localiseUiSchema } from '../form/localise-ui.ts';
 import { fieldNames, ownRequiredKey, requiredMessageKey } from '../content/required-fields.ts';
 import { formDataFrom, refillFromDocument, type Bindings } from '../state/bind.ts';
@@ -39,6 +40,9 @@ import { optionsOf, type KindOptions } from './kind-options.ts';
 import { Icon } from '../shell/icon.tsx';
 import { FormActions } from './secondary-actions.tsx';
 import { useFormFunnel } from '../analytics/use-form-funnel.ts';
+
+/** The loader of the widgets of their own chunk a form names (the form kind of engine/screens/registry.ts calls it). */
+export { loadScreenWidgets } from '../form/screen-widgets.ts';
 
 /**
  * The API names fields by document pointer (`/applicant/name/firstName`); the form by field name. A value the API
@@ -134,9 +138,12 @@ export function FormScreen({
   secondary,
   runSecondary,
   validators,
+  formatRules,
   widgets: ownWidgets,
 }: ScreenProps & {
   validators: ValidatorFunctions;
+  /** The rules of the formats the validators name, for the error messages (they come with the validators). */
+  formatRules: Record<string, FormatRule>;
   /** The widgets of their own chunk this screen names (engine/form/widget-names.ts), loaded beside the form. */
   widgets?: RegistryWidgetsType;
 }) {
@@ -188,7 +195,7 @@ export function FormScreen({
   const formId = `form-${screen.id}`;
   // One object while the document stays the same, so rjsf compares it by reference on every keystroke.
   const formContext = useMemo(() => ({ data: context.data }), [context.data]);
-  useFormFunnel(screen, context, formData, formId, validator, fieldOrder); // funnel events (rules/funnel.json)
+  useFormFunnel(screen, context, formData, formId, validator, fieldOrder, formatRules); // funnel events (rules/funnel.json)
   // A refused submit shows the error summary in a commit of its own and re-renders the form with its inline errors
   // in a transition right after (engine/form/error-summary.tsx); both read the form's own validation.
   const split = useMemo<SubmitSplit>(
@@ -259,6 +266,7 @@ export function FormScreen({
                   const key = requiredMessageKey(screen.messages, fieldNames(field));
                   return i18n.has(key) ? key : undefined;
                 },
+                formatRules,
               )
             }
             onChange={({ formData: next }) => {

@@ -23,28 +23,36 @@ export interface ScreenProps {
 }
 
 // Forms bring rjsf: a chunk of their own, so a message screen (the landing page) loads light. Each form screen's
-// precompiled validators are a chunk of their own too, and so is each widget few forms show (engine/form/
-// widget-names.ts), fetched beside the form chunk; one lazy component per form screen waits for all of them.
+// precompiled validators are a chunk of their own too, fetched beside the form chunk, and so is each widget few forms
+// show (engine/form/widget-names.ts); one lazy component per form screen waits for all of them.
 const formKinds = new Map<string, ComponentType<ScreenProps>>();
 function formKindOf(screen: Screen): ComponentType<ScreenProps> {
   const screenId = screen.id;
   let kind = formKinds.get(screenId);
   if (!kind) {
     kind = lazy(() =>
-      Promise.all([
-        import('./form-screen.tsx'),
-        screenValidators(screenId),
-        // The screen as shown keeps its variants (content/resolve.ts): every widget any variant shows.
-        import('../form/screen-widgets.ts').then((module) => module.loadScreenWidgets(screen)),
-      ]).then(
-        ([module, validators, widgets]) => ({
-          default: (props: ScreenProps) => createElement(module.FormScreen, { ...props, validators, widgets }),
-        }),
-        (error: unknown) => {
-          formKinds.delete(screenId); // shown again later, the screen tries the download again
-          throw error;
-        },
-      ),
+      Promise.all([import('./form-screen.tsx'), screenValidators(screenId)])
+        .then(([module, validators]) =>
+          // The screen as shown keeps its variants (content/resolve.ts): every widget any variant shows. Their loader
+          // comes in the form chunk (most forms name none, and a chunk of its own cost each of them a download); the
+          // server preloads a first page's widget chunks beside it (scripts/vite/preload-plugin.ts).
+          module.loadScreenWidgets(screen).then((widgets) => ({ module, validators, widgets })),
+        )
+        .then(
+          ({ module, validators, widgets }) => ({
+            default: (props: ScreenProps) =>
+              createElement(module.FormScreen, {
+                ...props,
+                validators: validators.functions,
+                formatRules: validators.formatRules,
+                widgets,
+              }),
+          }),
+          (error: unknown) => {
+            formKinds.delete(screenId); // shown again later, the screen tries the download again
+            throw error;
+          },
+        ),
     );
     formKinds.set(screenId, kind);
   }

@@ -5,26 +5,16 @@
  *   import { formats } from 'engine/validation/formats.ts';
  *   formats['person-name'] // { type: 'string', validate(value) }
  *
- * Precompiled (ajv standalone) validators look formats up here by name: give ajv
- * `code: { source: true, formats: _\`require("<path to this module>").formats\` }`. This module depends
- * only on engine/validation, rules/ and npm packages, so it bundles for the browser and runs in Node.
- * `validate` does not use `this` (standalone code calls it detached). Dates read the shared validation
- * clock (setValidationClock).
+ * Every format, for the server and the tests. A screen's precompiled validators build only their own formats
+ * (engine/validation/format-kit.ts, scripts/content/precompile.ts). `validate` does not use `this` (standalone code
+ * calls it detached). Dates read the shared validation clock (setValidationClock).
  */
+import { formatDefinitionsOf, type StringFormatDefinition } from './compile.ts';
 import { formatRules } from './rules.ts';
 
-/** An ajv format definition for strings. */
-export interface StringFormatDefinition {
-  type: 'string';
-  validate: (value: string) => boolean;
-}
+export type { StringFormatDefinition } from './compile.ts';
 
 /** Every named format as an ajv format definition. */
-export const formats: Record<string, StringFormatDefinition> = Object.fromEntries(
-  Object.entries(formatRules).map(([name, rule]) => [
-    name,
-    { type: 'string' as const, validate: (value: string) => rule.validate(value) },
-  ]),
-);
+export const formats: Record<string, StringFormatDefinition> = formatDefinitionsOf(formatRules);
 
 export default formats;

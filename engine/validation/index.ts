@@ -4,12 +4,14 @@
  *
  * Pure: no React, no DOM, no fs. See README.md in this folder.
  */
-import type { FormatDefinition } from 'ajv';
+import type { ErrorObject, FormatDefinition } from 'ajv';
 import { formats } from './formats.ts';
+import { formatRules, type Reason } from './rules.ts';
+import { reasonFromRules } from './reasons.ts';
 
 export type { Reason, FormatRule, FormatRulesOptions } from './rules.ts';
-export { formatRules, createFormatRules, formatNames, formatMessageKeys } from './rules.ts';
-export { reasonForError, keywordMessageKeys, otherMessageKeys } from './reasons.ts';
+export { formatRules, createFormatRules, formatNames, formatMessageKeys, formatParts } from './rules.ts';
+export { reasonFromRules, keywordMessageKeys, otherMessageKeys } from './reasons.ts';
 export { checkDocument, documentFormats, type DocumentProblem } from './document.ts';
 export { uniqueEmails } from './emails.ts';
 export { cardBrand } from './card-brand.ts';
@@ -26,4 +28,12 @@ export interface FormatRegistry {
 /** Registers every named format (`{ type: 'string', validate }`) on an Ajv instance. */
 export function registerFormats(ajv: FormatRegistry): void {
   for (const [name, definition] of Object.entries(formats)) ajv.addFormat(name, definition);
+}
+
+/**
+ * Maps one ajv error on a value to a Reason, asking every format of rules/validation/formats.json (reasons.ts
+ * reasonFromRules says how).
+ */
+export function reasonForError(error: ErrorObject, value: unknown, fieldMessages: Record<string, string> = {}): Reason {
+  return reasonFromRules(formatRules, error, value, fieldMessages);
 }

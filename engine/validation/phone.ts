@@ -17,17 +17,19 @@ interface PhoneMetadata {
   mobilePatterns: Record<string, string>;
 }
 
-const patterns: Record<string, RegExp> = Object.fromEntries(
-  Object.entries((metadata as PhoneMetadata).mobilePatterns).map(([region, source]) => [
-    region,
-    new RegExp(`^(?:${source})$`),
-  ]),
-);
+const sources = (metadata as PhoneMetadata).mobilePatterns;
+
+// Compiled on first use: a module with no work at load, so a build whose formats never check a phone drops it.
+let patterns: Record<string, RegExp> | undefined;
 
 /** The region codes the bundled patterns know. */
-export const phoneRegions: readonly string[] = Object.keys(patterns);
+export const phoneRegions: readonly string[] = Object.keys(sources);
 
 /** True when `nationalNumber` (digits only) is a mobile-type number of one of `regions` (ISO 3166 codes). */
 export function isMobileNumberOf(nationalNumber: string, regions: readonly string[]): boolean {
-  return regions.some((region) => patterns[region]?.test(nationalNumber) ?? false);
+  patterns ??= Object.fromEntries(
+    Object.entries(sources).map(([region, source]) => [region, new RegExp(`^(?:${source})$`)]),
+  );
+  const compiled = patterns;
+  return regions.some((region) => compiled[region]?.test(nationalNumber) ?? false);
 }

@@ -3,8 +3,8 @@ import data from '../../rules/validation/po-box.json' with { type: 'json' };
 import type { PoBoxFile } from './types.ts';
 
 const rules = data as PoBoxFile;
-const patterns = rules.patterns.map((source) => new RegExp(source, 'iu'));
-const phrases = rules.phrases.map((phrase) => ` ${normalise(phrase)} `);
+// Compiled on first use: a module with no work at load, so a build whose formats never check an address drops it.
+let compiled: { patterns: RegExp[]; phrases: string[] } | undefined;
 
 /** Lower case, accents removed, every run of characters other than letters and digits made one space. */
 function normalise(text: string): string {
@@ -18,6 +18,11 @@ function normalise(text: string): string {
 
 /** True when an address text names a post-office box (or a similar mail-only address) in any known spelling. */
 export function isPoBox(value: string): boolean {
+  compiled ??= {
+    patterns: rules.patterns.map((source) => new RegExp(source, 'iu')),
+    phrases: rules.phrases.map((phrase) => ` ${normalise(phrase)} `),
+  };
+  const { patterns, phrases } = compiled;
   if (patterns.some((pattern) => pattern.test(value))) return true;
   const words = ` ${normalise(value)} `;
   return phrases.some((phrase) => words.includes(phrase));

@@ -1,7 +1,7 @@
 /** Maps an ajv error to a message key and arguments (doc2 §5; keyword defaults in rules/validation/messages.json). */
 import type { ErrorObject } from 'ajv';
 import messagesData from '../../rules/validation/messages.json' with { type: 'json' };
-import { defaultKeyOf, formatRules, type Reason } from './rules.ts';
+import { defaultKeyOf, type FormatRule, type Reason } from './compile.ts';
 import type { MessagesFile } from './types.ts';
 
 const messages: MessagesFile = messagesData;
@@ -23,13 +23,19 @@ function argsFrom(
  * and a missing building number get different keys); other keywords use the defaults of
  * rules/validation/messages.json. `fieldMessages` (a field's uiSchema `ui:messages`) overrides the key: for a
  * format error it is looked up by the specific reason key, then the format name, then `format`; for other
- * errors by keyword. Arguments are kept.
+ * errors by keyword. Arguments are kept. `rules`: the format rules to ask, every format (engine/validation/index.ts
+ * reasonForError) or a screen's own (the browser's form, from the screen's precompiled validators).
  */
-export function reasonForError(error: ErrorObject, value: unknown, fieldMessages: Record<string, string> = {}): Reason {
+export function reasonFromRules(
+  rules: Record<string, FormatRule>,
+  error: ErrorObject,
+  value: unknown,
+  fieldMessages: Record<string, string> = {},
+): Reason {
   const params = (error.params ?? {}) as Record<string, unknown>;
   if (error.keyword === 'format') {
     const name = typeof params.format === 'string' ? params.format : '';
-    const rule = formatRules[name];
+    const rule = Object.hasOwn(rules, name) ? rules[name] : undefined;
     const found = rule && typeof value === 'string' ? rule.reason(value) : null;
     const reason: Reason = found ?? rule?.fallback ?? { key: name ? defaultKeyOf(name) : messages.fallback };
     const key = fieldMessages[reason.key] ?? fieldMessages[name] ?? fieldMessages.format ?? reason.key;
@@ -41,7 +47,7 @@ export function reasonForError(error: ErrorObject, value: unknown, fieldMessages
   return args ? { key, args } : { key };
 }
 
-/** Every key reasonForError can return without field overrides, besides format keys. */
+/** Every key reasonFromRules can return without field overrides, besides format keys. */
 export function keywordMessageKeys(): string[] {
   return [...new Set([...Object.values(messages.keywords).map((entry) => entry.key), messages.fallback])];
 }

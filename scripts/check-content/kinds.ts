@@ -2,7 +2,8 @@
  * Screen kinds and widgets against schemas/content/screen-kinds.schema.json: a screen's `kind` is one the
  * registry has ("mesage" fails with "did you mean"), its `options` (and each variant's) follow that kind's
  * schema, every `ui:widget` of a uiSchema is a widget rjsf or our theme has, and the `ui:options` beside a
- * `ui:widget` follow that widget's schema where schemas/content/widget-options.schema.json has one.
+ * `ui:widget` follow that widget's schema where schemas/content/widget-options.schema.json has one. A `ui:field` may
+ * not name a field of rjsf's the build leaves out (engine/form/rjsf-replaced.ts).
  */
 import type { ContentModel, Obj } from './model.ts';
 import { asObject } from './model.ts';
@@ -10,6 +11,7 @@ import { pointer, type Problem } from './problem.ts';
 import { describe, type MetaSchemas } from './schemas.ts';
 import { viewsOf } from './screens.ts';
 import { didYouMean } from './suggest.ts';
+import { unreachableFromContent } from '../../engine/form/rjsf-replaced.ts';
 
 const KINDS_ID = 'https://schemas.onboarding.local/content/screen-kinds.schema.json';
 const KINDS_FILE = 'schemas/content/screen-kinds.schema.json';
@@ -27,6 +29,11 @@ export function checkKinds(
   if (!kindsSchema) return;
   const defs = asObject(kindsSchema.$defs) ?? {};
   const widgets = new Set((asObject(defs.widget)?.enum as string[] | undefined) ?? []);
+  const leftOutFields = new Set(
+    Object.values(unreachableFromContent)
+      .filter((part) => part.kind === 'fields')
+      .map((part) => part.name),
+  );
   const kinds = Object.keys(defs).filter((name) => name !== 'widget');
   const widgetDefs = asObject(schemas.schemaOf(WIDGETS_ID)?.$defs) ?? {};
   // One mistake, one message: a place the meta-schema check already reported (a kind that is not a name) is left to it.
@@ -98,6 +105,13 @@ export function checkKinds(
               pointer: `${where}${pointer(key)}`,
               message: `names widget "${value}", which neither rjsf nor engine/form/theme.tsx has`,
               fix: `${didYouMean(value, widgets).trim() || `Use one of ${[...widgets].join(', ')}.`} New widgets are registered in engine/form/theme.tsx and listed in ${KINDS_FILE}#/$defs/widget.`,
+            });
+          } else if (key === 'ui:field' && typeof value === 'string' && leftOutFields.has(value)) {
+            once({
+              file: entry.file,
+              pointer: `${where}${pointer(key)}`,
+              message: `names rjsf's field "${value}", which the build leaves out of the form chunk`,
+              fix: `Use the theme's fields and widgets, or take "${value}" out of engine/form/rjsf-replaced.ts unreachableFromContent (the form chunk grows by it).`,
             });
           } else walk(value, `${where}${pointer(key)}`);
         }

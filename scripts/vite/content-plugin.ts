@@ -345,7 +345,8 @@ export function contentPlugin(root: string): Plugin {
       return precompileValidators(
         { ...bundle, screens: screen ? { [screen.id]: screen } : {} },
         {
-          formats: resolve(root, 'engine/validation/formats.ts'),
+          formats: resolve(root, 'engine/validation/format-kit.ts'),
+          checks: resolve(root, 'engine/validation/checks.ts'),
           runtime: resolve(root, 'engine/form/ajv-runtime.ts'),
         },
       );

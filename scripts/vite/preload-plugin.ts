@@ -225,10 +225,8 @@ export function preloadPlugin(root: string): Plugin {
             : undefined;
         const validators =
           kind && screen.kind === 'form' ? facade((id) => id.endsWith(`virtual:validators/${screen.id}`)) : undefined;
-        // The widgets of their own chunk the form names (engine/form/widget-names.ts) and their loader, which the form kind
-        // loads beside it.
-        const widgetLoader =
-          kind && screen.kind === 'form' ? facade((id) => id.endsWith('/engine/form/screen-widgets.ts')) : undefined;
+        // The widgets of their own chunk the form names (engine/form/widget-names.ts), which the form kind loads with it
+        // (their loader, engine/form/screen-widgets.ts, comes in the form chunk).
         const widgets =
           kind && screen.kind === 'form'
             ? widgetNames(screen).map((name) => {
@@ -242,7 +240,7 @@ export function preloadPlugin(root: string): Plugin {
         const messages = screenMessages[screen.id];
         if (!definition && !kind && reads.length === 0 && !heading.heading && !messages) continue;
         const own = closure([definition]).modules;
-        const rest = closure([kind, validators, widgetLoader, ...widgets]);
+        const rest = closure([kind, validators, ...widgets]);
         screens.push({
           id: screen.id,
           path: screen.path,

@@ -240,6 +240,14 @@ const CASES: Record<string, Expected[]> = {
       message: 'names widget "radoi", which neither rjsf nor engine/form/theme.tsx has',
     },
   ],
+  // rjsf's layout fields are left out of the build (engine/form/rjsf-replaced.ts): a uiSchema may not name one.
+  'left-out-field': [
+    {
+      file: 'flows/demo/screens/start.json',
+      pointer: '/form/uiSchema/color/ui:field',
+      message: 'names rjsf\'s field "LayoutGridField", which the build leaves out of the form chunk',
+    },
+  ],
   // A widget's ui:options follow its schema (schemas/content/widget-options.schema.json): the explainer needs closeKey.
   'widget-option': [
     {

@@ -7,7 +7,10 @@
 import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/validator-ajv8';
 import type { RJSFSchema } from '@rjsf/utils';
 import { schemaParser } from '@rjsf/utils';
-import { formats } from '../../../engine/validation/index.ts';
+import { formatRules } from '../../../engine/validation/index.ts';
+import { formatKit } from '../../../engine/validation/format-kit.ts';
+import * as checks from '../../../engine/validation/checks.ts';
+import type { FormatRule } from '../../../engine/validation/compile.ts';
 import * as runtime from '../../../engine/form/ajv-runtime.ts';
 import { possibleFormSchemas } from '../../../engine/content/resolve.ts';
 import { precompileValidators, schemasToCompile } from '../../../scripts/content/precompile.ts';
@@ -83,19 +86,31 @@ const bundle = {
   tables: {},
 } as unknown as ContentBundle;
 
-/** Evaluates the generated ES module the way the bundle would import it (test-only; the build never evaluates). */
-function load(source: string): ValidatorFunctions {
+/**
+ * Evaluates the generated ES module the way the bundle would import it (test-only; the build never evaluates): its
+ * validators and the format rules it exports.
+ */
+function load(source: string): { functions: ValidatorFunctions; rules: Record<string, FormatRule> } {
+  const checkImports = /^import \{ ([^}]*) \} from "\/checks\.ts";$/m.exec(source)?.[1] ?? '';
   const body = source
-    .replace(/^import \{ formats as __formats \} from .*;$/m, '')
+    .replace(/^import \{ formatKit as __formatKit \} from "\/kit\.ts";$/m, '')
+    .replace(/^import \{ [^}]* \} from "\/checks\.ts";$/m, '')
     .replace(/^import \* as __runtime from .*;$/m, '')
-    .replace(/^export default /m, 'return ');
+    .replace(/^export \{ __formatRules as formatRules \};$/m, '')
+    .replace(/^export default (.*);$/m, 'return { functions: $1, rules: __formatRules };');
   expect(body).not.toMatch(/\bimport\b|\bexport\b|\brequire\(/);
-  return new Function('__formats', '__runtime', body)(formats, runtime) as ValidatorFunctions;
+  const names = checkImports ? checkImports.split(', ').map((item) => item.split(' as ')) : [];
+  const bound = names.map(([name]) => (checks as unknown as Record<string, unknown>)[name!]);
+  return new Function('__formatKit', '__runtime', ...names.map(([, local]) => local!), body)(
+    formatKit,
+    runtime,
+    ...bound,
+  ) as { functions: ValidatorFunctions; rules: Record<string, FormatRule> };
 }
 
 describe('precompiled validators', () => {
-  const source = precompileValidators(bundle, { formats: '/formats.ts', runtime: '/runtime.ts' });
-  const functions = load(source);
+  const source = precompileValidators(bundle, { formats: '/kit.ts', runtime: '/runtime.ts', checks: '/checks.ts' });
+  const { functions, rules } = load(source);
 
   it('compiles every schema of every variant combination, under its rjsf hash', () => {
     const ids = schemasToCompile(bundle).map((schema) => (schema as { $id: string }).$id);
@@ -108,7 +123,50 @@ describe('precompiled validators', () => {
 
   it('ships no ajv compiler: no require, eval or Function in the module', () => {
     expect(source).not.toMatch(/\brequire\(|\beval\(|Function\(/);
-    expect(source).toContain('import { formats as __formats } from "/formats.ts";');
+    expect(source).toContain('import { formatKit as __formatKit } from "/kit.ts";');
+  });
+
+  it('builds the formats its schemas name, and only those, with the same verdicts and reasons as every format', () => {
+    expect(Object.keys(rules).sort()).toEqual(['email', 'person-name', 'person-name-accented']);
+    // None of these formats runs a named check: the module imports none (a form without checks does not load them).
+    expect(source).not.toContain('/checks.ts');
+    for (const [name, value] of [
+      ['person-name', 'Ana'],
+      ['person-name', 'Ana 2'],
+      ['person-name', 'Test'],
+      ['person-name-accented', 'Zoë'],
+      ['email', 'ana@example'],
+    ] as const) {
+      expect(rules[name]!.reason(value), `${name} ${value}`).toEqual(formatRules[name]!.reason(value));
+    }
+    expect(rules['person-name']!.reason('Test')).toEqual({ key: 'validation.name.placeholder' });
+  });
+
+  it('imports the named checks its formats use, and they run', () => {
+    const withChecks = {
+      ...bundle,
+      screens: {
+        four: {
+          id: 'four',
+          flow: 'signup',
+          path: '/four',
+          kind: 'form',
+          messages: 'four',
+          form: {
+            schema: { type: 'object', properties: { sin: { type: 'string', format: 'sin' } } },
+            uiSchema: {},
+            bind: {},
+          },
+        } as unknown as Screen,
+      },
+    } as unknown as ContentBundle;
+    const code = precompileValidators(withChecks, { formats: '/kit.ts', runtime: '/runtime.ts', checks: '/checks.ts' });
+    expect(code).toContain('import { luhn as __check_luhn } from "/checks.ts";');
+    const loaded = load(code);
+    expect(Object.keys(loaded.rules)).toEqual(['sin']);
+    expect(loaded.rules.sin!.reason('130 692 544')).toBeNull();
+    expect(loaded.rules.sin!.reason('130 692 545')).toEqual(formatRules.sin!.reason('130 692 545'));
+    expect(loaded.rules.sin!.reason('130 692 545')).not.toBeNull();
   });
 
   it('each $data confirmation validates against its own field, in every combination', () => {

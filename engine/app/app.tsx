@@ -8,7 +8,7 @@ import { SWRConfig } from 'swr';
 import type { EngineBundle } from '../content/types.ts';
 import { candidateRoutes } from '../flow/route-index.ts';
 import { browserEnvironment } from '../calls/run.ts';
-import { createDraftStore, draftKey, DRAFT_CHANGED_KEY, type DraftStore } from '../state/drafts.ts';
+import { draftKey, DRAFT_CHANGED_KEY, type DraftSettings } from '../state/draft-settings.ts';
 import { afterNextFrame } from './after-next-frame.ts';
 import { I18nProvider } from '../i18n/context.tsx';
 import type { Translator } from '../i18n/translator.ts';
@@ -43,11 +43,11 @@ export interface AppProps {
 /**
  * Writes a draft's deferred save when the page is hidden (another tab, the phone's home screen, where a page may be
  * discarded) or left (a reload, a link, the sign-on page), and when the store is replaced: what was typed is in
- * local storage before the page can go.
+ * local storage before the page can go. Nothing to write before a form has made the store (state/draft-settings.ts).
  */
-function useDraftFlush(drafts: DraftStore): void {
+function useDraftFlush(drafts: DraftSettings): void {
   useEffect(() => {
-    const flush = () => drafts.flush();
+    const flush = () => drafts.store?.flush();
     const hidden = () => {
       if (document.visibilityState === 'hidden') flush();
     };
@@ -162,12 +162,12 @@ export function App({ bundle, environment, translator, user, router, analyticsSi
       // A draft saved under an older shape of a form keeps what still fits; the applicant is told the rest was dropped.
       // A keystroke's save is written after the next frame (the keystroke does not wait for local storage), and at
       // once when the page is hidden or left (useDraftFlush).
-      drafts: createDraftStore(
-        typeof localStorage === 'undefined' ? undefined : localStorage,
-        draftKey(environment.referralUrlId, environment.currency),
-        () => notify(translator.t(DRAFT_CHANGED_KEY), 'info', { source: 'draftChanged' }),
-        { defer: (write) => void afterNextFrame(write) },
-      ),
+      drafts: {
+        storage: typeof localStorage === 'undefined' ? undefined : localStorage,
+        key: draftKey(environment.referralUrlId, environment.currency),
+        onDropped: () => notify(translator.t(DRAFT_CHANGED_KEY), 'info', { source: 'draftChanged' }),
+        defer: (write) => void afterNextFrame(write),
+      },
       toast: notify,
       dismissToasts: () => setToasts([]),
       track: (type, context, params) => track(bundle.analytics, sinks, type, context, params),

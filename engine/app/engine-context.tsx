@@ -3,7 +3,7 @@ import { createContext, useContext } from 'react';
 import type { EngineBundle } from '../content/types.ts';
 import type { Environment } from '../environment/detect.ts';
 import type { CallEnvironment } from '../calls/run.ts';
-import type { DraftStore } from '../state/drafts.ts';
+import type { DraftSettings } from '../state/draft-settings.ts';
 import type { User } from './boot.ts';
 
 export interface Toast {
@@ -27,7 +27,8 @@ export interface Engine {
   environment: Environment;
   user: User | null;
   calls: CallEnvironment;
-  drafts: DraftStore;
+  /** Where form drafts are kept; the form screens make the store (engine/state/draft-settings.ts). */
+  drafts: DraftSettings;
   /** Shows a notice; rules/shell.json `notices` say its kind (toast, growl, ...) and lifetime from its origin. */
   toast(text: string, tone?: Toast['tone'], origin?: NoticeOrigin): void;
   dismissToasts(): void;

@@ -257,7 +257,7 @@ export function ScreenHost({ screenId }: { screenId: string }) {
           handleFailure(failed.failure, ctx, onError);
           return { failure: failed.failure };
         }
-        engine.drafts.clear(screen.id);
+        engine.drafts.store?.clear(screen.id); // no store: no form made one, so no draft was kept
         for (const type of eventTypes(events)) engine.track(type, ctx);
         // A change from a review (`?returnTo=<review screen>`, issue 22.8): back to the review once saved, unless
         // the change adds a step to the applicant's way (it comes first, keeping the way back).

@@ -34,6 +34,7 @@ import { fieldNames, ownRequiredKey, requiredMessageKey } from '../content/requi
 import { formDataFrom, refillFromDocument, type Bindings } from '../state/bind.ts';
 import { displayForm } from '../form/normalize.ts';
 import { sensitiveFields, withoutSensitive } from '../state/privacy.ts';
+import { draftStoreOf } from '../state/drafts.ts';
 import type { ScreenProps } from './registry.ts';
 import { ScreenFrame } from './screen-frame.tsx';
 import { optionsOf, type KindOptions } from './kind-options.ts';
@@ -163,7 +164,7 @@ export function FormScreen({
   const documentKey = JSON.stringify(fromDocument);
   const [formData, setFormData] = useState<Record<string, unknown>>(() => ({
     ...fromDocument,
-    ...withoutSensitive(engine.drafts.read(screen.id, schema) ?? {}, sensitive),
+    ...withoutSensitive(draftStoreOf(engine.drafts).read(screen.id, schema) ?? {}, sensitive),
   }));
   // Issue 27.10: a form drawn before the document's read (or while it changes) takes the saved values when they come,
   // except where the person already answered (adjusting state while rendering, so no empty form is ever painted).
@@ -273,7 +274,7 @@ export function FormScreen({
               const data = (next ?? {}) as Record<string, unknown>;
               setFormData(data);
               setExtraErrors(undefined);
-              engine.drafts.write(screen.id, withoutSensitive(data, sensitive), schema);
+              draftStoreOf(engine.drafts).write(screen.id, withoutSensitive(data, sensitive), schema);
             }}
             onError={() => setSubmitted(true)}
             onSubmit={async ({ formData: data }) => {

@@ -3,13 +3,12 @@
  * lazily lives in `<kind>-screen.tsx`: the build reads that name to let the server preload a screen's chunk
  * (scripts/vite/preload-plugin.ts).
  */
-import { createElement, lazy, type ComponentType, type RefObject } from 'react';
+import { createElement, lazy, useState, type ComponentType, type RefObject } from 'react';
 import type { Screen, SecondaryAction } from '../content/types.ts';
 import type { SubmitResult } from '../app/screen-host.tsx';
 import { MessageScreen } from './message-screen.tsx';
-import { AutoScreen } from './auto-screen.tsx';
-import { RedirectScreen } from './redirect-screen.tsx';
 import { screenValidators } from '../form/screen-validators.ts';
+import { loadOnce, type Tracked } from '../state/load-once.ts';
 
 export interface ScreenProps {
   screen: Screen;
@@ -62,22 +61,44 @@ function FormKind(props: ScreenProps) {
   return createElement(formKindOf(props.screen), props);
 }
 
+/**
+ * Kinds that come in a chunk of their own (every kind but the form, whose chunk is per screen above, and the message,
+ * which the landing page shows), loaded when a screen of that kind shows (the server preloads the chunk beside the
+ * page that shows one, scripts/vite/preload-plugin.ts): neither the landing page nor a form step downloads the code of
+ * an automatic step, a redirect or a list.
+ */
+const kindLoaders: Record<string, () => Promise<ComponentType<ScreenProps>>> = {
+  auto: () => import('./auto-screen.tsx').then((module) => module.AutoScreen),
+  redirect: () => import('./redirect-screen.tsx').then((module) => module.RedirectScreen),
+  waiting: () => import('./waiting-screen.tsx').then((module) => module.WaitingScreen),
+  facts: () => import('./facts-screen.tsx').then((module) => module.FactsScreen),
+  'account-list': () => import('./account-list-screen.tsx').then((module) => module.AccountListScreen),
+  'store-switcher': () => import('./store-switcher-screen.tsx').then((module) => module.StoreSwitcherScreen),
+  collection: () => import('./collection-screen.tsx').then((module) => module.CollectionScreen),
+  'item-list': () => import('./item-list-screen.tsx').then((module) => module.ItemListScreen),
+  review: () => import('./review-screen.tsx').then((module) => module.ReviewScreen),
+};
+const kindLoads = new Map<string, Tracked<ComponentType<ScreenProps>>>();
+
+/**
+ * A kind of its own chunk: once loaded, rendered at once; until then a lazy component of this mount, which suspends
+ * while the chunk downloads. A failed download is tried again by the next mount (loadOnce forgets a failed load).
+ * Chosen once per mount, so a shown screen never swaps its component (and its state) for another.
+ */
+function chunkKind(kind: string): ComponentType<ScreenProps> {
+  function ChunkKind(props: ScreenProps) {
+    const [Component] = useState<ComponentType<ScreenProps>>(() => {
+      const load = loadOnce(kindLoads, kind, kindLoaders[kind]!);
+      return load.status === 'fulfilled' ? load.value! : lazy(() => load.then((value) => ({ default: value })));
+    });
+    return createElement(Component, props);
+  }
+  ChunkKind.displayName = `Kind(${kind})`;
+  return ChunkKind;
+}
+
 export const screenKinds: Record<string, ComponentType<ScreenProps>> = {
   form: FormKind,
   message: MessageScreen,
-  auto: AutoScreen,
-  // Kinds few screens use (none on the landing or the form steps) come with their screen, as forms do. The message,
-  // auto and redirect kinds, which a journey passes through at every step, stay in the entry.
-  waiting: lazy(() => import('./waiting-screen.tsx').then((module) => ({ default: module.WaitingScreen }))),
-  facts: lazy(() => import('./facts-screen.tsx').then((module) => ({ default: module.FactsScreen }))),
-  'account-list': lazy(() =>
-    import('./account-list-screen.tsx').then((module) => ({ default: module.AccountListScreen })),
-  ),
-  'store-switcher': lazy(() =>
-    import('./store-switcher-screen.tsx').then((module) => ({ default: module.StoreSwitcherScreen })),
-  ),
-  collection: lazy(() => import('./collection-screen.tsx').then((module) => ({ default: module.CollectionScreen }))),
-  redirect: RedirectScreen,
-  'item-list': lazy(() => import('./item-list-screen.tsx').then((module) => ({ default: module.ItemListScreen }))),
-  review: lazy(() => import('./review-screen.tsx').then((module) => ({ default: module.ReviewScreen }))),
+  ...Object.fromEntries(Object.keys(kindLoaders).map((kind) => [kind, chunkKind(kind)])),
 };

@@ -12,32 +12,15 @@
  * stored draft can make a read throw.
  */
 import { isObject } from '../content/json.ts';
+import type { DraftChange, DraftSettings, DraftStore } from './draft-settings.ts';
 
-/** What a migration dropped from one screen's draft. */
-export interface DraftChange {
-  screenId: string;
-  /** Field paths dropped (`field`, or `field.child` inside an object). */
-  dropped: string[];
-}
-
-export interface DraftStore {
-  /** The screen's draft; with `schema`, migrated to that form's shape. */
-  read(screenId: string, schema?: object): Record<string, unknown> | undefined;
-  /** Saves the screen's draft; with `schema`, under that form's shape. */
-  write(screenId: string, data: Record<string, unknown>, schema?: object): void;
-  clear(screenId: string): void;
-  /** Writes a deferred save now (see createDraftStore's `defer`); nothing when none waits. */
-  flush(): void;
-}
+export { DRAFT_CHANGED_KEY, draftKey, type DraftChange, type DraftStore } from './draft-settings.ts';
 
 /**
  * Saves not yet written, by storage and key, shared by every store of that storage and key (one made again for
  * another locale reads what the one before it has not written yet).
  */
 const unsaved = new WeakMap<object, Map<string, Record<string, unknown>>>();
-
-/** The message key a screen shows when a draft was migrated (locales/<locale>/form.json). */
-export const DRAFT_CHANGED_KEY = 'form.draftChanged';
 
 type Obj = Record<string, unknown>;
 
@@ -50,10 +33,6 @@ interface Entry {
 
 const isEntry = (value: unknown): value is Entry =>
   isObject(value) && value.v === 2 && typeof value.shape === 'string' && isObject(value.data);
-
-export function draftKey(referralUrlId: string | undefined, currency: string | undefined): string {
-  return `onboarding:draft:${referralUrlId || '-'}:${currency || '-'}`;
-}
 
 /** The parts of a field's schema that decide which values fit it, in a stable order. */
 function fieldShape(schema: unknown): unknown {
@@ -237,4 +216,10 @@ export function createDraftStore(
     },
     flush,
   };
+}
+
+/** The store of an engine's draft settings (made on first use and kept in them, state/draft-settings.ts). */
+export function draftStoreOf(settings: DraftSettings): DraftStore {
+  settings.store ??= createDraftStore(settings.storage, settings.key, settings.onDropped, { defer: settings.defer });
+  return settings.store;
 }

@@ -4,7 +4,15 @@
  * thrown at the form; corrupt storage reads as no draft.
  */
 import fc from 'fast-check';
-import { createDraftStore, draftKey, migrateDraft, shapeOf, type DraftChange } from '../../../engine/state/drafts.ts';
+import {
+  createDraftStore,
+  draftKey,
+  draftStoreOf,
+  migrateDraft,
+  shapeOf,
+  type DraftChange,
+} from '../../../engine/state/drafts.ts';
+import type { DraftSettings } from '../../../engine/state/draft-settings.ts';
 import { loadContent } from '../../../scripts/content/load.ts';
 import { REPO } from '../check-content/tree.ts';
 
@@ -193,5 +201,30 @@ describe('a deferred save (the engine writes a keystroke after the next frame)',
     store.write('applicant', { firstName: 'Ann' });
     expect(() => store.flush()).not.toThrow();
     expect(store.read('applicant')).toBeUndefined();
+  });
+});
+
+describe("the engine's draft settings (state/draft-settings.ts): the store comes with the first form", () => {
+  it('holds no store until a form makes one; that one store is kept, deferred as set, and told of migrations', () => {
+    const storage = new MemoryStorage() as unknown as Storage;
+    const key = draftKey(undefined, 'USD');
+    const writes: Array<() => void> = [];
+    const changes: DraftChange[] = [];
+    const settings: DraftSettings = {
+      storage,
+      key,
+      onDropped: (change) => changes.push(change),
+      defer: (write) => writes.push(write),
+    };
+    expect(settings.store).toBeUndefined();
+    const store = draftStoreOf(settings);
+    expect(settings.store).toBe(store);
+    expect(draftStoreOf(settings)).toBe(store);
+    store.write('applicant', { firstName: 'Ann', nickname: 'A' }, OLD);
+    expect(storage.getItem(key)).toBeNull(); // deferred, as the settings say
+    writes.forEach((write) => write());
+    expect(draftStoreOf({ storage, key }).read('applicant')).toEqual({ firstName: 'Ann', nickname: 'A' });
+    expect(store.read('applicant', NEW)).toEqual({ firstName: 'Ann' });
+    return tick().then(() => expect(changes).toEqual([{ screenId: 'applicant', dropped: ['nickname'] }]));
   });
 });

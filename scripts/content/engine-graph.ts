@@ -44,11 +44,12 @@ export interface EngineModules {
 }
 
 /**
- * Modules a kind loads beside its own file (engine/screens/registry.ts): the form kind waits for the widgets of their
- * own chunk its screen names, through engine/form/screen-widgets.ts (the build's preloads know the same:
- * scripts/vite/preload-plugin.ts).
+ * Modules a kind loads beside its own file (engine/screens/registry.ts), which no other module imports. None today:
+ * the form kind's widget loader (engine/form/screen-widgets.ts) comes in the form chunk, re-exported by
+ * engine/screens/form-screen.tsx, so it is reached through the kind's own file. A loader that is imported statically
+ * elsewhere would make the kind look eager (every module of it general), which the catalogue test notices.
  */
-export const KIND_LOADERS: Record<string, string[]> = { form: ['engine/form/screen-widgets.ts'] };
+export const KIND_LOADERS: Record<string, string[]> = {};
 
 /** The engine's modules, general or of a kind, for the kinds `kinds` (those the content's screens name). */
 export function engineModules(root: string, kinds: Iterable<string>): EngineModules {

@@ -20,6 +20,7 @@ import { Header } from '../shell/header.tsx';
 import { Footer } from '../shell/footer.tsx';
 import { NotFound } from '../shell/not-found.tsx';
 import { PageLoader } from '../shell/page-loader.tsx';
+import { ScreenBoundary } from '../shell/screen-boundary.tsx';
 import { AfterEnvironmentRouting } from '../screens/after-environment-routing.tsx';
 import { browserSinks, track, type AnalyticsSinks } from '../analytics/index.ts';
 import { pathFor } from '../flow/paths.ts';
@@ -102,9 +103,11 @@ function ScreenRoutes({ bundle }: { bundle: EngineBundle }) {
           key={`${screen}:${pattern}`}
           path={pattern}
           element={
-            <Suspense key={screen} fallback={<PageLoader screen={screen} />}>
-              <ScreenHost screenId={screen} />
-            </Suspense>
+            <ScreenBoundary key={screen}>
+              <Suspense fallback={<PageLoader screen={screen} />}>
+                <ScreenHost screenId={screen} />
+              </Suspense>
+            </ScreenBoundary>
           }
         />
       ))}

@@ -7,6 +7,7 @@
 import { loaders } from 'virtual:validators';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import type { FormatRule } from '../validation/compile.ts';
+import { keepFailure } from '../state/load-once.ts';
 
 /** A screen's validators and the rules of the formats they name (for the error messages: engine/form/validator.ts). */
 export interface ScreenValidators {
@@ -24,7 +25,7 @@ export function screenValidators(screenId: string): Promise<ScreenValidators> {
       ? loader().then((module) => ({ functions: module.default, formatRules: module.formatRules }))
       : Promise.resolve({ functions: {}, formatRules: {} });
     // A failed download (a network blip) is tried again the next time the screen is shown.
-    started.catch(() => loads.delete(screenId));
+    started.catch(() => keepFailure(() => loads.delete(screenId)));
     loads.set(screenId, started);
     load = started;
   }

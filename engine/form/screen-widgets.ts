@@ -7,6 +7,7 @@
 import type { ComponentType } from 'react';
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import { lazyWidgets, widgetNames } from './widget-names.ts';
+import { keepFailure } from '../state/load-once.ts';
 
 type Loader = () => Promise<ComponentType<WidgetProps>>;
 
@@ -30,7 +31,7 @@ export async function loadWidgets(names: readonly string[]): Promise<RegistryWid
       let load = loads.get(name);
       if (!load) {
         load = widgetLoaders[name]();
-        load.catch(() => loads.delete(name));
+        load.catch(() => keepFailure(() => loads.delete(name)));
         loads.set(name, load);
       }
       return [lazyWidgets[name].key, await load] as const;

@@ -8,7 +8,7 @@ import type { Screen, SecondaryAction } from '../content/types.ts';
 import type { SubmitResult } from '../app/screen-host.tsx';
 import { MessageScreen } from './message-screen.tsx';
 import { screenValidators } from '../form/screen-validators.ts';
-import { loadOnce, type Tracked } from '../state/load-once.ts';
+import { keepFailure, loadOnce, type Tracked } from '../state/load-once.ts';
 
 export interface ScreenProps {
   screen: Screen;
@@ -48,7 +48,8 @@ function formKindOf(screen: Screen): ComponentType<ScreenProps> {
               }),
           }),
           (error: unknown) => {
-            formKinds.delete(screenId); // shown again later, the screen tries the download again
+            // Once the failure is shown, the screen shown again tries the download again.
+            keepFailure(() => formKinds.delete(screenId));
             throw error;
           },
         ),
@@ -82,7 +83,7 @@ const kindLoads = new Map<string, Tracked<ComponentType<ScreenProps>>>();
 
 /**
  * A kind of its own chunk: once loaded, rendered at once; until then a lazy component of this mount, which suspends
- * while the chunk downloads. A failed download is tried again by the next mount (loadOnce forgets a failed load).
+ * while the chunk downloads. A failed download is tried again once its failure has been shown (state/load-once.ts).
  * Chosen once per mount, so a shown screen never swaps its component (and its state) for another.
  */
 function chunkKind(kind: string): ComponentType<ScreenProps> {

@@ -24,6 +24,7 @@ import { MessageText } from './message-text.tsx';
 import { ScreenActions, SecondaryActions } from './secondary-actions.tsx';
 import { reviewGroups, type ReviewAnswer } from './review-rows.ts';
 import './review.css';
+import { keepFailure } from '../state/load-once.ts';
 
 /** The screens a review summarises in `context`, by id. */
 export function summarisedScreens(
@@ -59,7 +60,7 @@ function definitionsOf(
       // without passing through them (a resumed application) downloads them here.
       Promise.all(ids.map((id) => messagesOf?.(id))),
     ]).then(([screens]) => screens);
-    found.catch(() => loading.delete(key));
+    found.catch(() => keepFailure(() => loading.delete(key)));
     loading.set(key, found);
   }
   return found;

@@ -7,6 +7,7 @@ import { loadCatalogues } from '../../../scripts/content/load.ts';
 import { detectLocale } from '../../../engine/i18n/detect.ts';
 import { detectMarket, detectPortal, referralFromPath, type EngineConfig } from '../../../engine/environment/detect.ts';
 import { cookieString, readCookie } from '../../../engine/environment/cookies.ts';
+import { forgetFailedLoads } from '../../../engine/state/load-once.ts';
 
 describe('translator', () => {
   it('formats MF2 with variables, falls back to the fallback catalogue, then reports and shows the key', () => {
@@ -109,10 +110,16 @@ describe("a screen's own messages (engine/i18n/translator.ts screenMessages)", (
     expect(translator.screenMessages!('other')).toBeUndefined();
   });
 
-  it('loads them again after a failed download', async () => {
+  it('keeps a failed download until the failure is shown, then loads them again', async () => {
     const answers = [Promise.reject(new Error('offline')), Promise.resolve(chunk({ 'a.b': 'A' }))];
     const translator = createTranslator('en-US', {}, undefined, undefined, { s: () => answers.shift()! });
-    await expect(translator.screenMessages!('s')).rejects.toThrow('offline');
+    const failed = translator.screenMessages!('s')!;
+    await expect(failed).rejects.toThrow('offline');
+    // Until the screen's error boundary shows the failure, every render that asks gets the same failure (marked as
+    // React's use() reads it), not a new download that would suspend again and spin on the loader.
+    expect(translator.screenMessages!('s')).toBe(failed);
+    expect(failed).toMatchObject({ status: 'rejected', reason: new Error('offline') });
+    forgetFailedLoads();
     await translator.screenMessages!('s');
     expect(translator.t('a.b')).toBe('A');
   });

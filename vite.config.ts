@@ -44,8 +44,28 @@ function rjsfReplaced(): Plugin {
   };
 }
 
+/**
+ * The entry's own files (its chunk and its CSS): every page loads them before any other code runs, so no dynamic
+ * import needs to preload them again (`entryFiles()` fills the set as the bundle is written, before the preloads are).
+ */
+const entry = new Set<string>();
+function entryFiles(): Plugin {
+  return {
+    name: 'entry-files',
+    enforce: 'pre',
+    generateBundle(_, bundle) {
+      for (const chunk of Object.values(bundle))
+        if (chunk.type === 'chunk' && chunk.isEntry) {
+          entry.add(chunk.fileName);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) entry.add(css);
+        }
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    entryFiles(),
     react(),
     contentPlugin(root),
     preloadPlugin(root),
@@ -72,7 +92,16 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     target: 'es2022',
-    modulePreload: { polyfill: false },
+    // A dynamic import preloads what the chunk it loads needs besides the entry's files (always in already), and
+    // nothing when that is the chunk alone (which the import fetches anyway): the loader maps of every page name fewer
+    // files.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (file, deps) => {
+        const needed = deps.filter((dep) => !entry.has(dep));
+        return needed.length === 1 && needed[0] === file ? [] : needed;
+      },
+    },
     // A screen's definition, messages and validators are chunks named by their hash alone: each page's loader maps
     // (virtual:screens, the catalogue's `screens`, virtual:validators) name every screen's chunk, and the screen id
     // repeated in each file name cost the landing 0.7 KB gzip. The map's key still says which screen a chunk is.

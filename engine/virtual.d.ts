@@ -27,6 +27,14 @@ declare module 'virtual:screens' {
     }>
   >;
 }
+declare module 'virtual:content-part/funnel' {
+  /**
+   * rules/funnel.json (the bundle's `funnel`, null without one): it comes with the form screens' code that reads it
+   * (engine/analytics/use-form-funnel.ts), not in virtual:content.
+   */
+  const part: import('#engine/analytics/funnel-core.ts').FunnelRules | null;
+  export default part;
+}
 declare module 'virtual:content-full' {
   import type { ContentBundle } from '#engine/content/types.ts';
   /** The content with whole screens, for the preview page (dev only). */

@@ -6,6 +6,7 @@
  */
 import { useEffect, useEffectEvent, useRef } from 'react';
 import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
+import funnelRules from 'virtual:content-part/funnel';
 import { useEngine } from '../app/engine-context.tsx';
 import { afterNextFrame } from '../app/after-next-frame.ts';
 import type { Screen } from '../content/types.ts';
@@ -81,7 +82,8 @@ export function useFormFunnel(
   formatRules: Record<string, FormatRule> = {},
 ): void {
   const engine = useEngine();
-  const rules = (engine.bundle as { funnel?: FunnelRules }).funnel;
+  // The rules come with this code (virtual:content-part/funnel), not in the start bundle; a test's bundle may name its own.
+  const rules = (engine.bundle as { funnel?: FunnelRules }).funnel ?? (funnelRules as FunnelRules | null) ?? undefined;
   const schema = screen.form?.schema as RJSFSchema;
   const uiSchema = (screen.form?.uiSchema ?? {}) as Record<string, unknown>;
   const data = useRef(formData);

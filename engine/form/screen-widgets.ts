@@ -20,6 +20,7 @@ export const widgetLoaders: Record<string, Loader> = {
   'quantity-stepper': () => import('./quantity-stepper.tsx').then((module) => module.QuantityStepperWidget),
   'same-as': () => import('./same-as-widget.tsx').then((module) => module.SameAsWidget),
   file: () => import('./document-widget.tsx').then((module) => module.DocumentWidget),
+  'priced-radio': () => import('./priced-radio-widget.tsx').then((module) => module.PricedRadioWidget),
 };
 
 const loads = new Map<string, Promise<ComponentType<WidgetProps>>>();

@@ -21,9 +21,6 @@ import {
 } from '@rjsf/utils';
 import { useI18n } from '../i18n/context.tsx';
 import { ErrorListBridge } from './error-summary.tsx';
-import { optionPrice } from './option-prices.ts';
-import { widgetOptionsOf } from './widget-options.ts';
-import { compute } from '../conditions/index.ts';
 
 function FieldTemplate(props: FieldTemplateProps) {
   const { id, label, children, rawErrors = [], rawHelp, hidden, required, displayLabel, uiSchema, schema } = props;
@@ -189,26 +186,19 @@ function SelectWidget(props: WidgetProps) {
   );
 }
 
-/** The price beside each choice (`ui:options.prices`, engine/form/option-prices.ts), formatted for the locale. */
-function useOptionPrices(props: WidgetProps): (value: unknown) => string | undefined {
-  const { t, locale } = useI18n();
-  const settings = widgetOptionsOf(props.options, 'radio').prices;
-  if (!settings) return () => undefined;
-  const data = ((props.registry.formContext as { data?: Record<string, unknown> } | undefined)?.data ?? {}) as object;
-  const entries = compute(settings.entries, data);
-  const currency = compute(settings.currency, data);
-  if (typeof currency !== 'string' || !currency) return () => undefined;
-  const money = new Intl.NumberFormat(locale, { style: 'currency', currency });
-  return (value) => {
-    const price = optionPrice(value, entries, settings);
-    return price ? t(price.key, { price: money.format(price.cents / 100) }) : undefined;
-  };
-}
-
-function RadioWidget(props: WidgetProps) {
+/**
+ * A radio group's choices, each with the note `priceOf` gives it (the price beside a choice: the priced radio of
+ * engine/form/priced-radio-widget.tsx, a chunk of its own that a screen setting `ui:options.prices` loads).
+ */
+export function RadioChoices({
+  props,
+  priceOf = () => undefined,
+}: {
+  props: WidgetProps;
+  priceOf?: (value: unknown) => string | undefined;
+}) {
   const { id, htmlName, value, disabled, readonly, onChange, onBlur, onFocus, options, rawErrors = [] } = props;
   const enumOptions = options.enumOptions ?? [];
-  const priceOf = useOptionPrices(props);
   return (
     <div className="choices" id={id}>
       {enumOptions.map((option, i) => {
@@ -244,6 +234,10 @@ function RadioWidget(props: WidgetProps) {
       })}
     </div>
   );
+}
+
+function RadioWidget(props: WidgetProps) {
+  return <RadioChoices props={props} />;
 }
 
 function CheckboxWidget(props: WidgetProps) {

@@ -7,9 +7,10 @@
  * Keyed by the name a screen gives `ui:widget`: `key` is the widget's name in rjsf's registry (rjsf calls the `file`
  * widget FileWidget), `file` its module under engine/form/, whose chunk the server preloads beside a screen that names
  * it (scripts/vite/preload-plugin.ts, which fails the build when a file here has no chunk of its own). Plain data, no
- * imports: the build reads it too.
+ * imports: the build reads it too. A widget with an `option` is named by a screen whose `ui:options` set that option
+ * instead (the priced radio: a radio group with `prices`), and takes the place of the everyday widget `key` on its form.
  */
-export const lazyWidgets: Record<string, { key: string; file: string }> = {
+export const lazyWidgets: Record<string, { key: string; file: string; option?: string }> = {
   'grouped-select': { key: 'grouped-select', file: 'grouped-select.tsx' },
   explainer: { key: 'explainer', file: 'explainer-widget.tsx' },
   'fees-table': { key: 'fees-table', file: 'fees-table-widget.tsx' },
@@ -17,11 +18,13 @@ export const lazyWidgets: Record<string, { key: string; file: string }> = {
   'quantity-stepper': { key: 'quantity-stepper', file: 'quantity-stepper.tsx' },
   'same-as': { key: 'same-as', file: 'same-as-widget.tsx' },
   file: { key: 'FileWidget', file: 'document-widget.tsx' },
+  'priced-radio': { key: 'RadioWidget', file: 'priced-radio-widget.tsx', option: 'prices' },
 };
 
 /**
  * The widgets of their own chunk a screen may show: every `ui:widget` of `lazyWidgets` it names (its form and each
- * variant), and the file widget where a schema asks for `format: "data-url"` (rjsf picks that widget for it unasked).
+ * variant), those whose `option` a `ui:options` sets, and the file widget where a schema asks for
+ * `format: "data-url"` (rjsf picks that widget for it unasked).
  */
 export function widgetNames(screen: unknown): string[] {
   const names = new Set<string>();
@@ -30,6 +33,9 @@ export function widgetNames(screen: unknown): string[] {
     else if (value !== null && typeof value === 'object') {
       for (const [key, item] of Object.entries(value)) {
         if (key === 'ui:widget' && typeof item === 'string' && Object.hasOwn(lazyWidgets, item)) names.add(item);
+        if (key === 'ui:options' && typeof item === 'object')
+          for (const [name, { option }] of Object.entries(lazyWidgets))
+            if (option && (item as Record<string, unknown> | null)?.[option]) names.add(name);
         if (key === 'format' && item === 'data-url') names.add('file');
         visit(item);
       }

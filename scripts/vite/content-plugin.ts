@@ -6,6 +6,9 @@
  *   virtual:screens        a lazy loader per screen (`loaders[screenId]`) of virtual:screen/<id>, the whole screen with
  *                          the calls and routing tables only screens name that it names (`calls`, `tables`), so the
  *                          first page does not download every screen (engine/app/screen-definition.ts)
+ *   virtual:content-part/<key>  one top-level part of the bundle (`default`: rules/funnel.json's `funnel`...), for the engine
+ *                          code that alone reads it (a form screen's funnel): a part some engine code imports this way is
+ *                          left out of virtual:content, so it comes with the chunk of the code that imports it
  *   virtual:content-full   the bundle with whole screens, for the preview page (engine/preview, dev only)
  *   virtual:catalogues     the list of locales and a lazy loader per locale (one chunk per catalogue); `wholeLoaders`
  *                          for the tests and the preview page, whose screens are whole (every message in one chunk)
@@ -148,6 +151,19 @@ export function browserTexts(root: string): string[] {
   return [...code, ...[...imported].map((file) => read(resolve(root, 'rules', file)))];
 }
 
+/** The top-level parts of the bundle the engine's code imports on their own (`virtual:content-part/<key>`). */
+export function importedParts(texts: string[], bundle: Record<string, unknown>): string[] {
+  const named = new Set(
+    texts.flatMap((text) => [...text.matchAll(/['"]virtual:content-part\/([\w-]+)['"]/g)].map((m) => m[1]!)),
+  );
+  return Object.keys(bundle).filter((key) => named.has(key) && !['screens', 'calls', 'tables', 'flows'].includes(key));
+}
+
+/** The bundle without the parts the engine's code imports on their own (`importedParts`). */
+export function withoutParts(bundle: Record<string, unknown>, parts: string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(bundle).filter(([key]) => !parts.includes(key)));
+}
+
 /** The start bundle's and each screen's calls and tables, for the repository at `root` (its runtime content). */
 export function repoContentSplit(root: string, runtime: Record<string, unknown>): ContentSplit {
   return splitContent({
@@ -171,6 +187,10 @@ export function contentPlugin(root: string): Plugin {
   } = {};
   const content = (): ContentBundle => (memo.content ??= loadContent(root));
   const runtimeContent = (): unknown => (memo.runtime ??= forRuntime(content()));
+  // The parts of the bundle the engine's code imports on their own (virtual:content-part/<key>); none in `npm run dev`.
+  let parts: string[] | undefined;
+  const ownParts = (): string[] =>
+    split ? (parts ??= importedParts(browserTexts(root), runtimeContent() as Record<string, unknown>)) : [];
   // The calls and routing tables the start bundle carries and those that come with each screen; in `npm run dev`
   // (no split) the start bundle keeps them all.
   const contentSplit = (): ContentSplit | undefined =>
@@ -223,7 +243,12 @@ export function contentPlugin(root: string): Plugin {
       const runtime = runtimeContent() as ContentBundle;
       const parts = contentSplit();
       const kept = parts ? { ...runtime, ...pick(runtime, parts.start) } : runtime;
-      return `export default ${jsonModuleValue(outlined(kept as unknown as Record<string, unknown>))};`;
+      const start = withoutParts(kept as unknown as Record<string, unknown>, ownParts());
+      return `export default ${jsonModuleValue(outlined(start))};`;
+    }
+    if (id.startsWith('virtual:content-part/')) {
+      const runtime = runtimeContent() as Record<string, unknown>;
+      return `export default ${jsonModuleValue(runtime[id.slice('virtual:content-part/'.length)] ?? null)};`;
     }
     if (id === 'virtual:content-full') return `export default ${jsonModuleValue(runtimeContent())};`;
     if (id === 'virtual:screens') {
@@ -368,6 +393,7 @@ export function contentPlugin(root: string): Plugin {
         'virtual:kind-messages/',
         'virtual:validators/',
         'virtual:screen/',
+        'virtual:content-part/',
       ];
       if (IDS.includes(id) || prefixes.some((prefix) => id.startsWith(prefix))) return `\0${id}`;
       return undefined;

@@ -13,7 +13,7 @@ import type { Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
 import services from '../../../rules/services.json' with { type: 'json' };
 import { loadContent } from '../../../scripts/content/load.ts';
-import { contentPlugin, outlined } from '../../../scripts/vite/content-plugin.ts';
+import { contentPlugin, importedParts, outlined } from '../../../scripts/vite/content-plugin.ts';
 import { splitContent } from '../../../scripts/vite/content-split.ts';
 import { AFTER_ENVIRONMENT } from '../../../engine/screens/after-environment.ts';
 import { deriveContext } from '../../../engine/app/shell-rules.ts';
@@ -171,5 +171,23 @@ describe('splitContent', () => {
   it("gives each screen what it names besides: its reads, actions and rows' tables", () => {
     expect(parts.screens.a).toEqual({ calls: ['reads'], tables: [] });
     expect(parts.screens.b).toEqual({ calls: ['own'], tables: ['screenTable'] });
+  });
+});
+
+describe('parts of the bundle the engine imports on their own (virtual:content-part/<key>)', () => {
+  it('leaves the funnel rules out of the start bundle: they come with the form code that reads them', () => {
+    expect(full).toHaveProperty('funnel');
+    expect(start).not.toHaveProperty('funnel');
+    expect(moduleExports(plugin, 'virtual:content-part/funnel').default).toEqual(
+      JSON.parse(
+        JSON.stringify(full.funnel, (key, value) => (['description', '$schema'].includes(key) ? undefined : value)),
+      ),
+    );
+  });
+
+  it('finds the parts from the code that imports them, never the screens, calls, tables or flows', () => {
+    const bundle = { funnel: {}, scripts: {}, calls: {}, screens: {} };
+    const code = ["import rules from 'virtual:content-part/funnel';", "import('virtual:content-part/calls')"];
+    expect(importedParts(code, bundle)).toEqual(['funnel']);
   });
 });

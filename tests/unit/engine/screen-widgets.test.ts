@@ -19,6 +19,10 @@ describe('widgets of their own chunk', () => {
       ['file'],
     );
     expect(widgetNames({ form: { uiSchema: { a: { 'ui:widget': 'radio' } } } })).toEqual([]);
+    // A radio group that sets `prices` names the priced radio (its own chunk), which takes the radio's place.
+    expect(
+      widgetNames({ form: { uiSchema: { a: { 'ui:widget': 'radio', 'ui:options': { prices: { entries: [] } } } } } }),
+    ).toEqual(['priced-radio']);
   });
 
   it('has a loader for each, and loads each into the registry under the name rjsf looks it up by', async () => {
@@ -33,8 +37,10 @@ describe('widgets of their own chunk', () => {
   });
 
   it("leaves them out of the theme's everyday widgets, and finds the category picker on the real category screen", () => {
-    for (const { key } of Object.values(lazyWidgets)) expect(widgets).not.toHaveProperty(key);
+    // A widget named by an option (the priced radio) replaces an everyday one on the forms that set it.
+    for (const { key, option } of Object.values(lazyWidgets)) if (!option) expect(widgets).not.toHaveProperty(key);
     const screens = loadContent(process.cwd()).screens;
+    expect(widgetNames(screens.order)).toContain('priced-radio');
     expect(widgetNames(screens.category)).toContain('grouped-select');
     expect(widgetNames(screens['applicant-info'])).toEqual([]);
   });

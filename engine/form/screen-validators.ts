@@ -7,7 +7,7 @@
 import { loaders } from 'virtual:validators';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import type { FormatRule } from '../validation/compile.ts';
-import { keepFailure } from '../state/load-once.ts';
+import { loadOnce, type Tracked } from '../state/load-once.ts';
 
 /** A screen's validators and the rules of the formats they name (for the error messages: engine/form/validator.ts). */
 export interface ScreenValidators {
@@ -15,19 +15,14 @@ export interface ScreenValidators {
   formatRules: Record<string, FormatRule>;
 }
 
-const loads = new Map<string, Promise<ScreenValidators>>();
+const loads = new Map<string, Tracked<ScreenValidators>>();
 
+/** A form screen's validators, loaded once (a failed download is tried again once shown: state/load-once.ts). */
 export function screenValidators(screenId: string): Promise<ScreenValidators> {
-  let load = loads.get(screenId);
-  if (!load) {
-    const loader = loaders[screenId];
-    const started = loader
+  const loader = loaders[screenId];
+  return loadOnce(loads, screenId, () =>
+    loader
       ? loader().then((module) => ({ functions: module.default, formatRules: module.formatRules }))
-      : Promise.resolve({ functions: {}, formatRules: {} });
-    // A failed download (a network blip) is tried again the next time the screen is shown.
-    started.catch(() => keepFailure(() => loads.delete(screenId)));
-    loads.set(screenId, started);
-    load = started;
-  }
-  return load;
+      : Promise.resolve({ functions: {}, formatRules: {} }),
+  );
 }

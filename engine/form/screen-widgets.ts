@@ -7,7 +7,7 @@
 import type { ComponentType } from 'react';
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import { lazyWidgets, widgetNames } from './widget-names.ts';
-import { keepFailure } from '../state/load-once.ts';
+import { loadOnce, type Tracked } from '../state/load-once.ts';
 
 type Loader = () => Promise<ComponentType<WidgetProps>>;
 
@@ -23,19 +23,13 @@ export const widgetLoaders: Record<string, Loader> = {
   'priced-radio': () => import('./priced-radio-widget.tsx').then((module) => module.PricedRadioWidget),
 };
 
-const loads = new Map<string, Promise<ComponentType<WidgetProps>>>();
+const loads = new Map<string, Tracked<ComponentType<WidgetProps>>>();
 
 /** Loads the widgets `names` (once each; again after a failed download): their registry entries. */
 export async function loadWidgets(names: readonly string[]): Promise<RegistryWidgetsType> {
   const entries = await Promise.all(
     names.map(async (name) => {
-      let load = loads.get(name);
-      if (!load) {
-        load = widgetLoaders[name]();
-        load.catch(() => keepFailure(() => loads.delete(name)));
-        loads.set(name, load);
-      }
-      return [lazyWidgets[name].key, await load] as const;
+      return [lazyWidgets[name].key, await loadOnce(loads, name, widgetLoaders[name])] as const;
     }),
   );
   return Object.fromEntries(entries);

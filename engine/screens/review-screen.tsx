@@ -24,7 +24,7 @@ import { MessageText } from './message-text.tsx';
 import { ScreenActions, SecondaryActions } from './secondary-actions.tsx';
 import { reviewGroups, type ReviewAnswer } from './review-rows.ts';
 import './review.css';
-import { keepFailure } from '../state/load-once.ts';
+import { loadOnce, type Tracked } from '../state/load-once.ts';
 
 /** The screens a review summarises in `context`, by id. */
 export function summarisedScreens(
@@ -44,26 +44,21 @@ export function summarisedScreens(
 }
 
 // One promise per set of screens (and locale), so `use` sees the same promise on every render.
-const loading = new Map<string, Promise<Screen[]>>();
+const loading = new Map<string, Tracked<Screen[]>>();
 function definitionsOf(
   ids: string[],
   bundle: Pick<EngineBundle, 'screens'>,
   locale: string,
   messagesOf: ((screenId: string) => Promise<void> | undefined) | undefined,
 ): Promise<Screen[]> {
-  const key = `${locale} ${ids.join(' ')}`;
-  let found = loading.get(key);
-  if (!found) {
-    found = Promise.all([
+  return loadOnce(loading, `${locale} ${ids.join(' ')}`, () =>
+    Promise.all([
       Promise.all(ids.map((id) => loadScreen(bundle.screens[id]))),
       // The labels shown are the summarised screens' own messages, which come with those screens: a review reached
       // without passing through them (a resumed application) downloads them here.
       Promise.all(ids.map((id) => messagesOf?.(id))),
-    ]).then(([screens]) => screens);
-    found.catch(() => keepFailure(() => loading.delete(key)));
-    loading.set(key, found);
-  }
-  return found;
+    ]).then(([screens]) => screens),
+  );
 }
 
 /** The address of screen `id` in `context`, or undefined when it cannot be addressed here. */

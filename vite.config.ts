@@ -5,6 +5,7 @@ import { compressPlugin } from './scripts/vite/compress-plugin.ts';
 import { preloadPlugin } from './scripts/vite/preload-plugin.ts';
 import { markdownStubAlias } from './scripts/vite/markdown-stub.ts';
 import { editorOnlyPlugin } from './scripts/vite/editor-only-plugin.ts';
+import { chunkGroups, codeSplitting } from './scripts/vite/chunk-groups.ts';
 import { replacedByTheme, unreachableFromContent } from './engine/form/rjsf-replaced.ts';
 
 const root = import.meta.dirname;
@@ -66,6 +67,7 @@ function entryFiles(): Plugin {
 export default defineConfig({
   plugins: [
     entryFiles(),
+    chunkGroups(),
     react(),
     contentPlugin(root),
     preloadPlugin(root),
@@ -107,6 +109,9 @@ export default defineConfig({
     // repeated in each file name cost the landing 0.7 KB gzip. The map's key still says which screen a chunk is.
     rolldownOptions: {
       output: {
+        // The engine with the modules it shares with lazily loaded screens, and a form step's validation kit, each one
+        // file (scripts/vite/chunk-groups.ts).
+        codeSplitting,
         chunkFileNames: (chunk) =>
           /^\0virtual:(screen|screen-messages|validators)\//.test(chunk.facadeModuleId ?? '')
             ? 'assets/[hash].js'

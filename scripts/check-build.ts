@@ -25,7 +25,9 @@ const entry = /<script type="module"[^>]*src="\/assets\/([^"]+\.js)"/.exec(html)
 if (!entry) offenders.push('index.html: no module script under /assets/');
 else {
   const text = readFileSync(join(dir, entry), 'utf8');
-  const imports = [...text.matchAll(/(?:^|[;}\s])import\s*(?:[\w${},*\s]+from\s*)?["'`]([^"'`]+)["'`]/g)].map((m) => m[1]);
+  const imports = [...text.matchAll(/(?:^|[;}\s])import\s*(?:[\w${},*\s]+from\s*)?["'`]([^"'`]+)["'`]/g)].map(
+    (m) => m[1],
+  );
   if (imports.length) offenders.push(`${entry} (the page's entry) imports statically: ${imports.join(', ')}`);
 }
 if (files.length === 0) {
@@ -33,7 +35,11 @@ if (files.length === 0) {
   process.exit(1);
 }
 if (offenders.length) {
-  console.error(`check-build: dynamic code compilation or a static import in the entry found:\n${offenders.join('\n')}`);
+  console.error(
+    `check-build: dynamic code compilation or a static import in the entry found:\n${offenders.join('\n')}`,
+  );
   process.exit(1);
 }
-console.log(`check-build: ${files.length} scripts, no eval or Function constructor; the entry ${entry} imports nothing`);
+console.log(
+  `check-build: ${files.length} scripts, no eval or Function constructor; the entry ${entry} imports nothing`,
+);

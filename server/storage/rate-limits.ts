@@ -45,7 +45,10 @@ export async function consumeRate(
   ]);
   const n = Number(rows[0]?.n ?? 1);
   if (n <= limit.max) return { allowed: true, retryAfterSeconds: 0 };
-  // The window started `start_offset_ms` (zero or negative) from now, and ends `windowMs` after it started.
-  const remainingMs = Number(rows[0]?.start_offset_ms ?? 0) + limit.windowMs;
+  // The window started `start_offset_ms` from now, and ends `windowMs` after it started. A statement that waited for
+  // the row can have started before the window it joined opened (another statement, started later, inserted the row
+  // first), so its `statement_timestamp()` is earlier than the window's start; the window cannot have started later
+  // than now, so that offset counts as zero (else Retry-After would exceed the window itself).
+  const remainingMs = Math.min(0, Number(rows[0]?.start_offset_ms ?? 0)) + limit.windowMs;
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(remainingMs / 1000)) };
 }

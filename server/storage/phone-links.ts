@@ -66,14 +66,17 @@ export async function findPhoneLink(db: Queryable, vfp: string): Promise<PhoneLi
   return rows[0] ? fromRaw(rows[0]) : undefined;
 }
 
-/** The application's latest link of a kind, or undefined. */
+/**
+ * The application's latest link of a kind, or undefined: the last one stored (`seq`, migration 012; `created_at` ties
+ * when two links are made within one tick of the clock).
+ */
 export async function latestPhoneLink(
   db: Queryable,
   applicationId: string,
   kind: 'sms' | 'mobile',
 ): Promise<PhoneLink | undefined> {
   const { rows } = await db.query<Raw>(
-    `SELECT ${columns} FROM phone_links WHERE application_id = $1 AND kind = $2 ORDER BY created_at DESC LIMIT 1`,
+    `SELECT ${columns} FROM phone_links WHERE application_id = $1 AND kind = $2 ORDER BY seq DESC LIMIT 1`,
     [applicationId, kind],
   );
   return rows[0] ? fromRaw(rows[0]) : undefined;

@@ -117,6 +117,30 @@ describe(`provider storage on ${testDatabaseUrl ? 'PostgreSQL' : 'PGlite'}`, () 
     expect(await usePhoneLink(t.db, 'c'.repeat(43), ['REQUESTED'], 'SUCCESS')).toBe('unknown');
   });
 
+  it('the latest link is the last one made, even when both were made within one tick of the clock', async () => {
+    const { id } = await application();
+    const link = (vfp: string, ttlMs: number) => ({
+      vfp,
+      applicationId: id,
+      kind: 'sms' as const,
+      finalTargetUrl: '/x',
+      ttlMs,
+    });
+    for (let round = 0; round < 5; round += 1) {
+      // One transaction: now() is one instant, so both links carry the same created_at.
+      await t.db.transaction(async (tx) => {
+        await createPhoneLink(tx, link(`${round}`.padStart(43, 'l'), 300_000));
+        await createPhoneLink(tx, link(`${round}`.padStart(43, 'e'), -1));
+      });
+      expect((await latestPhoneLink(t.db, id, 'sms'))?.expired).toBe(true);
+      await t.db.transaction(async (tx) => {
+        await createPhoneLink(tx, link(`${round}`.padStart(43, 'E'), -1));
+        await createPhoneLink(tx, link(`${round}`.padStart(43, 'L'), 300_000));
+      });
+      expect((await latestPhoneLink(t.db, id, 'sms'))?.expired).toBe(false);
+    }
+  });
+
   it('invitations: hashed token, claim gives access to that owner only, revoking removes it', async () => {
     const { id } = await application();
     const partner = (await insertUser(t.db, 'bob@example.com', 'h'))!;

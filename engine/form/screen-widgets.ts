@@ -28,9 +28,9 @@ const loads = new Map<string, Tracked<ComponentType<WidgetProps>>>();
 /** Loads the widgets `names` (once each; again after a failed download): their registry entries. */
 export async function loadWidgets(names: readonly string[]): Promise<RegistryWidgetsType> {
   const entries = await Promise.all(
-    names.map(async (name) => {
-      return [lazyWidgets[name].key, await loadOnce(loads, name, widgetLoaders[name])] as const;
-    }),
+    names.map((name) =>
+      loadOnce(loads, name, widgetLoaders[name]).then((widget) => [lazyWidgets[name].key, widget] as const),
+    ),
   );
   return Object.fromEntries(entries);
 }

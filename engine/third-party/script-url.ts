@@ -28,13 +28,18 @@ export function scriptLanguage(locale: string, languages: Record<string, string>
 
 const present = (value: unknown): boolean => value !== undefined && value !== null && value !== '' && value !== false;
 
+/** Whether every path the script `requires` (a key, a flag) holds a value in `context`: else it must not load. */
+export function scriptWanted(definition: Pick<ScriptDefinition, 'requires'>, context: object): boolean {
+  return definition.requires.every((path) => present(getPath(context, path)));
+}
+
 /** The script's URL for a context (which has `environment.locale`), or undefined when it must not load. */
 export function scriptUrl(
   definition: ScriptDefinition,
   context: object,
   languages: Record<string, string>,
 ): string | undefined {
-  if (!definition.requires.every((path) => present(getPath(context, path)))) return undefined;
+  if (!scriptWanted(definition, context)) return undefined;
   const locale = String(getPath(context, 'environment.locale') ?? '');
   const scope = { ...context, language: locale ? scriptLanguage(locale, languages) : undefined };
   const params = new URLSearchParams();

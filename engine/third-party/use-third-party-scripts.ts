@@ -7,20 +7,7 @@
  */
 import { useEffect } from 'react';
 import type { Environment } from '../environment/detect.ts';
-import type { ScriptRules } from './script-url.ts';
-import { getPath } from '../state/bind.ts';
-
-/**
- * Whether some script's `requires` paths all hold a value (script-url.ts `scriptUrl` gives no address otherwise). Kept
- * here rather than imported from script-url.ts: a module the entry shares with the loader's chunk makes the bundler
- * split further modules out of the entry (measured: state/bind.ts became a file of its own on every page).
- */
-function someScriptWanted(rules: ScriptRules, context: object): boolean {
-  const given = (value: unknown) => value !== undefined && value !== null && value !== '' && value !== false;
-  return Object.values(rules.scripts).some((definition) =>
-    definition.requires.every((path) => given(getPath(context, path))),
-  );
-}
+import { scriptWanted, type ScriptRules } from './script-url.ts';
 
 /** Starts loading the configured scripts for this environment. */
 export function useThirdPartyScripts(rules: ScriptRules | undefined, environment: Environment): void {
@@ -28,7 +15,7 @@ export function useThirdPartyScripts(rules: ScriptRules | undefined, environment
     if (!rules) return;
     const { config, ...facts } = environment;
     const context = { environment: { ...facts, ...config }, flags: config.flags ?? {} };
-    if (!someScriptWanted(rules, context)) return;
+    if (!Object.values(rules.scripts).some((definition) => scriptWanted(definition, context))) return;
     void import('./browser.ts').then(
       ({ loadThirdPartyScripts }) => loadThirdPartyScripts(rules, context),
       (error: unknown) => console.error('third-party loader failed to load', error),

@@ -25,7 +25,7 @@ export interface FormatRule {
 }
 
 /** What compiling a format may use besides its spec: placeholder word sets, named checks, "now". */
-export interface CompileParts {
+interface CompileParts {
   placeholders: Record<string, Set<string>>;
   checks: Record<string, Check>;
   context: CheckContext;
@@ -38,7 +38,7 @@ export const defaultKeyOf = (format: string): string => `validation.${format}`;
 const placeholderForm = (text: string): string => text.toUpperCase().replace(/[^\p{L}\p{N}]/gu, '');
 
 /** Each placeholder list as the set of its words in compared form. */
-export function placeholderSetsOf(lists: Record<string, string[]>): Record<string, Set<string>> {
+function placeholderSetsOf(lists: Record<string, string[]>): Record<string, Set<string>> {
   return Object.fromEntries(Object.entries(lists).map(([name, words]) => [name, new Set(words.map(placeholderForm))]));
 }
 
@@ -80,7 +80,7 @@ function compileStep(step: Step, format: string, parts: CompileParts): CompiledS
 }
 
 /** One format's rule from its resolved spec (no `extends` left). */
-export function compileFormat(name: string, spec: Omit<FormatSpec, 'description'>, parts: CompileParts): FormatRule {
+function compileFormat(name: string, spec: Omit<FormatSpec, 'description'>, parts: CompileParts): FormatRule {
   const strip = spec.strip ? new RegExp(spec.strip, 'gu') : null;
   const steps = (spec.steps ?? []).map((step) => compileStep(step, name, parts));
   const emptyReason: Reason = { key: spec.emptyKey ?? 'validation.required' };
@@ -98,6 +98,20 @@ export function compileFormat(name: string, spec: Omit<FormatSpec, 'description'
     return null;
   };
   return { reason, validate: (value) => reason(value) === null, fallback };
+}
+
+/**
+ * The rules of the formats `specs` (each resolved: no `extends`), whose steps may name the placeholder `lists` and the
+ * `checks`, with `now` for the date checks: every format (rules.ts) or a screen's own (format-kit.ts).
+ */
+export function compileFormats(
+  specs: Record<string, Omit<FormatSpec, 'description'>>,
+  lists: Record<string, string[]>,
+  checks: Record<string, Check>,
+  now: () => Date,
+): Record<string, FormatRule> {
+  const parts: CompileParts = { placeholders: placeholderSetsOf(lists), checks, context: { now } };
+  return Object.fromEntries(Object.entries(specs).map(([name, spec]) => [name, compileFormat(name, spec, parts)]));
 }
 
 /** An ajv format definition for strings. */

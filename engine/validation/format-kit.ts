@@ -6,13 +6,7 @@
  */
 import type { Check } from './checks.ts';
 import { now } from './clock.ts';
-import {
-  compileFormat,
-  formatDefinitionsOf,
-  placeholderSetsOf,
-  type FormatRule,
-  type StringFormatDefinition,
-} from './compile.ts';
+import { compileFormats, formatDefinitionsOf, type FormatRule, type StringFormatDefinition } from './compile.ts';
 import type { FormatSpec } from './types.ts';
 
 /**
@@ -24,9 +18,6 @@ export function formatKit(
   lists: Record<string, string[]>,
   checks: Record<string, Check>,
 ): { rules: Record<string, FormatRule>; definitions: Record<string, StringFormatDefinition> } {
-  const parts = { placeholders: placeholderSetsOf(lists), checks, context: { now } };
-  const rules = Object.fromEntries(
-    Object.entries(specs).map(([name, spec]) => [name, compileFormat(name, spec, parts)]),
-  );
+  const rules = compileFormats(specs, lists, checks, now);
   return { rules, definitions: formatDefinitionsOf(rules) };
 }

@@ -6,7 +6,7 @@ import formatsData from '../../rules/validation/formats.json' with { type: 'json
 import placeholdersData from '../../rules/validation/placeholders.json' with { type: 'json' };
 import { checks } from './checks.ts';
 import { now as sharedNow } from './clock.ts';
-import { compileFormat, defaultKeyOf, placeholderSetsOf, type FormatRule } from './compile.ts';
+import { compileFormats, defaultKeyOf, type FormatRule } from './compile.ts';
 import type { FormatSpec, FormatsFile, PlaceholdersFile } from './types.ts';
 
 export { defaultKeyOf, type Reason, type FormatRule } from './compile.ts';
@@ -32,14 +32,8 @@ function resolve(name: string, specs: Record<string, FormatSpec>, seen: string[]
 
 /** Builds every format of rules/validation/formats.json, reading "now" from `options.now`. */
 export function createFormatRules(options: FormatRulesOptions = {}): Record<string, FormatRule> {
-  const parts = {
-    placeholders: placeholderSetsOf(placeholders.lists),
-    checks,
-    context: { now: options.now ?? sharedNow },
-  };
-  return Object.fromEntries(
-    Object.keys(data.formats).map((name) => [name, compileFormat(name, resolve(name, data.formats), parts)]),
-  );
+  const specs = Object.fromEntries(Object.keys(data.formats).map((name) => [name, resolve(name, data.formats)]));
+  return compileFormats(specs, placeholders.lists, checks, options.now ?? sharedNow);
 }
 
 /**

@@ -104,16 +104,16 @@ export default defineConfig({
         return needed.length === 1 && needed[0] === file ? [] : needed;
       },
     },
-    // A screen's definition, messages and validators are chunks named by their hash alone: each page's loader maps
-    // (virtual:screens, the catalogue's `screens`, virtual:validators) name every screen's chunk, and the screen id
-    // repeated in each file name cost the landing 0.7 KB gzip. The map's key still says which screen a chunk is.
+    // A screen's chunks (its definition with its messages, its validators) are named by their hash alone: each page's
+    // catalogue names every screen's chunk (its `screens`), and the screen id repeated in each file name cost the
+    // landing 0.7 KB gzip. The map's key still says which screen a chunk is.
     rolldownOptions: {
       output: {
         // The engine with the modules it shares with lazily loaded screens, and a form step's validation kit, each one
         // file (scripts/vite/chunk-groups.ts).
         codeSplitting,
         chunkFileNames: (chunk) =>
-          /^\0virtual:(screen|screen-messages|validators)\//.test(chunk.facadeModuleId ?? '')
+          /^\0virtual:(screen-messages|validators)\//.test(chunk.facadeModuleId ?? '')
             ? 'assets/[hash].js'
             : 'assets/[name]-[hash].js',
       },

@@ -4,28 +4,11 @@
 declare module 'virtual:content' {
   import type { EngineBundle } from '#engine/content/types.ts';
   /**
-   * The content with each screen's outline; the rest of a screen comes from virtual:screens, with the calls and
-   * routing tables only screens name (added to `calls` and `tables` when a screen's chunk arrives).
+   * The content with each screen's outline; the rest of a screen comes in its chunk (virtual:catalogues `screens`),
+   * with the calls and routing tables only screens name (added to `calls` and `tables` when a screen's chunk arrives).
    */
   const bundle: EngineBundle;
   export default bundle;
-}
-declare module 'virtual:screens' {
-  import type { CallCatalogue, RoutingTable, Screen } from '#engine/content/types.ts';
-  /**
-   * One loader per screen: the whole screen (form, variants, transitions...), and the call definitions and routing
-   * tables that come with it (those the start bundle, virtual:content, does not carry; none in `npm run dev`).
-   */
-  export const loaders: Record<
-    string,
-    () => Promise<{
-      default: Screen;
-      calls: CallCatalogue;
-      tables: Record<string, RoutingTable>;
-      /** A screen that can show a form: its precompiled validators (virtual:validators loads them through here). */
-      validators?: () => Promise<{ default: import('@rjsf/validator-ajv8').ValidatorFunctions }>;
-    }>
-  >;
 }
 declare module 'virtual:content-part/funnel' {
   /**
@@ -43,29 +26,45 @@ declare module 'virtual:content-full' {
 }
 declare module 'virtual:catalogues' {
   import type { CatalogueModule } from '#engine/i18n/translator.ts';
+  import type { CallCatalogue, RoutingTable, Screen } from '#engine/content/types.ts';
+  import type { ValidatorsModule } from 'virtual:validators';
   export const locales: string[];
   /** rules/config.json fallbackLocale. */
   export const fallbackLocale: string;
   /**
+   * A screen's chunk in one locale (virtual:screen-messages/<locale>/<id>): the messages that come with the screen,
+   * which the catalogue leaves out, and the whole screen (form, variants, transitions...) with the call definitions and
+   * routing tables that come with it (those the start bundle, virtual:content, does not carry; none in `npm run dev`).
+   */
+  export interface ScreenChunk extends CatalogueModule {
+    screen: Screen;
+    calls: CallCatalogue;
+    tables: Record<string, RoutingTable>;
+    /** A screen that can show a form: its precompiled validators (engine/form/screen-validators.ts). */
+    validators?: () => Promise<ValidatorsModule>;
+  }
+  /**
    * One locale's messages, and the fallback locale's messages for the keys it lacks (empty when complete); `screens`:
-   * per screen, a loader of the messages that come with that screen, which the catalogue leaves out.
+   * per screen, a loader of its chunk in this locale.
    */
   export const loaders: Record<
     string,
-    () => Promise<CatalogueModule & { screens: Record<string, () => Promise<CatalogueModule>> }>
+    () => Promise<CatalogueModule & { screens: Record<string, () => Promise<ScreenChunk>> }>
   >;
   /** Every message of one locale (the tests and the preview page, whose screens are whole). */
   export const wholeLoaders: Record<string, () => Promise<CatalogueModule>>;
 }
 declare module 'virtual:validators' {
   import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
-  import type { FormatRule } from './validation/compile.ts';
+  import type { FormatRule } from '#engine/validation/compile.ts';
+  /** A form screen's precompiled validators (every variant of its schema) and the rules of the formats they name. */
+  export interface ValidatorsModule {
+    default: ValidatorFunctions;
+    formatRules: Record<string, FormatRule>;
+  }
   /**
-   * One loader per screen that can show a form: its precompiled validators (every variant of its schema) and the rules
-   * of the formats they name (scripts/content/precompile.ts).
+   * One loader per screen that can show a form (scripts/content/precompile.ts), for whole screens (the tests, the
+   * preview page); a screen's chunk brings its own loader (engine/form/screen-validators.ts).
    */
-  export const loaders: Record<
-    string,
-    () => Promise<{ default: ValidatorFunctions; formatRules: Record<string, FormatRule> }>
-  >;
+  export const loaders: Record<string, () => Promise<ValidatorsModule>>;
 }

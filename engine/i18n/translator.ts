@@ -17,11 +17,13 @@ export interface Translator {
   t: Translate;
   has(key: string): boolean;
   /**
-   * The messages that come with screen `screenId` (scripts/content/message-owners.ts), which the browser's catalogue leaves
-   * to a chunk of their own: a promise that settles once they are in this translator, marked as React's `use` reads
-   * it (at once when already here). Undefined when the catalogue holds them (the tests, the preview, `npm run dev`).
+   * The chunk of screen `screenId` in this locale: the messages that come with the screen (scripts/content/message-owners.ts),
+   * which the browser's catalogue leaves to it, and the screen's definition beside them (engine/app/screen-definition.ts
+   * reads that part). A promise of the chunk that settles once its messages are in this translator, marked as React's
+   * `use` reads it (at once when already here). Undefined when the screens are whole and the catalogue holds every
+   * message (the tests, the preview page).
    */
-  screenMessages?(screenId: string): Promise<void> | undefined;
+  screenMessages?(screenId: string): Promise<CatalogueModule> | undefined;
 }
 
 /** A catalogue chunk: a locale's messages, and the fallback locale's for the keys it lacks. */
@@ -56,7 +58,7 @@ export function createTranslator(
   catalogue: Record<string, string>,
   fallbackCatalogue: { locale: string; messages: Record<string, string> } | undefined,
   onMissing: (key: string, locale: string) => void = () => {},
-  /** Screen id -> a loader of the messages that come with that screen (virtual:catalogue/<locale> `screens`). */
+  /** Screen id -> a loader of that screen's chunk in this locale (virtual:catalogue/<locale> `screens`). */
   screenLoaders?: Record<string, () => Promise<CatalogueModule>>,
 ): Translator {
   // Copies, which a screen's own messages join as they arrive.
@@ -91,14 +93,15 @@ export function createTranslator(
     );
     return mf.format(clean, (error) => onMissing(`${key}: ${String((error as Error).message ?? error)}`, locale));
   };
-  const screens = new Map<string, Tracked<void>>();
-  const screenMessages = (screenId: string): Tracked<void> | undefined => {
+  const screens = new Map<string, Tracked<CatalogueModule>>();
+  const screenMessages = (screenId: string): Tracked<CatalogueModule> | undefined => {
     const load = screenLoaders?.[screenId];
     if (!load) return undefined;
     return loadOnce(screens, screenId, () =>
       load().then((module) => {
         Object.assign(messages, module.default);
         if (fallback) Object.assign(fallback.messages, module.fallback);
+        return module;
       }),
     );
   };

@@ -12,6 +12,7 @@
 import { use } from 'react';
 import { Link } from 'react-router-dom';
 import { useI18n } from '../i18n/context.tsx';
+import type { Translator } from '../i18n/translator.ts';
 import { useEngine } from '../app/engine-context.tsx';
 import { loadScreen } from '../app/screen-definition.ts';
 import { progressWalk } from '../flow/progress.ts';
@@ -49,14 +50,15 @@ function definitionsOf(
   ids: string[],
   bundle: Pick<EngineBundle, 'screens'>,
   locale: string,
-  messagesOf: ((screenId: string) => Promise<void> | undefined) | undefined,
+  chunkOf: Translator['screenMessages'],
 ): Promise<Screen[]> {
   return loadOnce(loading, `${locale} ${ids.join(' ')}`, () =>
     Promise.all([
-      Promise.all(ids.map((id) => loadScreen(bundle.screens[id]))),
-      // The labels shown are the summarised screens' own messages, which come with those screens: a review reached
-      // without passing through them (a resumed application) downloads them here.
-      Promise.all(ids.map((id) => messagesOf?.(id))),
+      Promise.all(ids.map((id) => loadScreen(bundle.screens[id], chunkOf))),
+      // The labels shown are the summarised screens' own messages, which come with those screens (in the same chunk as
+      // their definitions unless the locale changed since): a review reached without passing through them (a resumed
+      // application) downloads them here.
+      Promise.all(ids.map((id) => chunkOf?.(id))),
     ]).then(([screens]) => screens),
   );
 }

@@ -3,9 +3,6 @@
  *   virtual:content        the content bundle (flows, shell rules, analytics) with each screen's outline (id, path,
  *                          flow, auth, load: engine/content/types.ts ScreenOutline) and the calls and routing tables
  *                          that may be read before a screen's chunk is in (scripts/vite/content-split.ts)
- *   virtual:screens        a lazy loader per screen (`loaders[screenId]`) of virtual:screen/<id>, the whole screen with
- *                          the calls and routing tables only screens name that it names (`calls`, `tables`), so the
- *                          first page does not download every screen (engine/app/screen-definition.ts)
  *   virtual:content-part/<key>  one top-level part of the bundle (`default`: rules/funnel.json's `funnel`...), for the engine
  *                          code that alone reads it (a form screen's funnel): a part some engine code imports this way is
  *                          left out of virtual:content, so it comes with the chunk of the code that imports it
@@ -17,17 +14,20 @@
  *                          detail's key or in a translation, which it sends with their words) and those that come with
  *                          screens or screen kinds (scripts/content/message-owners.ts), and `fallback`: only the keys it lacks, taken from the fallback locale
  *                          (rules/config.json), so a page downloads one catalogue, not two; `screens`: a lazy loader
- *                          of each screen's own messages in this locale
- *   virtual:screen-messages/<l>/<id>  the messages that come with screen <id>, in locale <l> (`default`, `fallback`), which
- *                          the engine loads beside the screen's definition (engine/app/screen-definition.ts)
+ *                          of each screen's chunk in this locale
+ *   virtual:screen-messages/<l>/<id>  screen <id>'s chunk in locale <l>: the messages that come with it (`default`,
+ *                          `fallback`), and the whole screen (`screen`) with the calls and routing tables only screens
+ *                          name that it names (`calls`, `tables`) and, for a form, its validators' loader (`validators`):
+ *                          one download per screen, so the first page does not download every screen, and carries no map
+ *                          of screens besides its catalogue's (engine/app/screen-definition.ts)
  *   virtual:kind-messages/<l>/<kind>  the messages that come with every screen of a kind (a catalogue file marked
  *                          `comesWith` that kind: the form kind's fields and validation; the keys only that kind's engine
  *                          code names: the form's and the account lists' error summary), which the
  *                          messages of each such screen import (so a screen of that kind has a messages chunk even
  *                          with no message of its own)
  *   virtual:catalogue-whole/<l>  every message of the locale (`default`, `fallback`): virtual:catalogues wholeLoaders
- *   virtual:validators     a lazy loader per form screen (`loaders[screenId]`), so a screen loads only its own validators;
- *                          each loads through its screen's chunk (virtual:screen/<id> `validators`), not a second map
+ *   virtual:validators     a lazy loader per form screen (`loaders[screenId]`), for whole screens (the tests, the preview
+ *                          page); a screen's chunk brings its own (engine/form/screen-validators.ts)
  *   virtual:validators/<id>  precompiled ajv validators for one screen's form schemas, every variant (no eval in the browser)
  *   virtual:preview-fixtures  the routing tables' fixtures, for the preview page's states (imported by it alone)
  * In `npm run dev` an edit under flows/, rules/ or locales/ rebuilds the modules and reloads the page, and the
@@ -51,7 +51,6 @@ const PREFIX = 'virtual:';
 const IDS = [
   'virtual:content',
   'virtual:content-full',
-  'virtual:screens',
   'virtual:catalogues',
   'virtual:validators',
   'virtual:preview-fixtures',
@@ -251,32 +250,23 @@ export function contentPlugin(root: string): Plugin {
       return `export default ${jsonModuleValue(runtime[id.slice('virtual:content-part/'.length)] ?? null)};`;
     }
     if (id === 'virtual:content-full') return `export default ${jsonModuleValue(runtimeContent())};`;
-    if (id === 'virtual:screens') {
-      const ids = Object.keys(content().screens);
-      const loaders = ids.map(
-        (screen) => `${JSON.stringify(screen)}: () => import(${JSON.stringify(`virtual:screen/${screen}`)})`,
-      );
-      return `export const loaders = { ${loaders.join(', ')} };`;
-    }
-    if (id.startsWith('virtual:screen/')) {
-      // The whole screen, and the calls and routing tables that come with it (engine/app/screen-definition.ts adds them
-      // to the bundle's before the screen runs).
+    // A screen's definition, and the calls and routing tables that come with it (engine/app/screen-definition.ts adds
+    // them to the bundle's before the screen runs), as they end each locale's chunk of the screen.
+    const screenParts = (screenId: string): string[] => {
       const runtime = runtimeContent() as ContentBundle;
-      const screenId = id.slice('virtual:screen/'.length);
-      const screen = runtime.screens[screenId];
-      if (screen === undefined) return undefined;
+      const screen = runtime.screens[screenId]!;
       const { calls, tables } = pick(runtime, contentSplit()?.screens[screenId] ?? { calls: [], tables: [] });
       const form = possibleFormSchemas(screen).length > 0;
       return [
-        `export default ${jsonModuleValue(screen)};`,
+        `export const screen = ${jsonModuleValue(screen)};`,
         `export const calls = ${jsonModuleValue(calls)};`,
         `export const tables = ${jsonModuleValue(tables)};`,
-        // A screen that can show a form: the loader of its precompiled validators (virtual:validators).
+        // A screen that can show a form: the loader of its precompiled validators (engine/form/screen-validators.ts).
         ...(form
           ? [`export const validators = () => import(${JSON.stringify(`virtual:validators/${screenId}`)});`]
           : []),
-      ].join('\n');
-    }
+      ];
+    };
     if (id === 'virtual:catalogues') {
       const locales = Object.keys(catalogues());
       const loaders = (kind: string) =>
@@ -312,8 +302,7 @@ export function contentPlugin(root: string): Plugin {
         ...messageHomes().serverOnly,
         ...Object.values(kindMessages()).flatMap((keys) => [...keys]),
       ]);
-      const screenIds = new Set([...Object.keys(owners), ...Object.keys(kindsOfScreens())]);
-      const screenLoaders = [...screenIds].map(
+      const screenLoaders = Object.keys(content().screens).map(
         (screen) =>
           `${JSON.stringify(screen)}: () => import(${JSON.stringify(`virtual:screen-messages/${locale}/${screen}`)})`,
       );
@@ -325,9 +314,10 @@ export function contentPlugin(root: string): Plugin {
     }
     if (id.startsWith('virtual:screen-messages/')) {
       const [locale, screen] = id.slice('virtual:screen-messages/'.length).split('/');
+      if (!Object.hasOwn(content().screens, screen)) return undefined;
       const own = new Set(messageOwners()[screen] ?? []);
       const kinds = kindsOfScreens()[screen] ?? [];
-      if (!kinds.length) return messagesModule(locale, (key) => own.has(key));
+      if (!kinds.length) return messagesModule(locale, (key) => own.has(key), `\n${screenParts(screen).join('\n')}`);
       // A screen of a kind with messages of its own imports them: one chunk every such screen shares (a static import,
       // so the server's preload of the screen's messages (scripts/vite/preload-plugin.ts) brings it too).
       const names = kinds.map((_, i) => `kind${i}`);
@@ -340,6 +330,7 @@ export function contentPlugin(root: string): Plugin {
         ...imports,
         `export default { ${spread('default')}...${jsonModuleValue(ownMessages)} };`,
         `export const fallback = { ${spread('fallback')}...${jsonModuleValue(missing)} };`,
+        ...screenParts(screen),
       ].join('\n');
     }
     if (id.startsWith('virtual:kind-messages/')) {
@@ -353,16 +344,12 @@ export function contentPlugin(root: string): Plugin {
       return `export default ${JSON.stringify(Object.fromEntries(Object.entries(tables).map(([name, table]) => [name, table.fixtures ?? []])))};`;
     }
     if (id === 'virtual:validators') {
-      // One module per screen that can show a form: the applicant step does not download every other form's code. Its
-      // loader is in the screen's definition chunk (virtual:screen/<id> `validators`), which is in before the form shows
-      // (the form kind is known from it), so the start chunk carries one map of screens, not a second of validators.
-      return [
-        `import { loaders as screens } from 'virtual:screens';`,
-        `const load = (id) => screens[id]().then((screen) => (screen.validators ? screen.validators() : { default: {} }));`,
-        `export const loaders = new Proxy({}, {`,
-        `  get: (_, id) => (typeof id === 'string' && Object.hasOwn(screens, id) ? () => load(id) : undefined),`,
-        `});`,
-      ].join('\n');
+      // Whole screens (the tests, the preview page) have no chunk to bring their validators' loader: this map does.
+      const forms = Object.values(content().screens).filter((screen) => possibleFormSchemas(screen).length > 0);
+      const loaders = forms.map(
+        (screen) => `${JSON.stringify(screen.id)}: () => import(${JSON.stringify(`virtual:validators/${screen.id}`)})`,
+      );
+      return `export const loaders = { ${loaders.join(', ')} };`;
     }
     if (id.startsWith('virtual:validators/')) {
       const bundle = content();
@@ -392,7 +379,6 @@ export function contentPlugin(root: string): Plugin {
         'virtual:screen-messages/',
         'virtual:kind-messages/',
         'virtual:validators/',
-        'virtual:screen/',
         'virtual:content-part/',
       ];
       if (IDS.includes(id) || prefixes.some((prefix) => id.startsWith(prefix))) return `\0${id}`;

@@ -1,6 +1,6 @@
 /**
  * Which call definitions (flows/calls.json) and routing tables (rules/routing) the browser's start bundle carries
- * (virtual:content), and which come with the screens that name them (virtual:screen/<id>, scripts/vite/content-plugin.ts).
+ * (virtual:content), and which come with the screens that name them (virtual:screen-messages/<locale>/<id>, scripts/vite/content-plugin.ts).
  *
  * The start bundle keeps what may be read before any screen's chunk is in: a call or table named by the content the
  * start bundle carries besides the screens (the shell's rules: beacons, header links, derived values, load failures;

@@ -3,9 +3,9 @@
  * browser fetches it while the entry script downloads instead of after it has run (server/http/page-preloads.ts):
  *   boot        the chunks the entry imports as it starts (the engine, engine/main.tsx) and their styles
  *   catalogues  each locale's catalogue chunk (virtual:catalogue/<locale>), which boot imports first thing
- *   screens     for each screen, its path, whether it needs a session, its definition's chunk (virtual:screen/<id>,
- *               engine/app/screen-definition.ts), per locale the chunk of the messages that come with it
- *               (virtual:screen-messages/<locale>/<id>, which the engine loads beside the definition), its kind's chunk when the kind is loaded lazily (engine/screens/
+ *   screens     for each screen, its path, whether it needs a session, per locale the screen's chunk (its definition and
+ *               the messages that come with it: virtual:screen-messages/<locale>/<id>, engine/app/screen-definition.ts),
+ *               its kind's chunk when the kind is loaded lazily (engine/screens/
  *               registry.ts: the kind `k` lives in engine/screens/<k>-screen.tsx) and, for the form kind, the
  *               screen's validators chunk (virtual:validators/<id>, which the registry loads beside the form chunk) and
  *               the chunks of the widgets it names that are chunks of their own (engine/form/widget-names.ts),
@@ -216,9 +216,8 @@ export function preloadPlugin(root: string): Plugin {
         };
       };
       for (const screen of Object.values(content.screens)) {
-        // The screen's own definition (virtual:screen/<id>), its kind's chunk unless the entry holds the kind, the form
-        // kind's validators, and the reads that go out on arrival.
-        const definition = facade((id) => id.endsWith(`virtual:screen/${screen.id}`));
+        // The screen's kind's chunk unless the entry holds the kind, the form kind's validators, and the reads that go
+        // out on arrival (its definition comes in its chunk of messages in each locale).
         const kind =
           typeof screen.kind === 'string'
             ? facade((id) => id.endsWith(`/engine/screens/${screen.kind}-screen.tsx`))
@@ -238,16 +237,14 @@ export function preloadPlugin(root: string): Plugin {
         const reads = routeReads(screen, content.calls);
         const heading = headingOf(screen);
         const messages = screenMessages[screen.id];
-        if (!definition && !kind && reads.length === 0 && !heading.heading && !messages) continue;
-        const own = closure([definition]).modules;
+        if (!kind && reads.length === 0 && !heading.heading && !messages) continue;
         const rest = closure([kind, validators, ...widgets]);
         screens.push({
           id: screen.id,
           path: screen.path,
           auth: screen.auth !== 'none',
-          definition: own,
           ...(messages ? { messages } : {}),
-          modules: rest.modules.filter((file) => !own.includes(file)),
+          modules: rest.modules,
           styles: rest.styles,
           reads,
           ...heading,

@@ -1,6 +1,7 @@
 /**
  * What a page preloads beside its entry script (issue 10): the catalogue of the locale boot will ask for first, the
- * screen's definition (engine/app/screen-definition.ts) and the messages that come with it in that locale, and, on a screen whose kind is a chunk of its own (a form, a list), that chunk, the screen's validators and their styles,
+ * screen's chunk in that locale (its definition and the messages that come with it: engine/app/screen-definition.ts), and,
+ * on a screen whose kind is a chunk of its own (a form, a list), that chunk, the screen's validators and their styles,
  * and, for a signed-in visitor, the API reads the screen makes on arrival whose address the route fills (the
  * application, say). Without these the browser learns of them only once the entry script has run, a round trip later
  * each. The build
@@ -33,8 +34,7 @@ export interface PagePreloads {
     id: string;
     path: string;
     auth: boolean;
-    definition?: string[];
-    /** Locale -> the chunk of the messages that come with this screen, which the engine loads beside its definition. */
+    /** Locale -> this screen's chunk (its definition and the messages that come with it) and what that imports. */
     messages?: Record<string, string[]>;
     modules: string[];
     styles: string[];
@@ -165,8 +165,8 @@ export function pagePreloads(preloads: PagePreloads, request: PageRequest): Prel
   // Reads need the session: a signed-out visitor would only be refused (and the screen sends them to sign on).
   const reads =
     found && shown && request.signedIn ? readsFor(shown.reads ?? [], routeParams(found.pattern, request.path)) : [];
-  // The screen's definition and its own messages in that locale: both are needed before anything of the screen shows.
-  const definition = [...(shown?.definition ?? []), ...(shown?.messages?.[locale] ?? [])].filter(
+  // The screen's chunk in that locale, its definition and its own messages: needed before anything of the screen shows.
+  const definition = (shown?.messages?.[locale] ?? []).filter(
     (file, i, all) => !catalogue.includes(file) && all.indexOf(file) === i,
   );
   const boot = preloads.boot ?? { modules: [], styles: [] };
@@ -231,7 +231,7 @@ export interface PreloadFiles {
   /** The engine's own chunks, which the entry starts at once (page-preloads.json `boot`). */
   boot?: string[];
   catalogue: string[];
-  /** The screen's definition and its own messages (engine/app/screen-definition.ts): needed before anything of it shows. */
+  /** The screen's chunk in the page's locale, its definition and its own messages: needed before anything of it shows. */
   definition?: string[];
   modules: string[];
   styles: string[];

@@ -1,7 +1,7 @@
 /**
  * The browser's start bundle (virtual:content) carries only the call definitions and routing tables that may be read
  * before a screen's chunk is in; every other one comes with the chunks of the screens that name it
- * (virtual:screen/<id>, scripts/vite/content-split.ts), which engine/app/screen-definition.ts adds to the bundle
+ * (virtual:screen-messages/<locale>/<id>, scripts/vite/content-split.ts), which engine/app/screen-definition.ts adds to the bundle
  * before the screen runs. Checked here on the modules the plugin writes for a build, over the real content, from where
  * the engine reads a call or a table: a screen's reads (`load`), any `call` (actions, watch, widgets' and screens'
  * options), any `table` (rows, derived values); the shell's beacons, header links and derived values; the flows' and
@@ -30,7 +30,8 @@ function moduleExports(plugin: Plugin, id: string): Record<string, unknown> {
   const exports: Record<string, unknown> = {};
   for (const line of text.split('\n')) {
     const match = /^export (?:default |const (\w+) = )((?:JSON\.parse\(|[[{"]).*);$/.exec(line);
-    if (!match) continue;
+    // A screen's messages spread from its kind's (`{ ...kind0.default, ... }`) are not data: this test reads the rest.
+    if (!match || match[2].startsWith('{ ...')) continue;
     const value = match[2].startsWith('JSON.parse(')
       ? JSON.parse(JSON.parse(match[2].slice('JSON.parse('.length, -1)) as string)
       : JSON.parse(match[2]);
@@ -90,8 +91,8 @@ describe('calls and routing tables come with the screens that name them', () => 
   it('each screen has every call and table it names, from its own chunk or the start bundle', () => {
     const missing: string[] = [];
     for (const [id, screen] of Object.entries(full.screens)) {
-      const chunk = moduleExports(plugin, `virtual:screen/${id}`);
-      expect(chunk.default).toMatchObject({ id });
+      const chunk = moduleExports(plugin, `virtual:screen-messages/en-US/${id}`);
+      expect(chunk.screen).toMatchObject({ id });
       const calls = { ...start.calls, ...(chunk.calls as object) };
       const tables = { ...start.tables, ...(chunk.tables as object) };
       const needs = needsOf([screen]);
@@ -109,7 +110,7 @@ describe('calls and routing tables come with the screens that name them', () => 
     expect(start.tables).not.toHaveProperty('after-onboard');
     // A call several screens name comes with each of them.
     const saving = Object.keys(full.screens).filter((id) =>
-      Object.hasOwn(moduleExports(plugin, `virtual:screen/${id}`).calls as object, 'saveApplication'),
+      Object.hasOwn(moduleExports(plugin, `virtual:screen-messages/en-US/${id}`).calls as object, 'saveApplication'),
     );
     expect(saving).toEqual(expect.arrayContaining(['applicant-info', 'business-details', 'category', 'identity']));
   });

@@ -35,7 +35,7 @@ const preloads: PagePreloads = {
       id: 'applicant-info',
       path: '/:applicationId/applicant',
       auth: true,
-      definition: ['/assets/applicant-info-s.js'],
+      messages: { 'en-US': ['/assets/applicant-info-s.js'] },
       modules: ['/assets/form-screen-d.js', '/assets/applicant-info-e.js'],
       styles: ['/assets/form-screen-f.css'],
       reads: ['/api/v2/applications/{applicationId}'],
@@ -111,29 +111,33 @@ describe('page preloads', () => {
     expect(pagePreloads(preloads, request('/urn:app:1/applicant/nothing-here')).modules).toEqual([]);
   });
 
-  it("preloads the screen's own messages in the locale boot asks for, beside its definition", () => {
+  it("preloads the screen's chunk (its definition and its own messages) in the locale boot asks for", () => {
     const withMessages: PagePreloads = {
       ...preloads,
       screens: preloads.screens.map((screen) =>
         screen.id === 'applicant-info'
           ? {
               ...screen,
-              messages: { 'en-US': ['/assets/applicant-info-m1.js'], 'fr-CA': ['/assets/applicant-info-m2.js'] },
+              messages: {
+                'en-US': ['/assets/applicant-info-m1.js', '/assets/form-kind-messages.js'],
+                'fr-CA': ['/assets/applicant-info-m2.js', '/assets/fr-CA-c.js'],
+              },
             }
           : screen,
       ),
     };
     expect(pagePreloads(withMessages, request('/urn:app:1/applicant')).definition).toEqual([
-      '/assets/applicant-info-s.js',
       '/assets/applicant-info-m1.js',
+      '/assets/form-kind-messages.js',
     ]);
+    // What the page's catalogue already brings is not asked for twice.
     expect(pagePreloads(withMessages, request('/urn:app:1/applicant', { acceptLanguage: 'fr-CA' })).definition).toEqual(
-      ['/assets/applicant-info-s.js', '/assets/applicant-info-m2.js'],
+      ['/assets/applicant-info-m2.js'],
     );
-    // A locale without a chunk of the screen's own (it has none there): the definition alone.
-    expect(pagePreloads(withMessages, request('/urn:app:1/applicant', { localeCookie: 'en-CA' })).definition).toEqual([
-      '/assets/applicant-info-s.js',
-    ]);
+    // A locale without a chunk for the screen: nothing of it (the engine loads it once it knows the locale).
+    expect(pagePreloads(withMessages, request('/urn:app:1/applicant', { localeCookie: 'en-CA' })).definition).toEqual(
+      [],
+    );
     expect(pagePreloads(withMessages, request('/x/applicant', { signedIn: false })).definition).toEqual([]);
   });
 

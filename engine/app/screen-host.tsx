@@ -22,7 +22,7 @@ import {
 import { changesFrom } from '../state/bind.ts';
 import { normalizeForm } from '../form/normalize.ts';
 import { useI18n } from '../i18n/context.tsx';
-import { screenKinds } from '../screens/registry.ts';
+import { prepareKind, screenKinds } from '../screens/registry.ts';
 import { useEngine } from './engine-context.tsx';
 import { useScreenDefinition } from './screen-definition.ts';
 import { screenReadsKey, screenReadsUrls } from './read-keys.ts';
@@ -134,6 +134,11 @@ export function ScreenHost({ screenId }: { screenId: string }) {
 
   const resolved = useMemo(() => resolveScreen(screen, context), [screen, context]);
   const ready = !mustSignIn && !(loadKey && !loaded && !loadError);
+  // The kind's code comes while the reads are still on their way (the variants that change the kind need the reads'
+  // answers: the kind asked for first is the screen's own, and a variant's is asked for once the answers are in).
+  useEffect(() => {
+    if (!mustSignIn) prepareKind(resolved);
+  }, [resolved, mustSignIn]);
 
   const go = useCallback(
     (

@@ -98,6 +98,23 @@ function chunkKind(kind: string): ComponentType<ScreenProps> {
   return ChunkKind;
 }
 
+/**
+ * Starts downloading and running the code of a screen's kind (its chunk, with its styles; a form's chunk and the
+ * screen's validators) as soon as the screen is known, while its reads are still on their way: the kind then renders
+ * as soon as they arrive, instead of starting its own download only then. The server preloads the same files beside a
+ * page that shows the screen; this puts them to use. A failed download is left to the render, which shows it.
+ */
+export function prepareKind(screen: Screen): void {
+  const ignore = () => undefined;
+  if (screen.kind === 'form') {
+    import('./form-screen.tsx').catch(ignore);
+    screenValidators(screen.id).catch(ignore);
+    return;
+  }
+  const load = kindLoaders[screen.kind];
+  if (load) loadOnce(kindLoads, screen.kind, load).catch(ignore);
+}
+
 export const screenKinds: Record<string, ComponentType<ScreenProps>> = {
   form: FormKind,
   message: MessageScreen,

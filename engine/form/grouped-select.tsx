@@ -112,8 +112,11 @@ function fold(text: string): string {
     .toLowerCase();
 }
 
-/** `value` once it has stopped changing for `delayMs` (at once without a positive delay). */
-function useSettled(value: string, delayMs: number | undefined): string {
+/**
+ * `value` once it has stopped changing for `delayMs` (at once without a positive delay), and a way to settle it at
+ * once (the applicant moved on to the list before the delay ran out).
+ */
+function useSettled(value: string, delayMs: number | undefined): [string, () => void] {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
     if (!delayMs || delayMs <= 0) {
@@ -123,7 +126,7 @@ function useSettled(value: string, delayMs: number | undefined): string {
     const timer = setTimeout(() => setSettled(value), delayMs);
     return () => clearTimeout(timer);
   }, [value, delayMs]);
-  return delayMs && delayMs > 0 ? settled : value;
+  return [delayMs && delayMs > 0 ? settled : value, () => setSettled(value)];
 }
 
 export function GroupedSelectWidget(props: WidgetProps) {
@@ -158,10 +161,13 @@ export function GroupedSelectWidget(props: WidgetProps) {
   // The box shows the choice; typing turns it into a search (`search` is undefined while the box shows the choice).
   const [search, setSearch] = useState<string | undefined>(undefined);
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const text = search ?? selected?.label ?? '';
-  const filter = useSettled(search ?? '', options.searchDelayMs);
+  const [filter, settleNow] = useSettled(search ?? '', options.searchDelayMs);
   const needle = fold(filter.trim());
+  // The active option, in the list of the search it was chosen in: a new list (the search settled) starts with nothing
+  // active. `last` stands for the last option of a list not drawn yet (ArrowUp as the search settles).
+  const [activeIn, setActiveIn] = useState<{ needle: string; index: number | 'last' }>({ needle: '', index: -1 });
+  const setActive = (index: number) => setActiveIn({ needle, index });
   const matches = ({ item, label }: { item: Item; label: string }, groupLabel: string) =>
     fold(label).includes(needle) ||
     (item.keywords ?? []).some((k) => fold(k).includes(needle)) ||
@@ -178,8 +184,7 @@ export function GroupedSelectWidget(props: WidgetProps) {
     })),
   );
   const count = new Set(flat.map(({ item }) => String(item[options.itemValue]))).size;
-  // A new list (the search settled) starts with nothing active.
-  useEffect(() => setActive(-1), [needle]);
+  const active = activeIn.needle !== needle ? -1 : activeIn.index === 'last' ? flat.length - 1 : activeIn.index;
   const activeId = open && active >= 0 ? flat[active]?.optionId : undefined;
   useEffect(() => {
     if (activeId) document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' });
@@ -201,11 +206,16 @@ export function GroupedSelectWidget(props: WidgetProps) {
         if (event.altKey) return;
       }
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((current) => {
-        if (!flat.length) return -1;
-        if (current < 0) return step > 0 ? 0 : flat.length - 1;
-        return (current + step + flat.length) % flat.length;
-      });
+      const typed = fold((search ?? '').trim());
+      if (typed !== needle) {
+        // The search has not settled: the arrow key settles it and moves in its list (first or last option).
+        settleNow();
+        setActiveIn({ needle: typed, index: step > 0 ? 0 : 'last' });
+        return;
+      }
+      if (!flat.length) setActive(-1);
+      else if (active < 0) setActive(step > 0 ? 0 : flat.length - 1);
+      else setActive((active + step + flat.length) % flat.length);
     } else if (event.key === 'Enter') {
       if (open && active >= 0 && flat[active]) {
         event.preventDefault(); // chooses; never submits the form under the open list

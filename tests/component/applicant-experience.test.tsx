@@ -55,6 +55,33 @@ describe('category: what is submitted is what is shown (issue 22 item 1)', () =>
   });
 });
 
+describe('category: an arrow key pressed before the search settles', () => {
+  it('moves in the list the search settles to, and the option stays active once the delay has passed', async () => {
+    fakeApi({ application: { id: applicationId }, company: { name: 'Jane Doe LLC' } }, (method, url) => {
+      if (url.startsWith('/api/v2/categories/predict')) return { status: 503, body: {} };
+      if (url.startsWith('/api/v2/categories')) return { status: 200, body: { groups: categories.groups } };
+      return undefined;
+    });
+    await renderScreen(`/${applicationId}/applicant/category`);
+    const box = await screen.findByRole('combobox', { name: /Business category/ });
+    const user = userEvent.setup();
+    await user.click(box);
+    // Typed and the arrow pressed at once, well within the search delay (flows/signup/screens/category.json).
+    await user.keyboard('racing{ArrowDown}');
+    await waitFor(() => expect(box.getAttribute('aria-activedescendant')).toBeTruthy());
+    expect(document.getElementById(box.getAttribute('aria-activedescendant')!)?.textContent).toBe(
+      'Horse or dog racing',
+    );
+    // Longer than the search delay: the settled search does not take the active option away.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(document.getElementById(box.getAttribute('aria-activedescendant') ?? '')?.textContent).toBe(
+      'Horse or dog racing',
+    );
+    await user.keyboard('{Enter}');
+    expect(box).toHaveValue('Horse or dog racing');
+  });
+});
+
 describe('every message gets its variables (issue 22 item 3)', () => {
   it('manual bank entry: a short account number says how many digits, with the numbers, not {$min}', async () => {
     const errors = vi.spyOn(console, 'error');

@@ -35,7 +35,7 @@ export function SecondaryActions({
 export function SecondaryFooter(props: Parameters<typeof SecondaryActions>[0]) {
   if (props.secondary.length === 0) return null;
   return (
-    <div className="actions">
+    <div className="actions" aria-busy={props.busy || undefined}>
       <SecondaryActions {...props} />
     </div>
   );
@@ -50,7 +50,7 @@ export function FormActions({
 }: Pick<ScreenProps, 'screen' | 'busy' | 'secondary' | 'runSecondary'>) {
   const { t } = useI18n();
   return (
-    <div className="actions">
+    <div className="actions" aria-busy={busy || undefined}>
       <button type="submit" className="button button--primary" disabled={busy}>
         {t(`${screen.messages}.submit`)}
       </button>
@@ -83,8 +83,9 @@ export function ScreenActions({
   const { t } = useI18n();
   const hasAction = Boolean(screen.next?.length || screen.actions?.length);
   if (!hasAction && secondary.length === 0 && links.length === 0) return null;
+  // While an action runs, its buttons wait (disabled) and the row says it is busy, for assistive technology too.
   return (
-    <div className="actions">
+    <div className="actions" aria-busy={busy || undefined}>
       {hasAction ? (
         <button type="button" className="button button--primary" disabled={busy} onClick={() => void submit({})}>
           {t(`${screen.messages}.submit`)}

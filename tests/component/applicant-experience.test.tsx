@@ -10,13 +10,17 @@ import { applicationId, fakeApi, renderScreen } from './render-screen.tsx';
 
 const categories = JSON.parse(readFileSync('rules/categories.json', 'utf8')) as { groups: unknown[] };
 
+/** The API of the category step: the categories, and a prediction that is not available. */
+const categoriesApi = () =>
+  fakeApi({ application: { id: applicationId }, company: { name: 'Jane Doe LLC' } }, (method, url) => {
+    if (url.startsWith('/api/v2/categories/predict')) return { status: 503, body: {} };
+    if (url.startsWith('/api/v2/categories')) return { status: 200, body: { groups: categories.groups } };
+    return undefined;
+  });
+
 describe('category: what is submitted is what is shown (issue 22 item 1)', () => {
   it('a restricted industry chosen, then a search that does not match it: the choice stays visibly selected and is what is sent', async () => {
-    const calls = fakeApi({ application: { id: applicationId }, company: { name: 'Jane Doe LLC' } }, (method, url) => {
-      if (url.startsWith('/api/v2/categories/predict')) return { status: 503, body: {} };
-      if (url.startsWith('/api/v2/categories')) return { status: 200, body: { groups: categories.groups } };
-      return undefined;
-    });
+    const calls = categoriesApi();
     await renderScreen(`/${applicationId}/applicant/category`);
     // One combobox (WAI-ARIA pattern), used with the keyboard alone: type, ArrowDown to the match, Enter.
     const box = await screen.findByRole('combobox', { name: /Business category/ });
@@ -57,11 +61,7 @@ describe('category: what is submitted is what is shown (issue 22 item 1)', () =>
 
 describe('category: an arrow key pressed before the search settles', () => {
   it('moves in the list the search settles to, and the option stays active once the delay has passed', async () => {
-    fakeApi({ application: { id: applicationId }, company: { name: 'Jane Doe LLC' } }, (method, url) => {
-      if (url.startsWith('/api/v2/categories/predict')) return { status: 503, body: {} };
-      if (url.startsWith('/api/v2/categories')) return { status: 200, body: { groups: categories.groups } };
-      return undefined;
-    });
+    categoriesApi();
     await renderScreen(`/${applicationId}/applicant/category`);
     const box = await screen.findByRole('combobox', { name: /Business category/ });
     const user = userEvent.setup();

@@ -156,7 +156,7 @@ export function likelyLocale(preloads: PagePreloads, request: PageRequest): stri
   return detectLocale(sources, Object.keys(preloads.catalogues), preloads.fallbackLocale);
 }
 
-/** The files to preload for `request`: scripts (`modulepreload`) and styles (`preload as=style`). */
+/** The files to preload for `request`: scripts (`modulepreload`) and the styles of the screen's kind. */
 export function pagePreloads(preloads: PagePreloads, request: PageRequest): PreloadFiles {
   const locale = likelyLocale(preloads, request);
   const catalogue = preloads.catalogues[locale] ?? [];
@@ -245,6 +245,13 @@ export interface PreloadFiles {
  * `preload as=fetch` with `crossorigin` (mode cors, credentials same-origin, as the engine's fetch), which the
  * engine's plain GET of the same address is handed (engine/calls/run.ts READ_HEADERS). `drawn`: the page carries the
  * server's first paint (pagePrerender).
+ *
+ * The styles of the screen's kind are stylesheets, not preloads: the screen needs them, and a preload is only used
+ * once the kind's script asks for it, which on a slow device (or a loaded test machine) comes seconds after the page's
+ * load event, and Chromium then warns that the preload went unused. On a drawn page they wait in its template and are
+ * applied, without holding any paint back, once the drawing is on screen (engine/main.tsx); on a page the server did
+ * not draw they are in the head beside the entry script, which they hold back no longer than their own small download.
+ * Vite's loader finds the stylesheet already in the page and reuses its response.
  */
 export function preloadTags(files: PreloadFiles, drawn = false): string {
   // On a page the server drew, the first paint needs none of the scripts (the engine starts once the drawing is on
@@ -258,8 +265,6 @@ export function preloadTags(files: PreloadFiles, drawn = false): string {
     ...files.modules.map(
       (href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeHtml(href)}" />`,
     ),
-    ...files.styles.map(
-      (href) => `<link rel="preload" as="style" crossorigin fetchpriority="low" href="${escapeHtml(href)}" />`,
-    ),
+    ...files.styles.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}" />`),
   ].join('\n    ');
 }

@@ -198,7 +198,7 @@ describe('page preloads', () => {
       '<link rel="modulepreload" crossorigin href="/assets/screen-t.js" />',
       '<link rel="preload" as="fetch" crossorigin href="/api/v2/applications/a&amp;b" />',
       '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/x&quot;y.js" />',
-      '<link rel="preload" as="style" crossorigin fetchpriority="low" href="/assets/s.css" />',
+      '<link rel="stylesheet" crossorigin href="/assets/s.css" />',
     ]);
   });
 

@@ -25,34 +25,38 @@ export interface ScreenProps {
 // precompiled validators are a chunk of their own too, fetched beside the form chunk, and so is each widget few forms
 // show (engine/form/widget-names.ts); one lazy component per form screen waits for all of them.
 const formKinds = new Map<string, ComponentType<ScreenProps>>();
+
+/** What a form screen needs before it renders: the form chunk, the screen's validators and its widgets. */
+function formParts(screen: Screen) {
+  return Promise.all([import('./form-screen.tsx'), screenValidators(screen.id)]).then(([module, validators]) =>
+    // The screen as shown keeps its variants (content/resolve.ts): every widget any variant shows. Their loader comes
+    // in the form chunk (most forms name none, and a chunk of its own cost each of them a download); the server
+    // preloads a first page's widget chunks beside it (scripts/vite/preload-plugin.ts).
+    module.loadScreenWidgets(screen).then((widgets) => ({ module, validators, widgets })),
+  );
+}
+
 function formKindOf(screen: Screen): ComponentType<ScreenProps> {
   const screenId = screen.id;
   let kind = formKinds.get(screenId);
   if (!kind) {
     kind = lazy(() =>
-      Promise.all([import('./form-screen.tsx'), screenValidators(screenId)])
-        .then(([module, validators]) =>
-          // The screen as shown keeps its variants (content/resolve.ts): every widget any variant shows. Their loader
-          // comes in the form chunk (most forms name none, and a chunk of its own cost each of them a download); the
-          // server preloads a first page's widget chunks beside it (scripts/vite/preload-plugin.ts).
-          module.loadScreenWidgets(screen).then((widgets) => ({ module, validators, widgets })),
-        )
-        .then(
-          ({ module, validators, widgets }) => ({
-            default: (props: ScreenProps) =>
-              createElement(module.FormScreen, {
-                ...props,
-                validators: validators.functions,
-                formatRules: validators.formatRules,
-                widgets,
-              }),
-          }),
-          (error: unknown) => {
-            // Once the failure is shown, the screen shown again tries the download again.
-            keepFailure(() => formKinds.delete(screenId));
-            throw error;
-          },
-        ),
+      formParts(screen).then(
+        ({ module, validators, widgets }) => ({
+          default: (props: ScreenProps) =>
+            createElement(module.FormScreen, {
+              ...props,
+              validators: validators.functions,
+              formatRules: validators.formatRules,
+              widgets,
+            }),
+        }),
+        (error: unknown) => {
+          // Once the failure is shown, the screen shown again tries the download again.
+          keepFailure(() => formKinds.delete(screenId));
+          throw error;
+        },
+      ),
     );
     formKinds.set(screenId, kind);
   }
@@ -99,16 +103,15 @@ function chunkKind(kind: string): ComponentType<ScreenProps> {
 }
 
 /**
- * Starts downloading and running the code of a screen's kind (its chunk, with its styles; a form's chunk and the
- * screen's validators) as soon as the screen is known, while its reads are still on their way: the kind then renders
+ * Starts downloading and running the code of a screen's kind (its chunk, with its styles; a form's parts, formParts)
+ * as soon as the screen is known, while its reads are still on their way: the kind then renders
  * as soon as they arrive, instead of starting its own download only then. The server preloads the same files beside a
  * page that shows the screen; this puts them to use. A failed download is left to the render, which shows it.
  */
 export function prepareKind(screen: Screen): void {
   const ignore = () => undefined;
   if (screen.kind === 'form') {
-    import('./form-screen.tsx').catch(ignore);
-    screenValidators(screen.id).catch(ignore);
+    formParts(screen).catch(ignore);
     return;
   }
   const load = kindLoaders[screen.kind];

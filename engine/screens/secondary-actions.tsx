@@ -1,4 +1,5 @@
 /** A screen's secondary actions ('Do this later', 'Resend code', 'Skip'): quiet next to the one primary action. */
+import type { ReactNode } from 'react';
 import { useI18n } from '../i18n/context.tsx';
 import type { ScreenProps } from './registry.ts';
 
@@ -31,13 +32,25 @@ export function SecondaryActions({
   );
 }
 
+/**
+ * A screen's row of actions. While an action runs, its buttons wait (disabled) and the row says it is busy, for
+ * assistive technology too.
+ */
+function ActionsRow({ busy, children }: { busy: boolean; children: ReactNode }) {
+  return (
+    <div className="actions" aria-busy={busy || undefined}>
+      {children}
+    </div>
+  );
+}
+
 /** The actions row of a screen whose only actions are its secondary ones (a list, a wait); nothing without any. */
 export function SecondaryFooter(props: Parameters<typeof SecondaryActions>[0]) {
   if (props.secondary.length === 0) return null;
   return (
-    <div className="actions" aria-busy={props.busy || undefined}>
+    <ActionsRow busy={props.busy}>
       <SecondaryActions {...props} />
-    </div>
+    </ActionsRow>
   );
 }
 
@@ -50,12 +63,12 @@ export function FormActions({
 }: Pick<ScreenProps, 'screen' | 'busy' | 'secondary' | 'runSecondary'>) {
   const { t } = useI18n();
   return (
-    <div className="actions" aria-busy={busy || undefined}>
+    <ActionsRow busy={busy}>
       <button type="submit" className="button button--primary" disabled={busy}>
         {t(`${screen.messages}.submit`)}
       </button>
       <SecondaryActions secondary={secondary} runSecondary={runSecondary} busy={busy} />
-    </div>
+    </ActionsRow>
   );
 }
 
@@ -83,9 +96,8 @@ export function ScreenActions({
   const { t } = useI18n();
   const hasAction = Boolean(screen.next?.length || screen.actions?.length);
   if (!hasAction && secondary.length === 0 && links.length === 0) return null;
-  // While an action runs, its buttons wait (disabled) and the row says it is busy, for assistive technology too.
   return (
-    <div className="actions" aria-busy={busy || undefined}>
+    <ActionsRow busy={busy}>
       {hasAction ? (
         <button type="button" className="button button--primary" disabled={busy} onClick={() => void submit({})}>
           {t(`${screen.messages}.submit`)}
@@ -101,6 +113,6 @@ export function ScreenActions({
         </a>
       ))}
       <SecondaryActions secondary={secondary} runSecondary={runSecondary} busy={busy} />
-    </div>
+    </ActionsRow>
   );
 }

@@ -93,6 +93,21 @@ export function fakeApi(
   return api;
 }
 
+/**
+ * Holds the answer to `method path` (the path without its query) until the returned `release` is called: an action or
+ * a read under way. Call it after fakeApi, whose answers it passes on.
+ */
+export function holdRequest(method: string, path: string): () => void {
+  const answered = globalThis.fetch;
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  globalThis.fetch = (async (url: string, init?: RequestInit) => {
+    if ((init?.method ?? 'GET') === method && new URL(url, 'http://localhost').pathname === path) await held;
+    return answered(url, init);
+  }) as typeof fetch;
+  return () => release();
+}
+
 export async function renderScreen(
   path: string,
   options: {

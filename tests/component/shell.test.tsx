@@ -6,7 +6,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import outlines from 'virtual:content';
 import { loaders } from 'virtual:catalogues';
-import { applicationId, bundle, fakeApi, renderScreen } from './render-screen.tsx';
+import { applicationId, bundle, fakeApi, holdRequest, renderScreen } from './render-screen.tsx';
 import type { ContentBundle, Screen } from '../../engine/content/types.ts';
 
 function withScreen(extra: Screen, calls: ContentBundle['calls'] = {}): ContentBundle {
@@ -197,5 +197,22 @@ describe('languages', () => {
     await renderScreen('/');
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('button', { name: /English|Français/ })).toBeNull();
+  });
+});
+
+describe('an action under way', () => {
+  it('disables the row’s buttons and marks the row busy until the answer comes, then frees it', async () => {
+    fakeApi({ application: { id: applicationId } });
+    // The landing page's action (createApplication) is held until the test lets it answer.
+    const release = holdRequest('POST', '/api/v2/applications');
+    await renderScreen('/');
+    const start = await screen.findByRole('button', { name: 'Get started' });
+    const row = start.closest('.actions')!;
+    expect(row).not.toHaveAttribute('aria-busy');
+    await userEvent.setup().click(start);
+    await waitFor(() => expect(row).toHaveAttribute('aria-busy', 'true'));
+    expect(start).toBeDisabled();
+    release();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Get started' })).toBeNull());
   });
 });
